@@ -1,0 +1,47 @@
+# The two commands of the README: `make run` serves the API, `make test` runs every check.
+PYTHON ?= python3.11
+VENV ?= .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest openapi sdk bench bench-engine bench-load image clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml sdk/pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]' -e './sdk[local,test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## Serve the API with gunicorn; without REDIS_URL it starts a private redis-server.
+run: $(STAMP)
+	$(BIN)/cardtable serve --port $(PORT)
+
+## Lint, type-check and run the whole test suite against real Redis servers.
+test: $(STAMP)
+	$(BIN)/ruff check service tests sdk/cardtable_sdk sdk/examples scripts bench
+	$(BIN)/ruff format --check service tests sdk/cardtable_sdk sdk/examples scripts bench
+	$(BIN)/mypy
+	$(BIN)/mypy --strict sdk/cardtable_sdk
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## Write openapi.yaml from the app (a test fails when it drifts).
+openapi: $(STAMP)
+	$(BIN)/cardtable openapi --output openapi.yaml
+
+## Regenerate the SDK's low-level package from openapi.yaml with the pinned generator.
+sdk: openapi
+	$(BIN)/python scripts/generate_sdk.py
+
+bench-engine: $(STAMP)
+	$(BIN)/python bench/engine_bench.py
+
+bench-load: $(STAMP)
+	$(BIN)/python bench/load_bench.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
