@@ -1,13 +1,9 @@
 """Pure rules engines for Skyjo and Skip-Bo: no Flask, no marshmallow, no Redis.
 
-`GAMES` maps each game's name to its static `GameRules`; `load_state` rebuilds any
-serialized state.
+The game registry (`GAMES`, `get_rules`, `load_state`) lives in `cardtable.engine.registry`.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 from cardtable.engine.base import (
     EngineError,
@@ -27,32 +23,8 @@ from cardtable.engine.base import (
     OptionSpec,
     WrongPhase,
 )
-from cardtable.engine.skipbo import RULES as SKIPBO
-from cardtable.engine.skyjo import RULES as SKYJO
-
-GAMES: dict[str, GameRules] = {rules.name: rules for rules in (SKYJO, SKIPBO)}
-
-
-class UnknownGame(EngineError):
-    code = "unknown_game"
-
-
-def get_rules(name: object) -> GameRules:
-    if not isinstance(name, str) or name not in GAMES:
-        raise UnknownGame(f"unknown game {name!r}; hosted games: {', '.join(sorted(GAMES))}")
-    return GAMES[name]
-
-
-def load_state(data: Mapping[str, Any]) -> GameState:
-    """Rebuild a serialized state of any hosted game."""
-    game = data.get("game") if isinstance(data, Mapping) else None
-    if not isinstance(game, str) or game not in GAMES:
-        raise InvalidState(f"serialized state names no hosted game: {game!r}")
-    return GAMES[game].load(data)
-
 
 __all__ = [
-    "GAMES",
     "EngineError",
     "GameNotOver",
     "GameOver",
@@ -68,8 +40,5 @@ __all__ = [
     "Move",
     "NotYourTurn",
     "OptionSpec",
-    "UnknownGame",
     "WrongPhase",
-    "get_rules",
-    "load_state",
 ]
