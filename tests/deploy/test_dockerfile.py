@@ -1,0 +1,107 @@
+"""The Dockerfile passes hadolint with no finding and keeps the image's promises."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCKERFILE = ROOT / "Dockerfile"
+
+
+def hadolint(binary: Path, path: Path) -> list[dict[str, object]]:
+    """hadolint's findings at every level (style included), ignore pragmas disabled."""
+    options = "--format json --failure-threshold style --disable-ignore-pragma --no-color"
+    result = subprocess.run(
+        [str(binary), *options.split(), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    findings: list[dict[str, object]] = json.loads(result.stdout or "[]")
+    assert (result.returncode == 0) == (not findings), result.stderr
+    return findings
+
+
+def instructions(text: str) -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) pairs, continuation lines joined, comments dropped."""
+    joined = re.sub(r"\\\n", " ", text)
+    pairs = []
+    for line in joined.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        keyword, _, rest = line.partition(" ")
+        pairs.append((keyword.upper(), rest.strip()))
+    return pairs
+
+
+def final_stage(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    last_from = max(i for i, (keyword, _) in enumerate(pairs) if keyword == "FROM")
+    return pairs[last_from:]
+
+
+def test_hadolint_finds_nothing(hadolint_bin: Path) -> None:
+    assert hadolint(hadolint_bin, DOCKERFILE) == []
+
+
+def test_hadolint_does_report_a_bad_dockerfile(hadolint_bin: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "Dockerfile"
+    bad.write_text("FROM python:latest\nRUN pip install flask\n")
+    codes = {finding["code"] for finding in hadolint(hadolint_bin, bad)}
+    assert {"DL3007", "DL3013", "DL3042"} <= codes
+
+
+def test_base_image_is_a_build_argument_with_a_pinned_default() -> None:
+    pairs = instructions(DOCKERFILE.read_text())
+    assert pairs[0][0] == "ARG"
+    name, _, default = pairs[0][1].partition("=")
+    assert name == "BASE_IMAGE"
+    image, _, tag = default.rpartition(":")
+    assert image.endswith("python") and tag.startswith("3.11-slim")
+    froms = [rest for keyword, rest in pairs if keyword == "FROM"]
+    assert len(froms) >= 2, "multi-stage: build tools stay out of the runtime image"
+    assert all(rest.startswith("${BASE_IMAGE}") for rest in froms)
+
+
+def test_runtime_stage_runs_gunicorn_as_a_numeric_non_root_user() -> None:
+    stage = final_stage(instructions(DOCKERFILE.read_text()))
+    users = [rest for keyword, rest in stage if keyword == "USER"]
+    assert users, "the runtime stage must switch away from root"
+    uid, _, gid = users[-1].partition(":")
+    assert uid.isdigit() and int(uid) > 0, "numeric, so Kubernetes can verify runAsNonRoot"
+    assert gid.isdigit() and int(gid) > 0
+    (cmd,) = [json.loads(rest) for keyword, rest in stage if keyword == "CMD"]
+    assert cmd[0] == "gunicorn"
+    assert cmd[cmd.index("--config") + 1] == "python:cardtable.gunicorn_conf"
+    assert cmd[-1] == "cardtable.wsgi:app"
+    assert ("EXPOSE", "8000") in stage
+
+
+def test_healthcheck_asks_livez() -> None:
+    stage = final_stage(instructions(DOCKERFILE.read_text()))
+    (check,) = [rest for keyword, rest in stage if keyword == "HEALTHCHECK"]
+    assert "/livez" in check
+    assert "CMD" in shlex.split(check.replace("[", " ").replace("]", " "))
+
+
+def test_dockerignore_keeps_exactly_what_the_dockerfile_copies() -> None:
+    patterns = [
+        line.strip()
+        for line in (ROOT / ".dockerignore").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    assert patterns[0] == "*", "allow-list: nothing enters the build context by accident"
+    allowed = {pattern[1:].rstrip("/") for pattern in patterns if pattern.startswith("!")}
+    copied: set[str] = set()
+    for keyword, rest in instructions(DOCKERFILE.read_text()):
+        if keyword == "COPY" and not rest.startswith("--from"):
+            *sources, _destination = rest.split()
+            copied.update(source.rstrip("/") for source in sources)
+    assert copied == allowed
+    for source in copied:
+        assert (ROOT / source).exists(), f"{source} is copied into the image but missing"
