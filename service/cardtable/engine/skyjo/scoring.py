@@ -25,8 +25,9 @@ def round_scores(
     return scores
 
 
-def is_game_over(totals: Sequence[int], rounds_played: int, end_score: int,
-                 max_rounds: int | None) -> bool:
+def is_game_over(
+    totals: Sequence[int], rounds_played: int, end_score: int, max_rounds: int | None
+) -> bool:
     """Checked only between rounds: a game never stops in the middle of one."""
     if rounds_played == 0:
         return False

@@ -1,0 +1,177 @@
+"""Skyjo's moves: their shapes, which are legal for a seat now, and what each one does."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine.base import (
+    GameOver,
+    IllegalMove,
+    MalformedMove,
+    Move,
+    NotYourTurn,
+    WrongPhase,
+    require_fields,
+    require_int,
+)
+from cardtable.engine.skyjo.cards import COLS, ROWS, position, row_col
+from cardtable.engine.skyjo.rounds import begin_turns, end_turn, refill_draw_pile
+
+if TYPE_CHECKING:
+    from cardtable.engine.skyjo.state import SkyjoState
+
+MOVE_TYPES = ("reveal", "take_discard", "draw", "replace", "discard_and_reveal")
+POSITION_FIELDS = {"type", "row", "col"}
+
+STEP_MOVES: dict[str, tuple[str, ...]] = {
+    "reveal": ("reveal",),
+    "choose": ("take_discard", "draw"),
+    "place_drawn": ("replace", "discard_and_reveal"),
+}
+"""The move types of each step; a move of another step is a WrongPhase."""
+
+
+def parse_move(move: object) -> Move:
+    """The normalized move (a fresh dict with exactly the contract's fields), or
+    MalformedMove saying what is wrong with its shape."""
+    if not isinstance(move, Mapping):
+        raise MalformedMove("a move is a JSON object with a 'type'")
+    kind = move.get("type")
+    if not isinstance(kind, str) or kind not in MOVE_TYPES:
+        raise MalformedMove(
+            f"unknown move type {kind!r}; Skyjo moves are: {', '.join(MOVE_TYPES)}",
+            move=dict(move),
+        )
+    if kind == "draw":
+        require_fields(move, {"type"}, {"type"})
+        return {"type": "draw"}
+    require_fields(move, POSITION_FIELDS, POSITION_FIELDS)
+    row = require_int(move, "row", 0, ROWS - 1)
+    col = require_int(move, "col", 0, COLS - 1)
+    return {"type": kind, "row": row, "col": col}
+
+
+def current_step(state: SkyjoState) -> str | None:
+    """What the acting seat(s) do next: "reveal", "choose", "place_drawn", or None at the end."""
+    if state.phase == "reveal":
+        return "reveal"
+    if state.phase == "play":
+        return "choose" if state.drawn is None else "place_drawn"
+    return None
+
+
+def active_seats(state: SkyjoState) -> list[int]:
+    if state.phase == "reveal":
+        return [seat for seat, left in enumerate(state.reveals_left) if left > 0]
+    if state.phase == "play" and state.current is not None:
+        return [state.current]
+    return []
+
+
+def can_draw(state: SkyjoState) -> bool:
+    """A card can be drawn from the pile, or from a reshuffle of the discard pile minus its top."""
+    return bool(state.draw_pile) or len(state.discard) > 1
+
+
+def _at(kind: str, index: int) -> Move:
+    row, col = row_col(index)
+    return {"type": kind, "row": row, "col": col}
+
+
+def legal_moves(state: SkyjoState, seat: int) -> list[Move]:
+    state.check_seat(seat)
+    if seat not in active_seats(state):
+        return []
+    grid = state.grids[seat]
+    step = current_step(state)
+    if step == "reveal":
+        return [_at("reveal", index) for index in grid.face_down_positions()]
+    if step == "choose":
+        moves = [_at("take_discard", index) for index in grid.present_positions()]
+        if can_draw(state):
+            moves.append({"type": "draw"})
+        return moves
+    return [_at("replace", index) for index in grid.present_positions()] + [
+        _at("discard_and_reveal", index) for index in grid.face_down_positions()
+    ]
+
+
+def _check_legal(state: SkyjoState, seat: int, move: Move) -> None:
+    """IllegalMove when a well-formed move of the right step is not allowed now."""
+    kind = move["type"]
+    if kind == "draw":
+        if not can_draw(state):
+            raise IllegalMove("the draw pile is empty and the discard pile has no card to spare")
+        return
+    grid = state.grids[seat]
+    index = position(move["row"], move["col"])
+    where = f"row {move['row']}, column {move['col']}"
+    if grid.is_removed(index):
+        raise IllegalMove(f"the column of {where} has been removed; it can't be used")
+    if kind in ("reveal", "discard_and_reveal") and not grid.is_face_down(index):
+        raise IllegalMove(f"the card at {where} is already face up")
+
+
+def validate_move(state: SkyjoState, seat: int, move: Mapping[str, Any]) -> Move:
+    """Every check of `apply`, in the order of the engine contract; the normalized move."""
+    state.check_seat(seat)
+    normalized = parse_move(move)
+    if state.phase == "over":
+        raise GameOver("the game is over; no more moves")
+    if seat not in active_seats(state):
+        if state.phase == "reveal":
+            raise NotYourTurn(f"seat {seat} has made its setup reveals; wait for the others")
+        raise NotYourTurn(f"it is seat {state.current}'s turn, not seat {seat}'s")
+    step = current_step(state)
+    assert step is not None  # the game is not over
+    if normalized["type"] not in STEP_MOVES[step]:
+        expected = " or ".join(STEP_MOVES[step])
+        raise WrongPhase(f"now is the time for {expected}, not {normalized['type']}")
+    _check_legal(state, seat, normalized)
+    return normalized
+
+
+def perform(state: SkyjoState, seat: int, move: Move) -> None:
+    """Carry out a validated move (its log entry is already written)."""
+    kind = move["type"]
+    if kind == "draw":
+        if not state.draw_pile:
+            refill_draw_pile(state)
+        state.drawn = state.draw_pile.pop()
+        return
+    grid = state.grids[seat]
+    index = position(move["row"], move["col"])
+    if kind == "reveal":
+        grid.face_up[index] = True
+        grid.remove_column_if_complete(move["col"], state.discard)
+        state.reveals_left[seat] -= 1
+        if not any(state.reveals_left):
+            begin_turns(state)
+        return
+    if kind == "discard_and_reveal":
+        assert state.drawn is not None
+        state.discard.append(state.drawn)
+        state.drawn = None
+        grid.face_up[index] = True
+    else:
+        if kind == "take_discard":
+            incoming = state.discard.pop()
+        else:
+            assert state.drawn is not None
+            incoming, state.drawn = state.drawn, None
+        outgoing = grid.cards[index]
+        assert outgoing is not None
+        grid.cards[index] = incoming
+        grid.face_up[index] = True
+        # The exchanged-out card goes down first so a completed column's value ends on top.
+        state.discard.append(outgoing)
+    grid.remove_column_if_complete(move["col"], state.discard)
+    end_turn(state, seat)
+
+
+def apply_move(state: SkyjoState, seat: int, move: Mapping[str, Any]) -> None:
+    normalized = validate_move(state, seat, move)
+    state.log.append({"type": "move", "seat": seat, "move": dict(normalized)})
+    state.version += 1
+    perform(state, seat, normalized)

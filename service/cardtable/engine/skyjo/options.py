@@ -1,0 +1,58 @@
+"""Skyjo's options, their defaults and ranges (rules/skyjo.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from cardtable.engine.base import JSON, OptionSpec
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        name="initial_reveals",
+        kind="integer",
+        description="Cards each player turns face up before the first turn of a round.",
+        default=2,
+        minimum=0,
+        maximum=3,
+    ),
+    OptionSpec(
+        name="later_round_starter",
+        kind="string",
+        description=(
+            "Who starts rounds after the first: 'finisher' (whoever ended the previous round)"
+            " or 'highest_sum' (the highest sum of face-up cards after the setup reveals)."
+        ),
+        default="finisher",
+        choices=("finisher", "highest_sum"),
+    ),
+    OptionSpec(
+        name="end_score",
+        kind="integer",
+        description="The game ends after the round in which some total reaches this score.",
+        default=100,
+        minimum=1,
+        maximum=1000,
+    ),
+    OptionSpec(
+        name="max_rounds",
+        kind="integer",
+        description="The game also ends after this many rounds (null: no limit).",
+        default=None,
+        nullable=True,
+        minimum=1,
+        maximum=1000,
+    ),
+    OptionSpec(
+        name="finisher_penalty",
+        kind="boolean",
+        description=(
+            "Double the finisher's positive round score when another player scored the same"
+            " or less."
+        ),
+        default=True,
+    ),
+)
+
+
+def check_option_values(options: Mapping[str, JSON], n_players: int) -> None:
+    """Skyjo's options are independent of each other and of the player count."""
