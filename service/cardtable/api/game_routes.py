@@ -1,0 +1,220 @@
+"""The games resource: create, view, legal moves, moves, score and record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from cardtable.api import metrics
+from cardtable.api.requests import (
+    bearer_token,
+    if_match_version,
+    if_none_match_versions,
+    version_tag,
+    wiring,
+)
+from cardtable.api.schemas.common import (
+    CreatedGameSchema,
+    CreateGameRequestSchema,
+    ErrorSchema,
+    LegalMovesSchema,
+    MoveRequestSchema,
+    RecordSchema,
+    ScoreSchema,
+    ViewQuerySchema,
+)
+from cardtable.games import StaleVersion
+from cardtable.store import VersionConflict
+
+blp = Blueprint(
+    "games",
+    __name__,
+    url_prefix="/games",
+    description="Create games, see them, list and apply moves, read scores and records.",
+)
+
+SEAT_OR_SPECTATOR = [{"bearerAuth": []}, {}]
+SEAT_ONLY = [{"bearerAuth": []}]
+VERSION_HEADER = {
+    "ETag": {
+        "description": 'The game\'s version, quoted: "17".',
+        "schema": {"type": "string"},
+    }
+}
+
+
+def _errors(*statuses: int) -> Any:
+    """Document the shared error body for each status a route can answer."""
+
+    def decorate(func: Any) -> Any:
+        for status in statuses:
+            func = blp.alt_response(status, schema=ErrorSchema, description=_ERROR_TEXT[status])(
+                func
+            )
+        return func
+
+    return decorate
+
+
+_ERROR_TEXT = {
+    304: "Not modified: the game is still at the version named by If-None-Match.",
+    400: "Malformed request (bad JSON, bad header).",
+    401: "Missing or invalid bearer token (`invalid_token`, `token_required`).",
+    404: "Unknown or expired game (`not_found`).",
+    409: "Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, "
+    "`bot_seat`.",
+    412: "`stale_version`: If-Match names an older version; nothing was applied.",
+    413: "Body larger than the configured limit (`payload_too_large`).",
+    415: "Body is not JSON (`unsupported_media_type`).",
+    422: "Well formed but not acceptable: `validation_error`, `illegal_move`, "
+    "`malformed_move`, `wrong_phase`, `invalid_options`, `invalid_players`.",
+    503: "The game store is unreachable (`store_unavailable`); see Retry-After.",
+}
+
+
+def _json(body: Any, status: int = 200, etag_version: int | None = None) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    if etag_version is not None:
+        response.headers["ETag"] = version_tag(etag_version)
+    return response
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.doc(operationId="create_game", security=[])
+    @blp.arguments(CreateGameRequestSchema)
+    @blp.response(201, CreatedGameSchema)
+    @_errors(400, 413, 415, 422, 503)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Create a game: deal it, let server bots act first, return one token per seat.
+
+        Tokens appear only in this answer; keep them. `version` is above 0 when server
+        bots moved first.
+        """
+        service = wiring().games
+        game, tokens, _ = service.create(
+            body["game"], body["players"], body.get("options"), body.get("seed")
+        )
+        return {
+            "id": game.game_id,
+            "game": game.game,
+            "version": game.version,
+            "options": game.state.options,
+            "finished": game.state.is_over,
+            "players": [
+                {"seat": s.seat, "name": s.name, "bot": s.bot, "token": tokens[s.seat]}
+                for s in game.seats
+            ],
+        }
+
+
+@blp.route("/<string:game_id>")
+class GameView(MethodView):
+    @blp.doc(operationId="get_game", security=SEAT_OR_SPECTATOR)
+    @blp.arguments(ViewQuerySchema, location="query", as_kwargs=True)
+    @blp.response(200, "GameView", headers=VERSION_HEADER)
+    @_errors(304, 400, 401, 404, 503)
+    def get(self, game_id: str, wait: float | None = None) -> Response:
+        """See the game as a seat (with its bearer token) or as a spectator (without).
+
+        Send If-None-Match with the last ETag to get 304 while nothing changed; add
+        `?wait=N` to hold the answer up to N seconds until something does.
+        """
+        service = wiring().games
+        token = bearer_token()
+        known = if_none_match_versions()
+        if known:
+            current = service.current_version(game_id)
+            if current in known and wait:
+                current = service.wait_for_change(game_id, current, wait)
+            if current in known:
+                # Still authenticate: a bad token must not learn that nothing changed.
+                service.seat_for(service.load(game_id), token)
+                response = Response(status=304)
+                response.headers["ETag"] = version_tag(current)
+                return response
+        game = service.load(game_id)
+        seat = service.seat_for(game, token)
+        return _json(service.view(game, seat), etag_version=game.version)
+
+
+@blp.route("/<string:game_id>/legal-moves")
+class LegalMoves(MethodView):
+    @blp.doc(operationId="get_legal_moves", security=SEAT_ONLY)
+    @blp.response(200, LegalMovesSchema)
+    @_errors(401, 404, 503)
+    def get(self, game_id: str) -> Any:
+        """The moves this seat may make now (empty when it may not act, or the game is over)."""
+        service = wiring().games
+        game = service.load(game_id)
+        seat = service.require_seat(game, bearer_token())
+        return {"version": game.version, "seat": seat, "moves": game.state.legal_moves(seat)}
+
+
+@blp.route("/<string:game_id>/moves")
+class Moves(MethodView):
+    @blp.doc(operationId="apply_move", security=SEAT_ONLY)
+    @blp.arguments(MoveRequestSchema)
+    @blp.response(200, "MoveResult")
+    @_errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
+    def post(self, body: dict[str, Any], game_id: str) -> Response:
+        """Apply a move for this seat; server bots then answer until a human must act.
+
+        Send If-Match with the version you decided on: if the game moved on meanwhile the
+        move is refused with 412 and nothing changes.
+        """
+        service = wiring().games
+        try:
+            game, seat, applied = service.move(
+                game_id, bearer_token(), body["move"], if_match_version()
+            )
+        except StaleVersion:
+            metrics.record_conflict("stale_version")
+            raise
+        except VersionConflict:
+            metrics.record_conflict("version_conflict")
+            raise
+        return _json(
+            {
+                "version": game.version,
+                "seat": seat,
+                "applied": [
+                    {"version": a.version, "seat": a.seat, "move": a.move, "by_bot": a.by_bot}
+                    for a in applied
+                ],
+                "view": service.view(game, seat),
+            },
+            etag_version=game.version,
+        )
+
+
+@blp.route("/<string:game_id>/score")
+class Score(MethodView):
+    @blp.doc(operationId="get_score", security=SEAT_OR_SPECTATOR)
+    @blp.response(200, ScoreSchema)
+    @_errors(401, 404, 503)
+    def get(self, game_id: str) -> Any:
+        """Completed rounds, running totals, and the winners once the game is over."""
+        service = wiring().games
+        game = service.load(game_id)
+        service.seat_for(game, bearer_token())
+        return game.state.score()
+
+
+@blp.route("/<string:game_id>/record")
+class Record(MethodView):
+    @blp.doc(operationId="get_record", security=SEAT_OR_SPECTATOR)
+    @blp.response(200, RecordSchema)
+    @_errors(401, 404, 409, 503)
+    def get(self, game_id: str) -> Any:
+        """The full record of a finished game: every deal, move and reshuffle, to replay it
+        without our RNG. 409 (`game_not_over`) until the game is over."""
+        service = wiring().games
+        game = service.load(game_id)
+        service.seat_for(game, bearer_token())
+        return service.record(game)
+

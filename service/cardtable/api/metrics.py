@@ -1,0 +1,81 @@
+"""Prometheus metrics, correct under several gunicorn workers.
+
+With PROMETHEUS_MULTIPROC_DIR set (as `cardtable serve` and the container do), every worker
+writes its samples to files there and /metrics aggregates them; without it (tests, a single
+process) the default in-process registry is used.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from flask import Flask, Response, g, request
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+)
+from prometheus_client import multiprocess as prometheus_multiprocess
+
+REQUESTS = Counter(
+    "cardtable_http_requests_total",
+    "HTTP requests answered, by endpoint, method and status.",
+    ["endpoint", "method", "status"],
+)
+LATENCY = Histogram(
+    "cardtable_http_request_duration_seconds",
+    "Time to answer an HTTP request, by endpoint and method.",
+    ["endpoint", "method"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
+)
+MOVES = Counter("cardtable_moves_applied_total", "Moves applied (bot moves too), by game.", ["game"])
+GAMES_CREATED = Counter("cardtable_games_created_total", "Games created, by game.", ["game"])
+CONFLICTS = Counter(
+    "cardtable_conflicts_total",
+    "Moves refused because the game changed under them, by kind.",
+    ["kind"],
+)
+
+
+def record_moves(game: str, count: int) -> None:
+    MOVES.labels(game=game).inc(count)
+
+
+def record_created(game: str) -> None:
+    GAMES_CREATED.labels(game=game).inc()
+
+
+def record_conflict(kind: str) -> None:
+    CONFLICTS.labels(kind=kind).inc()
+
+
+def metrics_response() -> Response:
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        prometheus_multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        payload = generate_latest(registry)
+    else:
+        payload = generate_latest()
+    return Response(payload, mimetype=CONTENT_TYPE_LATEST)
+
+
+def instrument(app: Flask) -> None:
+    """Time every request and count it by its route pattern (bounded label values)."""
+
+    @app.before_request
+    def _start_timer() -> None:
+        g.request_started = time.perf_counter()
+
+    @app.after_request
+    def _observe(response: Response) -> Response:
+        started = g.pop("request_started", None)
+        rule = request.url_rule.rule if request.url_rule is not None else "unmatched"
+        if started is not None:
+            LATENCY.labels(endpoint=rule, method=request.method).observe(
+                time.perf_counter() - started
+            )
+        REQUESTS.labels(endpoint=rule, method=request.method, status=str(response.status_code)).inc()
+        return response

@@ -1,0 +1,66 @@
+"""Reading what HTTP carries besides the body: the bearer token and version preconditions."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from flask import current_app, request
+
+from cardtable.api.errors import ApiError
+
+if TYPE_CHECKING:
+    from cardtable.api.wiring import Wiring
+
+_VERSION_TAG = re.compile(r'^\s*(?:W/)?"?(\d{1,12})"?\s*$')
+
+
+def wiring() -> Wiring:
+    wired: Wiring = current_app.extensions["cardtable"]
+    return wired
+
+
+def bearer_token() -> str | None:
+    """The request's bearer token, None when it has none (a spectator)."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "invalid_token", "Authorization must be 'Bearer <token>'")
+    return token.strip()
+
+
+def version_tag(version: int) -> str:
+    """The ETag of a game at `version`, as the contract writes it: "17"."""
+    return f'"{version}"'
+
+
+def _parse_version_header(name: str) -> list[int] | None:
+    header = request.headers.get(name)
+    if header is None:
+        return None
+    versions = []
+    for part in header.split(","):
+        if part.strip() == "*":
+            continue
+        match = _VERSION_TAG.match(part)
+        if not match:
+            raise ApiError(
+                400, "invalid_header", f"{name} must name a game version, like \"17\""
+            )
+        versions.append(int(match.group(1)))
+    return versions
+
+
+def if_match_version() -> int | None:
+    versions = _parse_version_header("If-Match")
+    if not versions:
+        return None
+    if len(versions) > 1:
+        raise ApiError(400, "invalid_header", "If-Match must name exactly one version")
+    return versions[0]
+
+
+def if_none_match_versions() -> list[int]:
+    return _parse_version_header("If-None-Match") or []

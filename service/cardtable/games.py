@@ -1,0 +1,329 @@
+"""Games as a service: create, authenticate seats, view, move (then let server bots play),
+score and record, over the document store and the rules engine. Knows nothing of HTTP.
+
+A stored game document holds the engine state and, per seat, the player's name, bot kind
+and the SHA-256 of its token (the token itself is shown once, at creation, and never kept).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.engine.base import EngineError, GameState, Move
+from cardtable.engine.registry import get_rules, load_state
+from cardtable.store import DocumentStore, NotFound, Stored, VersionConflict
+
+DOCUMENT_SCHEMA_VERSION = 1
+MAX_NAME_LENGTH = 40
+TOKEN_BYTES = 32  # 256 random bits per seat token
+# A server-bot-only game is played to its end at creation; this only guards against a bug.
+MAX_BOT_MOVES_PER_REQUEST = 200_000
+
+
+class ServiceError(Exception):
+    """An error a client caused, with a stable `code` (mapped to an HTTP status by the API)."""
+
+    code = "bad_request"
+
+    def __init__(self, message: str, **details: Any):
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+
+class InvalidToken(ServiceError):
+    code = "invalid_token"
+
+
+class TokenRequired(ServiceError):
+    code = "token_required"
+
+
+class InvalidPlayers(ServiceError):
+    code = "invalid_players"
+
+
+class StaleVersion(ServiceError):
+    """The client's If-Match names a version that is no longer current."""
+
+    code = "stale_version"
+
+
+class GameNotFinished(ServiceError):
+    code = "game_not_over"
+
+
+class BotSeat(ServiceError):
+    """A seat played by a server bot takes no moves from clients."""
+
+    code = "bot_seat"
+
+
+@dataclass
+class Seat:
+    seat: int
+    name: str
+    bot: str | None
+    token_sha256: str | None
+
+
+@dataclass
+class Game:
+    """A loaded game: its id, stored version, seats and live engine state."""
+
+    game_id: str
+    version: int
+    seats: list[Seat]
+    state: GameState
+    created_at: float
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def game(self) -> str:
+        return self.state.game
+
+    def to_document(self) -> dict[str, Any]:
+        return {
+            "schema_version": DOCUMENT_SCHEMA_VERSION,
+            "id": self.game_id,
+            "game": self.state.game,
+            "created_at": self.created_at,
+            "seats": [
+                {"seat": s.seat, "name": s.name, "bot": s.bot, "token_sha256": s.token_sha256}
+                for s in self.seats
+            ],
+            "state": self.state.to_dict(),
+        }
+
+    @classmethod
+    def from_stored(cls, stored: Stored) -> Game:
+        doc = stored.document
+        state = load_state(doc["state"])
+        if state.version != stored.version:
+            raise RuntimeError(f"game {stored.doc_id}: stored version disagrees with its state")
+        seats = [Seat(s["seat"], s["name"], s.get("bot"), s.get("token_sha256")) for s in doc["seats"]]
+        return cls(stored.doc_id, stored.version, seats, state, float(doc.get("created_at", 0)))
+
+
+@dataclass
+class AppliedMove:
+    version: int
+    seat: int
+    move: Move
+    by_bot: bool
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_game_id() -> str:
+    # 128 random bits: ids are not secrets, but they must not be guessable for enumeration.
+    return secrets.token_urlsafe(16)
+
+
+class GameService:
+    def __init__(
+        self,
+        store: DocumentStore,
+        *,
+        on_moves: Callable[[str, int], None] | None = None,
+        on_created: Callable[[str], None] | None = None,
+        clock: Callable[[], float] = time.time,
+    ):
+        self.store = store
+        self._on_moves = on_moves or (lambda game, count: None)
+        self._on_created = on_created or (lambda game: None)
+        self._clock = clock
+
+    # ---- creation ------------------------------------------------------------------
+
+    def create(
+        self,
+        game: str,
+        players: Sequence[Mapping[str, Any]],
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> tuple[Game, list[str], list[AppliedMove]]:
+        """Deal a new game, let server bots act if they move first, store it.
+
+        Returns the game, one token per seat (human and bot seats alike, so an operator can
+        take over a bot seat's view), and the bot moves already made.
+        """
+        rules = get_rules(game)
+        names, bots = self._check_players(players, sorted(rules.bots))
+        state = rules.new_state(names, options, seed)
+        tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in names]
+        seats = [
+            Seat(i, names[i], bots[i], hash_token(tokens[i])) for i in range(len(names))
+        ]
+        loaded = Game(new_game_id(), 0, seats, state, self._clock())
+        applied = self._play_bots(loaded)
+        loaded.version = state.version
+        self.store.create(
+            loaded.game_id, loaded.version, loaded.to_document(), finished=state.is_over
+        )
+        self._on_created(game)
+        if applied:
+            self._on_moves(game, len(applied))
+        return loaded, tokens, applied
+
+    @staticmethod
+    def _check_players(
+        players: Sequence[Mapping[str, Any]], bot_kinds: list[str]
+    ) -> tuple[list[str], list[str | None]]:
+        names: list[str] = []
+        bots: list[str | None] = []
+        for index, entry in enumerate(players):
+            name = entry.get("name")
+            if not isinstance(name, str) or not name.strip():
+                raise InvalidPlayers(f"player {index} needs a non-empty name")
+            if len(name) > MAX_NAME_LENGTH:
+                raise InvalidPlayers(f"player {index}'s name is longer than {MAX_NAME_LENGTH}")
+            bot = entry.get("bot")
+            if bot is not None and bot not in bot_kinds:
+                raise InvalidPlayers(
+                    f"player {index}: unknown bot {bot!r}; bots: {', '.join(bot_kinds)}"
+                )
+            names.append(name.strip())
+            bots.append(bot)
+        return names, bots
+
+    # ---- reading ---------------------------------------------------------------------
+
+    def load(self, game_id: str) -> Game:
+        return Game.from_stored(self.store.load(game_id))
+
+    def current_version(self, game_id: str) -> int:
+        return self.store.current_version(game_id)
+
+    def wait_for_change(self, game_id: str, known_version: int, timeout: float) -> int:
+        """Long-poll: return the version once it differs from `known_version`, or when the
+        timeout passes. Polls the version field alone, which is one cheap HGET."""
+        deadline = time.monotonic() + timeout
+        delay = 0.05
+        while True:
+            version = self.store.current_version(game_id)
+            if version != known_version or time.monotonic() >= deadline:
+                return version
+            time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
+            delay = min(delay * 1.5, 0.5)
+
+    @staticmethod
+    def seat_for(game: Game, token: str | None) -> int | None:
+        """The seat a bearer token acts for; None for no token (a spectator)."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        found: int | None = None
+        for seat in game.seats:
+            # Compare against every seat, in constant time, so timing reveals nothing.
+            if seat.token_sha256 and hmac.compare_digest(seat.token_sha256, digest):
+                found = seat.seat
+        if found is None:
+            raise InvalidToken("the bearer token is not valid for this game")
+        return found
+
+    def require_seat(self, game: Game, token: str | None) -> int:
+        seat = self.seat_for(game, token)
+        if seat is None:
+            raise TokenRequired("this request needs a seat's bearer token")
+        return seat
+
+    def view(self, game: Game, seat: int | None) -> dict[str, Any]:
+        view = game.state.view(seat)
+        view["id"] = game.game_id
+        for entry, stored_seat in zip(view.get("players", []), game.seats, strict=False):
+            entry["bot"] = stored_seat.bot
+        return view
+
+    # ---- moving ----------------------------------------------------------------------
+
+    def move(
+        self, game_id: str, token: str | None, move: Move, if_match: int | None = None
+    ) -> tuple[Game, int, list[AppliedMove]]:
+        """Apply one seat's move, then the server bots' replies, in one compare-and-set.
+
+        Raises StaleVersion when `if_match` is older than the stored version (before
+        anything is evaluated), the engine's typed errors when the move is refused, and
+        VersionConflict when another writer got in between our read and our write.
+        """
+        game = self.load(game_id)
+        seat = self.require_seat(game, token)
+        if game.seats[seat].bot:
+            raise BotSeat(f"seat {seat} is played by the server's {game.seats[seat].bot} bot")
+        if if_match is not None and if_match != game.version:
+            raise StaleVersion(
+                f"you sent If-Match {if_match}, but the game is at version {game.version}",
+                current_version=game.version,
+            )
+        read_version = game.version
+        game.state.apply(seat, move)
+        applied = [AppliedMove(game.state.version, seat, _last_move(game.state), False)]
+        applied += self._play_bots(game)
+        game.version = game.state.version
+        self.store.save(
+            game_id, read_version, game.version, game.to_document(), finished=game.state.is_over
+        )
+        self._on_moves(game.game, len(applied))
+        return game, seat, applied
+
+    def _play_bots(self, game: Game) -> list[AppliedMove]:
+        """Let server bots act until a human must act or the game ends."""
+        state = game.state
+        bot_of = {s.seat: s.bot for s in game.seats if s.bot}
+        if not bot_of:
+            return []
+        rules = get_rules(state.game)
+        applied: list[AppliedMove] = []
+        rng = None
+        while not state.is_over and len(applied) < MAX_BOT_MOVES_PER_REQUEST:
+            waiting = [seat for seat in state.active_seats() if seat in bot_of]
+            if not waiting:
+                break
+            seat = waiting[0]
+            if rng is None:
+                rng = state.rng.derived("bots")
+            choice = rules.bots[bot_of[seat]](state.view(seat), state.legal_moves(seat), rng)
+            state.apply(seat, choice)
+            applied.append(AppliedMove(state.version, seat, _last_move(state), True))
+        return applied
+
+    # ---- results ---------------------------------------------------------------------
+
+    def record(self, game: Game) -> dict[str, Any]:
+        if not game.state.is_over:
+            raise GameNotFinished("the record is published once the game is over")
+        return game.state.record()
+
+
+def _last_move(state: GameState) -> Move:
+    """The normalized move just applied, as the engine logged it."""
+    for entry in reversed(getattr(state, "log", [])):
+        if entry.get("type") == "move":
+            move: Move = entry["move"]
+            return move
+    raise RuntimeError("engine logged no move")
+
+
+__all__ = [
+    "AppliedMove",
+    "BotSeat",
+    "EngineError",
+    "Game",
+    "GameNotFinished",
+    "GameService",
+    "InvalidPlayers",
+    "InvalidToken",
+    "NotFound",
+    "ServiceError",
+    "StaleVersion",
+    "TokenRequired",
+    "VersionConflict",
+]

@@ -1,0 +1,158 @@
+"""A repository of versioned JSON documents in Redis, written only by compare-and-set.
+
+Games and score sheets are both stored this way. Each document is one key,
+`<prefix>:<kind>:{<id>}` (the braces are a Redis Cluster hash tag, so any future companion
+key of the same document lands in the same slot). The key is a hash with two fields:
+`version` (readable alone, for cheap polling) and `doc` (the encoded document).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.store import codec
+from cardtable.store.connection import RedisClient
+
+# KEYS[1]  the document's hash
+# ARGV[1]  the version (an integer)
+# ARGV[2]  the encoded document
+# ARGV[3]  time to live in seconds
+# Returns 1 when created, 0 when the key already exists (nothing is written then).
+CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'doc', ARGV[2])
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
+return 1
+"""
+
+# KEYS[1]  the document's hash
+# ARGV[1]  the version the caller read (the write applies only if it is still current)
+# ARGV[2]  the new version
+# ARGV[3]  the new encoded document
+# ARGV[4]  time to live in seconds (idle expiry, or the finished-document retention)
+# Returns {1, new} when written, {0, current} on a version conflict, {-1, 0} when missing.
+COMPARE_AND_SET = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current then
+  return {-1, 0}
+end
+if current ~= ARGV[1] then
+  return {0, tonumber(current)}
+end
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3])
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
+return {1, tonumber(ARGV[2])}
+"""
+
+
+class StoreError(Exception):
+    """Base of the store's own errors."""
+
+
+class NotFound(StoreError):
+    def __init__(self, kind: str, doc_id: str):
+        super().__init__(f"no {kind} {doc_id!r} (unknown or expired)")
+        self.kind = kind
+        self.doc_id = doc_id
+
+
+class VersionConflict(StoreError):
+    def __init__(self, kind: str, doc_id: str, expected: int, current: int):
+        super().__init__(
+            f"{kind} {doc_id!r} is at version {current}, not {expected}: someone changed it first"
+        )
+        self.kind = kind
+        self.doc_id = doc_id
+        self.expected = expected
+        self.current = current
+
+
+class DuplicateId(StoreError):
+    """A freshly drawn id already exists (astronomically unlikely with random ids)."""
+
+
+@dataclass
+class Stored:
+    doc_id: str
+    version: int
+    document: dict[str, Any]
+
+
+class DocumentStore:
+    """One kind of document ("game", "sheet") under one key prefix."""
+
+    def __init__(
+        self,
+        redis: RedisClient,
+        kind: str,
+        *,
+        prefix: str = "cardtable",
+        ttl_seconds: int = 7 * 24 * 3600,
+        finished_ttl_seconds: int = 24 * 3600,
+    ):
+        self.redis = redis
+        self.kind = kind
+        self.prefix = prefix
+        self.ttl_seconds = ttl_seconds
+        self.finished_ttl_seconds = finished_ttl_seconds
+        self._create = redis.register_script(CREATE)
+        self._compare_and_set = redis.register_script(COMPARE_AND_SET)
+
+    def key_for(self, doc_id: str) -> str:
+        return f"{self.prefix}:{self.kind}:{{{doc_id}}}"
+
+    def ttl_for(self, finished: bool) -> int:
+        return self.finished_ttl_seconds if finished else self.ttl_seconds
+
+    def create(
+        self, doc_id: str, version: int, document: dict[str, Any], *, finished: bool = False
+    ) -> None:
+        created = self._create(
+            keys=[self.key_for(doc_id)],
+            args=[version, codec.encode(document), self.ttl_for(finished)],
+        )
+        if not created:
+            raise DuplicateId(f"{self.kind} {doc_id!r} already exists")
+
+    def load(self, doc_id: str) -> Stored:
+        version, blob = self.redis.hmget(self.key_for(doc_id), ["version", "doc"])
+        if version is None or blob is None:
+            raise NotFound(self.kind, doc_id)
+        return Stored(doc_id, int(version), codec.decode(blob))
+
+    def current_version(self, doc_id: str) -> int:
+        """Only the version, for cheap polling (If-None-Match)."""
+        version = self.redis.hget(self.key_for(doc_id), "version")
+        if version is None:
+            raise NotFound(self.kind, doc_id)
+        return int(version)
+
+    def save(
+        self,
+        doc_id: str,
+        expected_version: int,
+        new_version: int,
+        document: dict[str, Any],
+        *,
+        finished: bool = False,
+    ) -> None:
+        """Write the new document only if the stored version is still `expected_version`."""
+        status, current = self._compare_and_set(
+            keys=[self.key_for(doc_id)],
+            args=[expected_version, new_version, codec.encode(document), self.ttl_for(finished)],
+        )
+        if status == -1:
+            raise NotFound(self.kind, doc_id)
+        if status == 0:
+            raise VersionConflict(self.kind, doc_id, expected_version, int(current))
+
+    def stored_bytes(self, doc_id: str) -> int:
+        """Redis's own estimate of the key's memory (for sizing figures)."""
+        usage = self.redis.memory_usage(self.key_for(doc_id))
+        return int(usage or 0)
+
+    def ttl(self, doc_id: str) -> int:
+        return int(self.redis.ttl(self.key_for(doc_id)))

@@ -1,0 +1,5 @@
+"""WSGI entry point for gunicorn: `gunicorn -c python:cardtable.gunicorn_conf cardtable.wsgi:app`."""
+
+from cardtable.app import create_app
+
+app = create_app()
