@@ -8,6 +8,7 @@ import pytest
 import redis
 
 from cardtable.redis_server import RedisServer
+from tests.support.live_server import LiveServer
 
 
 @pytest.fixture(scope="session")
@@ -23,3 +24,10 @@ def redis_client(redis_server: RedisServer) -> Iterator[redis.Redis]:
     client.flushdb()
     yield client
     client.close()
+
+
+@pytest.fixture(scope="session")
+def live_server(redis_server: RedisServer) -> Iterator[LiveServer]:
+    """gunicorn serving the real app (2 workers) against the session's Redis."""
+    with LiveServer(redis_url=redis_server.url) as server:
+        yield server
