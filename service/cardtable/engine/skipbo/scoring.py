@@ -20,11 +20,12 @@ def team_of(seat: int, n_players: int) -> tuple[int, int]:
     return (first, first + n_players // 2)
 
 
-def round_scores(stocks_left: Sequence[int], winner: int | None, *, teams: bool = False
-                 ) -> list[int]:
+def round_scores(
+    stocks_left: Sequence[int], winner: int | None, *, teams: bool = False
+) -> list[int]:
     """Each seat's points for one round; `winner` is None for a drawn round.
 
-    The winner scores 25 + 5 × the cards left in the opponents' stocks. With teams, the
+    The winner scores 25 + 5 * (the cards left in the opponents' stocks). With teams, the
     opponents are the other team's players and both partners are credited.
     """
     n = len(stocks_left)

@@ -1,0 +1,63 @@
+"""Rebuild a finished Skip-Bo game from its record alone: deals and reshuffles come from the
+log (no RNG), and every logged move is applied again with all its legality checks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardtable.engine.base import DeckRng, EngineError, InvalidRecord
+from cardtable.engine.skipbo.options import resolve_options
+from cardtable.engine.skipbo.state import SkipBoState
+
+
+def replay(record: Mapping[str, Any]) -> SkipBoState:
+    if not isinstance(record, Mapping) or record.get("game") != SkipBoState.game:
+        raise InvalidRecord("not a Skip-Bo record")
+    players = record.get("players")
+    if not isinstance(players, list) or not all(
+        isinstance(p, Mapping) and p.get("seat") == seat and isinstance(p.get("name"), str)
+        for seat, p in enumerate(players)
+    ):
+        raise InvalidRecord("players must list {seat, name} for seats 0, 1, ... in order")
+    log = record.get("log")
+    if not isinstance(log, list) or not log:
+        raise InvalidRecord("the record's log must be a non-empty list")
+    try:
+        options = resolve_options(record.get("options"), len(players))
+    except EngineError as error:
+        raise InvalidRecord(
+            f"the record's options or players are invalid: {error.message}"
+        ) from None
+    # The RNG is never used: every shuffle is read back from the log.
+    state = SkipBoState([p["name"] for p in players], options, DeckRng(seed=0))
+    state._script = log
+    state.start()
+    _check_entries(state, log, 0)
+    while len(state.log) < len(log):
+        index = len(state.log)
+        entry = log[index]
+        if not isinstance(entry, Mapping) or entry.get("type") != "move":
+            raise InvalidRecord(f"log entry {index} should be a move")
+        if set(entry) != {"type", "seat", "move"}:
+            raise InvalidRecord(f"log entry {index} must hold exactly seat and move")
+        try:
+            state.apply(entry["seat"], entry["move"])
+        except InvalidRecord:
+            raise
+        except EngineError as error:
+            raise InvalidRecord(f"log entry {index}: {error.message}") from None
+        _check_entries(state, log, index)
+    if not state.finished:
+        raise InvalidRecord("the log ends before the game does")
+    if "score" in record and record["score"] != state.score():
+        raise InvalidRecord("the record's score differs from the replayed game's")
+    state._script = None
+    return state
+
+
+def _check_entries(state: SkipBoState, log: list[Any], start: int) -> None:
+    """The entries the replay wrote from `start` on must be the record's, as written."""
+    for index in range(start, len(state.log)):
+        if index >= len(log) or state.log[index] != log[index]:
+            raise InvalidRecord(f"log entry {index} does not match the replayed game")
