@@ -305,15 +305,26 @@ def test_any_value_completes_a_column(value: int) -> None:
     assert state.discard == [11, value, value, value]
 
 
-def test_face_down_cards_never_complete_a_column_and_rows_never_count() -> None:
-    # Column 0 is 5, 5, 5 but one of them stays face down; row 1 is four face-up 6s.
-    grid = [5, 1, 2, 3, 6, 6, 6, 6, 5, 9, 10, 11]
+def test_face_down_cards_never_complete_a_column() -> None:
+    grid = [5, 1, 2, 3, 5, 6, 7, 8, 5, 9, 10, 11]  # column 0 is 5, 5, 5; (2, 0) stays face down
     state = dealt_state([grid, G1], 12, options=NO_REVEALS)
-    state = edited(state, seat0=up_except(0, 1, 2, 3, 9, 10, 11))
+    state = edited(state, seat0=up_except(8, 9))
+    state.apply(0, at("take_discard", 2, 1))  # 12 in, 9 out; column 1 is 1, 6, 12
+    assert state.grids[0].cards[0::4] == [5, 5, 5]
+    assert state.discard == [9]
+
+
+def test_rows_never_count() -> None:
+    grid = [1, 2, 3, 4, 6, 6, 6, 6, 9, 10, 11, 12]
+    state = dealt_state([grid, G1], 0, options={"initial_reveals": 3})
+    for col in range(3):
+        state.apply(0, at("reveal", 1, col))
+    for col in range(3):
+        state.apply(1, at("reveal", 0, col))
+    state.apply(0, {"type": "draw"})
+    state.apply(0, at("discard_and_reveal", 1, 3))
     assert state.grids[0].cards[4:8] == [6, 6, 6, 6]
-    assert state.grids[0].cards[0] == 5 and not state.grids[0].face_up[0]
-    state.apply(0, at("take_discard", 0, 1))
-    assert state.grids[0].cards[4:8] == [6, 6, 6, 6] and state.grids[0].cards[0] == 5
+    assert state.view(None)["players"][0]["grid"][4:8] == [6, 6, 6, 6]
 
 
 def test_removed_positions_keep_their_place() -> None:
