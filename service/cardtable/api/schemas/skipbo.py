@@ -1,0 +1,171 @@
+"""marshmallow schemas of Skip-Bo's view and of its record `deal` entry (what the engine's
+views.py and state.py produce; tests/api/test_skipbo_view_schema.py keeps them in step)."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+CARD = validate.Range(0, 12)
+STEPS = ("play", "build", "build_or_discard", "build_or_pass", "discard", "pass")
+
+
+def _int(**kwargs: object) -> fields.Integer:
+    return fields.Integer(strict=True, required=True, **kwargs)  # type: ignore[arg-type]
+
+
+def _card(**kwargs: object) -> fields.Integer:
+    return _int(validate=CARD, **kwargs)
+
+
+def _cards(**kwargs: object) -> fields.List[int]:
+    card = fields.Integer(strict=True, validate=CARD)
+    return fields.List(card, required=True, **kwargs)  # type: ignore[arg-type]
+
+
+class _Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class SkipBoOptionsSchema(_Strict):
+    stock_size = _int(validate=validate.Range(1, 30))
+    first_player = _int(validate=validate.Range(0, 5))
+    stop_rule = fields.String(required=True, validate=validate.OneOf(("french", "english")))
+    target_score = _int(
+        allow_none=True,
+        validate=validate.Range(min=1),
+        metadata={"description": "null: a single round decides the game."},
+    )
+    teams = fields.Boolean(required=True)
+
+
+class SkipBoPlayerSchema(_Strict):
+    seat = _int()
+    name = fields.String(required=True)
+    hand_size = _int(validate=validate.Range(0, 5))
+    stock_size = _int(metadata={"description": "Cards left in this seat's stock."})
+    stock_top = _card(
+        allow_none=True,
+        metadata={"description": "The stock's face-up top card (0 = SKIP-BO); null when empty."},
+    )
+    discard_piles = fields.List(
+        fields.List(fields.Integer(strict=True, validate=CARD)),
+        required=True,
+        validate=validate.Length(equal=4),
+        metadata={
+            "description": "The seat's 4 discard piles, each bottom first (top card last);"
+            " discard piles are face up, every card is visible."
+        },
+    )
+    partner = _int(allow_none=True, metadata={"description": "Teams: the partner's seat."})
+    team = _int(allow_none=True, metadata={"description": "Teams: the team number."})
+    total = _int(metadata={"description": "Running total of points."})
+
+
+class SkipBoBuildingPileSchema(_Strict):
+    slot = _int(validate=validate.Range(0, 3))
+    size = _int(validate=validate.Range(0, 11))
+    reached = _int(
+        validate=validate.Range(0, 11),
+        metadata={"description": "The value the pile has reached (0 when empty)."},
+    )
+    next = _int(
+        validate=validate.Range(1, 12),
+        metadata={"description": "The value the pile needs next (or a SKIP-BO)."},
+    )
+    top_card = _card(
+        allow_none=True,
+        metadata={"description": "The card on top as played (0 = SKIP-BO); null when empty."},
+    )
+    cards = _cards(metadata={"description": "The pile's cards, bottom first."})
+
+
+class SkipBoLastRoundSchema(_Strict):
+    round = _int()
+    drawn = fields.Boolean(required=True, metadata={"description": "Nobody won the round."})
+    winner = _int(allow_none=True, metadata={"description": "Seat that emptied the last stock."})
+    winning_team = fields.List(
+        fields.Integer(strict=True),
+        required=True,
+        allow_none=True,
+        metadata={"description": "Teams: both partners of the winner."},
+    )
+    scores = fields.List(fields.Integer(strict=True), required=True)
+    stocks_left = fields.List(
+        fields.Integer(strict=True),
+        required=True,
+        metadata={"description": "Cards left in each stock when the round ended."},
+    )
+
+
+class SkipBoViewSchema(_Strict):
+    """What one seat (or a spectator) sees of a Skip-Bo game."""
+
+    game = fields.String(required=True, validate=validate.Equal("skipbo"))
+    version = _int(metadata={"description": "Moves applied so far."})
+    seat = _int(allow_none=True, metadata={"description": "The viewer; null for a spectator."})
+    phase = fields.String(required=True, validate=validate.OneOf(("playing", "finished")))
+    round = _int(validate=validate.Range(min=1))
+    first_player = _int(metadata={"description": "Seat that started this round."})
+    current_player = _int(allow_none=True, metadata={"description": "Whose turn it is."})
+    active_seats = fields.List(fields.Integer(strict=True), required=True)
+    step = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(STEPS),
+        metadata={
+            "description": "What the acting seat does next. Others see `play`; the acting"
+            " seat sees `build` (french rule: keep building), `build_or_discard`,"
+            " `build_or_pass`, `discard` or `pass`. null once the game is over."
+        },
+    )
+    finished = fields.Boolean(required=True)
+    options = fields.Nested(SkipBoOptionsSchema, required=True)
+    players = fields.List(fields.Nested(SkipBoPlayerSchema), required=True)
+    hand = fields.List(
+        fields.Integer(strict=True, validate=CARD),
+        required=True,
+        allow_none=True,
+        metadata={"description": "The viewer's own hand, sorted (0 = SKIP-BO); null for others."},
+    )
+    building_piles = fields.List(
+        fields.Nested(SkipBoBuildingPileSchema),
+        required=True,
+        validate=validate.Length(equal=4),
+    )
+    draw_pile_size = _int()
+    set_aside_size = _int(metadata={"description": "Cards of completed building piles."})
+    set_aside_piles = _int(metadata={"description": "Completed building piles set aside."})
+    drawn_turns = _int(
+        metadata={
+            "description": "Consecutive turns without a build that ended with nothing left to"
+            " draw; the round is drawn when it reaches the number of players."
+        }
+    )
+    teams = fields.List(
+        fields.List(fields.Integer(strict=True)),
+        required=True,
+        allow_none=True,
+        metadata={"description": "The partnerships, e.g. [[0, 2], [1, 3]]; null without teams."},
+    )
+    totals = fields.List(fields.Integer(strict=True), required=True)
+    last_round = fields.Nested(SkipBoLastRoundSchema, required=True, allow_none=True)
+    winners = fields.List(
+        fields.Integer(strict=True),
+        required=True,
+        metadata={"description": "Winning seats once finished (empty for a drawn game)."},
+    )
+
+
+class SkipBoDealSchema(_Strict):
+    """The record's `deal` entry of a Skip-Bo round."""
+
+    type = fields.String(required=True, validate=validate.Equal("deal"))
+    round = _int(validate=validate.Range(min=1))
+    first_player = _int(metadata={"description": "Seat that starts the round."})
+    stocks = fields.List(
+        fields.List(fields.Integer(strict=True, validate=CARD)),
+        required=True,
+        metadata={"description": "Per seat, the stock pile top first."},
+    )
+    draw_pile = _cards(metadata={"description": "The draw pile, top first."})
