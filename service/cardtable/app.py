@@ -12,7 +12,7 @@ from flask_cors import CORS
 from flask_smorest import Api
 
 from cardtable import __version__
-from cardtable.api import catalog_routes, game_routes, metrics, ops_routes
+from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scoresheet_routes
 from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.schemas.common import AppliedMoveSchema
 from cardtable.api.schemas.skipbo import SkipBoViewSchema
@@ -20,6 +20,7 @@ from cardtable.api.schemas.skyjo import SkyjoViewSchema
 from cardtable.api.wiring import Wiring
 from cardtable.config import Settings
 from cardtable.games import GameService
+from cardtable.scoresheets import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient, connect
 
 API_DESCRIPTION = """\
@@ -58,7 +59,8 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
                     "bearerAuth": {
                         "type": "http",
                         "scheme": "bearer",
-                        "description": "A seat's token from POST /games.",
+                        "description": "A seat's token from POST /games, or a score"
+                        " sheet's edit token from POST /scoresheets.",
                     }
                 }
             },
@@ -66,8 +68,12 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    redis_client = redis_client if redis_client is not None else connect(
-        settings if settings.redis_url else settings.with_overrides(redis_url=OFFLINE_REDIS_URL)
+    redis_client = (
+        redis_client
+        if redis_client is not None
+        else connect(
+            settings if settings.redis_url else settings.with_overrides(redis_url=OFFLINE_REDIS_URL)
+        )
     )
     game_store = DocumentStore(
         redis_client,
@@ -79,11 +85,26 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     games = GameService(
         game_store, on_moves=metrics.record_moves, on_created=metrics.record_created
     )
-    app.extensions["cardtable"] = Wiring(settings, redis_client, game_store, games)
+    # Sheets expire like games: idle sheets after the game TTL, finished ones after the
+    # finished-game retention.
+    sheet_store = DocumentStore(
+        redis_client,
+        "sheet",
+        prefix=settings.key_prefix,
+        ttl_seconds=settings.game_ttl_seconds,
+        finished_ttl_seconds=settings.finished_ttl_seconds,
+    )
+    sheets = ScoreSheetService(sheet_store)
+    app.extensions["cardtable"] = Wiring(settings, redis_client, game_store, games, sheets)
 
     api = Api(app)
     _register_components(api)
-    for blueprint in (game_routes.blp, catalog_routes.blp, ops_routes.blp):
+    for blueprint in (
+        game_routes.blp,
+        scoresheet_routes.blp,
+        catalog_routes.blp,
+        ops_routes.blp,
+    ):
         api.register_blueprint(blueprint)
     register_error_handlers(app)
     metrics.instrument(app)

@@ -81,8 +81,9 @@ class UnknownSeat(ServiceError):
 class RoundFieldError(ServiceError):
     """A field the sheet's game does not take, a missing one, or one of the wrong type.
 
-    Uses the API's `validation_error` code and `details.fields` shape, so a client meets the
-    same error whether the schema or the sheet's game refused the field.
+    Uses the API's `validation_error` code and its `details.fields` shape (field messages
+    under the request location, "json"), so a client meets the same error whether the
+    request schema or the sheet's game refused the field.
     """
 
     code = "validation_error"
@@ -90,7 +91,8 @@ class RoundFieldError(ServiceError):
     def __init__(self, fields: Mapping[str, str]):
         summary = "; ".join(f"{name}: {text}" for name, text in fields.items())
         super().__init__(
-            f"invalid request: {summary}", fields={name: [text] for name, text in fields.items()}
+            f"invalid request: {summary}",
+            fields={"json": {name: [text] for name, text in fields.items()}},
         )
 
 

@@ -381,7 +381,7 @@ def test_bad_rounds_are_refused_and_change_nothing(
         service.add_round(sheet.sheet_id, token, entry)
     assert stored(store, sheet.sheet_id) == before
     if fields is not None:
-        assert set(refused.value.details["fields"]) == fields  # type: ignore[attr-defined]
+        assert set(refused.value.details["fields"]["json"]) == fields  # type: ignore[attr-defined]
 
 
 def test_wrong_count_names_the_numbers(service: ScoreSheetService) -> None:

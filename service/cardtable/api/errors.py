@@ -25,6 +25,14 @@ from cardtable.games import (
     StaleVersion,
     TokenRequired,
 )
+from cardtable.scoresheets import (
+    InvalidRound,
+    NoRounds,
+    RoundFieldError,
+    SheetFinished,
+    TooManyRounds,
+    UnknownSeat,
+)
 from cardtable.store import NotFound, VersionConflict
 
 log = logging.getLogger("cardtable.api")
@@ -50,6 +58,12 @@ STATUS_BY_ERROR: dict[type[Exception], int] = {
     StaleVersion: 412,
     GameNotFinished: 409,
     BotSeat: 409,
+    SheetFinished: 409,
+    NoRounds: 409,
+    TooManyRounds: 409,
+    InvalidRound: 422,
+    UnknownSeat: 422,
+    RoundFieldError: 422,
 }
 
 # Codes for plain HTTP errors raised by Flask/werkzeug or by `abort`.

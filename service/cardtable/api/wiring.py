@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from cardtable.config import Settings
 from cardtable.games import GameService
+from cardtable.scoresheets import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
 
 
@@ -15,3 +16,4 @@ class Wiring:
     redis: RedisClient
     game_store: DocumentStore
     games: GameService
+    sheets: ScoreSheetService

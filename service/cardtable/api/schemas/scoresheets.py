@@ -1,0 +1,148 @@
+"""Schemas of the score sheets: creating one, entering a round, and the sheet as read."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from cardtable.api.schemas.common import StrictSchema, strict_int
+
+
+class CreateScoresheetRequestSchema(StrictSchema):
+    game = fields.String(required=True, validate=validate.OneOf(("skyjo", "skipbo")))
+    players = fields.List(
+        fields.String(validate=validate.Length(min=1, max=40)),
+        required=True,
+        validate=validate.Length(min=2, max=8),
+        metadata={"description": "The players' names in seat order (Skyjo 2-8, Skip-Bo 2-6)."},
+    )
+    options = fields.Dict(
+        keys=fields.String(),
+        load_default=dict,
+        metadata={
+            "description": "Scoring options only, checked like the game's own: Skyjo "
+            "`end_score`, `max_rounds`, `finisher_penalty`; Skip-Bo `target_score`, `teams` "
+            "(4 or 6 players). Missing ones take the game's defaults."
+        },
+    )
+
+
+class ScoresheetRoundRequestSchema(StrictSchema):
+    """One round's result. Skyjo takes `card_totals` and `finisher`; Skip-Bo takes `winner`
+    and `stocks_left`. A field of the other game is refused (422 `validation_error`)."""
+
+    card_totals = fields.List(
+        strict_int(),
+        metadata={
+            "description": "Skyjo: each player's card total for the round (the sum of the "
+            "cards left in the grid, before any doubling), in seat order."
+        },
+    )
+    finisher = strict_int(
+        allow_none=True,
+        metadata={
+            "description": "Skyjo (required): the seat that ended the round, or null for "
+            "nobody (then nobody is doubled)."
+        },
+    )
+    winner = strict_int(
+        allow_none=True,
+        metadata={
+            "description": "Skip-Bo (required): the seat that played the last stock card, "
+            "or null for a drawn round."
+        },
+    )
+    stocks_left = fields.List(
+        strict_int(),
+        allow_none=True,
+        metadata={
+            "description": "Skip-Bo: the cards left in each player's stock, in seat order; "
+            "the winner's entry is 0 (with teams, both partners'). Required when the round "
+            "has a winner; may be left out for a drawn round."
+        },
+    )
+
+
+class ScoresheetPlayerSchema(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+
+
+class ScoresheetRoundSchema(Schema):
+    """A round as entered and as counted; the fields of the sheet's game only."""
+
+    round = fields.Integer(required=True, metadata={"description": "1 for the first round."})
+    scores = fields.List(
+        fields.Integer(), required=True, metadata={"description": "Points each seat scored."}
+    )
+    totals = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "Running totals after this round."},
+    )
+    card_totals = fields.List(
+        fields.Integer(), metadata={"description": "Skyjo: the card totals as entered."}
+    )
+    finisher = fields.Integer(
+        allow_none=True, metadata={"description": "Skyjo: the seat that ended the round."}
+    )
+    finisher_doubled = fields.Boolean(
+        metadata={"description": "Skyjo: whether the finisher's score was doubled."}
+    )
+    winner = fields.Integer(
+        allow_none=True,
+        metadata={"description": "Skip-Bo: the round's winner, null when drawn."},
+    )
+    stocks_left = fields.List(
+        fields.Integer(),
+        allow_none=True,
+        metadata={"description": "Skip-Bo: the stocks as entered (null if left out)."},
+    )
+
+
+class StandingSchema(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    total = fields.Integer(required=True)
+    rank = fields.Integer(
+        required=True,
+        metadata={"description": "1 is best; equal totals share a rank, the next one skips."},
+    )
+
+
+class ScoresheetSchema(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True, validate=validate.OneOf(("skyjo", "skipbo")))
+    version = fields.Integer(
+        required=True, metadata={"description": "Grows by one per edit; sent as the ETag."}
+    )
+    players = fields.List(fields.Nested(ScoresheetPlayerSchema), required=True)
+    options = fields.Dict(required=True, metadata={"description": "The scoring options, resolved."})
+    lower_total_wins = fields.Boolean(
+        required=True, metadata={"description": "True for Skyjo, false for Skip-Bo."}
+    )
+    rounds = fields.List(fields.Nested(ScoresheetRoundSchema), required=True)
+    totals = fields.List(fields.Integer(), required=True)
+    standings = fields.List(
+        fields.Nested(StandingSchema),
+        required=True,
+        metadata={"description": "Best first; ties by seat order."},
+    )
+    finished = fields.Boolean(required=True, metadata={"description": "Whether the game is over."})
+    winners = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={
+            "description": "The winning seats once finished (ties share; both partners of a "
+            "Skip-Bo team; empty for a drawn single-round Skip-Bo game)."
+        },
+    )
+
+
+class CreatedScoresheetSchema(ScoresheetSchema):
+    edit_token = fields.String(
+        required=True,
+        metadata={
+            "description": "Send as `Authorization: Bearer <edit_token>` to add or correct "
+            "rounds. Shown only here."
+        },
+    )
