@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -13,9 +12,11 @@ from cardtable.engine.skyjo.cards import (
     GRID_SIZE,
     HIGHEST_CARD,
     LOWEST_CARD,
+    ROWS,
     column_positions,
 )
 from cardtable.engine.skyjo.grid import REMOVED, Grid
+from cardtable.engine.skyjo.moves import MOVE_TYPES
 from cardtable.engine.skyjo.options import OPTION_SPECS
 from cardtable.engine.skyjo.scoring import is_game_over, round_scores
 
@@ -45,11 +46,55 @@ STATE_KEYS = {
 }
 ROUND_KEYS = {"round", "scores", "finisher", "card_totals", "grids", "revealed"}
 LOG_TYPES = ("deal", "move", "reshuffle")
+NORMAL_MOVES = {
+    tuple(move.items())
+    for move in [{"type": "draw"}]
+    + [
+        {"type": kind, "row": row, "col": col}
+        for kind in MOVE_TYPES
+        if kind != "draw"
+        for row in range(ROWS)
+        for col in range(COLS)
+    ]
+}
+"""Every move as `parse_move` writes it to the log (type first, then row and col)."""
+LOG_KEYS = {
+    "deal": {"type", "round", "grids", "discard", "draw_pile"},
+    "move": {"type", "seat", "move"},
+    "reshuffle": {"type", "draw_pile"},
+}
 
 
 def copy_json(data: JSON) -> JSON:
-    """A deep copy of plain JSON data (fast, and it proves the data is JSON-able)."""
-    return json.loads(json.dumps(data))
+    """A deep copy of plain JSON data (lists and dicts are copied, leaves are immutable)."""
+    if isinstance(data, dict):
+        return {key: copy_json(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [copy_json(value) for value in data]
+    return data
+
+
+def copy_log(log: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
+    """A deep copy of a log whose entries have the shapes `_log` checks (states are
+    serialized after every move and logs grow long, so no generic walk)."""
+    copied: list[dict[str, JSON]] = []
+    for entry in log:
+        kind = entry["type"]
+        if kind == "move":
+            copied.append({"type": "move", "seat": entry["seat"], "move": dict(entry["move"])})
+        elif kind == "deal":
+            copied.append(
+                {
+                    "type": "deal",
+                    "round": entry["round"],
+                    "grids": [list(grid) for grid in entry["grids"]],
+                    "discard": entry["discard"],
+                    "draw_pile": list(entry["draw_pile"]),
+                }
+            )
+        else:
+            copied.append({"type": "reshuffle", "draw_pile": list(entry["draw_pile"])})
+    return copied
 
 
 def state_to_dict(state: SkyjoState) -> dict[str, JSON]:
@@ -72,7 +117,7 @@ def state_to_dict(state: SkyjoState) -> dict[str, JSON]:
         "finisher": state.finisher,
         "final_lap": list(state.final_lap),
         "rounds": copy_json(state.rounds),
-        "log": copy_json(state.log),
+        "log": copy_log(state.log),
     }
 
 
@@ -166,18 +211,65 @@ def _round_result(value: object, index: int, n: int, penalty: bool) -> dict[str,
     return copy_json(dict(value))  # type: ignore[no-any-return]
 
 
-def _log(value: object, version: int) -> list[dict[str, JSON]]:
+def _card_list(value: object, name: str, length: int | None = None) -> None:
+    cards = _list(value, name, length)
+    if not all(type(card) is int for card in cards) or (
+        cards and not LOWEST_CARD <= min(cards) <= max(cards) <= HIGHEST_CARD
+    ):
+        _fail(f"{name} must hold cards from {LOWEST_CARD} to {HIGHEST_CARD}")
+
+
+def _log_entry(entry: object, index: int, n: int) -> None:
+    name = f"log[{index}]"
+    if not isinstance(entry, Mapping) or entry.get("type") not in LOG_TYPES:
+        _fail(f"{name} must be an object of type deal, move or reshuffle")
+    kind = entry["type"]
+    if set(entry) != LOG_KEYS[kind]:
+        _fail(f"{name}: a {kind} entry has exactly {', '.join(sorted(LOG_KEYS[kind]))}")
+    if kind == "move":
+        _seat(entry["seat"], f"{name}.seat", n)
+        move = entry["move"]
+        if (
+            type(move) is not dict
+            or tuple(move.items()) not in NORMAL_MOVES
+            or not all(type(value) in (str, int) for value in move.values())
+        ):
+            _fail(f"{name}.move must be a well-formed move with its fields in order")
+    elif kind == "deal":
+        _int(entry["round"], f"{name}.round", 1)
+        for grid in _list(entry["grids"], f"{name}.grids", n):
+            _card_list(grid, f"{name}.grids", GRID_SIZE)
+        _card(entry["discard"], f"{name}.discard")
+        _card_list(entry["draw_pile"], f"{name}.draw_pile")
+    else:
+        _card_list(entry["draw_pile"], f"{name}.draw_pile")
+
+
+def _log(value: object, version: int, n: int) -> list[dict[str, JSON]]:
     entries = _list(value, "log")
     moves = 0
-    for entry in entries:
-        if not isinstance(entry, Mapping) or entry.get("type") not in LOG_TYPES:
-            _fail("log entries are objects of type deal, move or reshuffle")
+    for index, entry in enumerate(entries):
+        # The common case first, in line: logs hold hundreds of moves and states are loaded
+        # on every request.
+        if (
+            type(entry) is dict
+            and len(entry) == 3
+            and entry.get("type") == "move"
+            and type(entry.get("seat")) is int
+            and 0 <= entry["seat"] < n
+            and type(entry.get("move")) is dict
+            and tuple(entry["move"].items()) in NORMAL_MOVES
+            and all(type(v) in (str, int) for v in entry["move"].values())
+        ):
+            moves += 1
+            continue
+        _log_entry(entry, index, n)
         moves += entry["type"] == "move"
-    if not entries or entries[0].get("type") != "deal":
+    if not entries or entries[0]["type"] != "deal":
         _fail("the log opens with the first deal")
     if moves != version:
         _fail(f"the log holds {moves} moves but version is {version}")
-    return copy_json(entries)  # type: ignore[no-any-return]
+    return copy_log(entries)
 
 
 # -- the whole state ---------------------------------------------------------------------
@@ -238,7 +330,7 @@ def _state_from_dict(data: Mapping[str, Any]) -> SkyjoState:
         _round_result(result, index, n, penalty)
         for index, result in enumerate(_list(data["rounds"], "rounds"))
     ]
-    log = _log(data["log"], version)
+    log = _log(data["log"], version, n)
 
     state = SkyjoState(
         names=list(names),

@@ -96,7 +96,7 @@ class SkyjoState(GameState):
             "game": self.game,
             "options": dict(self.options),
             "players": [{"seat": seat, "name": name} for seat, name in enumerate(self.names)],
-            "log": serialize.copy_json(self.log),
+            "log": serialize.copy_log(self.log),
             "score": self.score(),
         }
 
