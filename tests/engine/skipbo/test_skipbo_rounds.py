@@ -227,6 +227,20 @@ def test_team_wins_only_when_both_stocks_are_empty() -> None:
     assert [p["team"] for p in view["players"]] == [0, 1, 0, 1]
 
 
+def test_emptying_the_partners_stock_first_does_not_end_the_round() -> None:
+    state = teams_table(
+        hands={0: [9, 10]},
+        stocks={0: [6, 12], 1: [12] * 3, 2: [5], 3: [12] * 2},
+        building=[[1, 2, 3, 4], [], [], []],
+    )
+    state.apply(0, play_stock(0, owner=2))
+    assert not state.is_over and state.table.stocks[2] == []
+    state.apply(0, play_stock(0))
+    assert not state.is_over and state.view(0)["players"][0]["stock_top"] == 12
+    state.apply(0, {"type": "discard", "card": 9, "pile": 0})
+    assert state.current == 1 and not state.is_over
+
+
 def test_team_round_ends_when_the_second_stock_empties() -> None:
     state = teams_table(
         hands={1: [9]},

@@ -52,8 +52,11 @@ def _play(state: SkipBoState, seat: int, move: Move) -> None:
         table.set_aside.extend(pile)
         pile.clear()
     if source == "stock" and not table.stocks[owner]:
+        # With teams the round ends only once both partners' stocks are empty, whichever
+        # of the two was emptied by this card.
         mate = partner(state, seat)
-        if mate is None or not table.stocks[mate]:
+        team = (seat,) if mate is None else (seat, mate)
+        if not any(table.stocks[member] for member in team):
             _end_round(state, winner=seat)
             return
     if source == "hand" and not table.hands[seat]:
