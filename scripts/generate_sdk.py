@@ -1,0 +1,112 @@
+"""Regenerate the SDK's low-level package `sdk/cardtable_client` from `openapi.yaml`.
+
+The package is produced by the pinned openapi-python-client (0.29.1) with the settings in
+`sdk/openapi-client-config.yaml`, then formatted by the project's pinned ruff in isolated
+mode (no configuration file is read), so the same spec gives the same files on any machine.
+Nobody edits the result by hand; `tests/sdk/test_generated_client.py` regenerates it into a
+temporary folder and fails on any difference.
+
+    python scripts/generate_sdk.py                 # rewrite sdk/cardtable_client
+    python scripts/generate_sdk.py --check         # exit 1 if it differs from a fresh run
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "openapi.yaml"
+CONFIG = ROOT / "sdk" / "openapi-client-config.yaml"
+PACKAGE = "cardtable_client"
+TARGET = ROOT / "sdk" / PACKAGE
+GENERATOR_VERSION = "0.29.1"
+LINE_LENGTH = "100"
+
+
+def _run(*args: str, cwd: Path | None = None) -> None:
+    done = subprocess.run(args, cwd=cwd, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+
+
+def check_generator_version() -> None:
+    from importlib.metadata import version
+
+    found = version("openapi-python-client")
+    if found != GENERATOR_VERSION:
+        raise RuntimeError(
+            f"openapi-python-client {GENERATOR_VERSION} is pinned, but {found} is installed"
+        )
+
+
+def generate(spec: Path, destination: Path) -> Path:
+    """Generate the package from `spec` into `destination` (created; must not exist)."""
+    check_generator_version()
+    _run(
+        sys.executable, "-m", "openapi_python_client", "generate",
+        "--path", str(spec),
+        "--config", str(CONFIG),
+        "--meta", "none",
+        "--output-path", str(destination),
+    )  # fmt: skip
+    # Isolated: the formatting must not depend on a ruff.toml somewhere above the folder.
+    ruff = (sys.executable, "-m", "ruff")
+    _run(*ruff, "check", "--isolated", "--fix-only", "--extend-select=I", "--quiet", ".",
+         cwd=destination)  # fmt: skip
+    _run(*ruff, "format", "--isolated", "--line-length", LINE_LENGTH, "--quiet", ".",
+         cwd=destination)  # fmt: skip
+    for cache in destination.rglob("__pycache__"):
+        shutil.rmtree(cache)
+    shutil.rmtree(destination / ".ruff_cache", ignore_errors=True)
+    return destination
+
+
+def _files(tree: Path) -> dict[str, bytes]:
+    skipped = {"__pycache__", ".ruff_cache", ".mypy_cache"}
+    return {
+        path.relative_to(tree).as_posix(): path.read_bytes()
+        for path in sorted(tree.rglob("*"))
+        if path.is_file() and not skipped.intersection(path.relative_to(tree).parts)
+    }
+
+
+def differences(expected: Path, actual: Path) -> list[str]:
+    """Relative paths that are missing, extra or different between two package trees."""
+    fresh, committed = _files(expected), _files(actual)
+    found = [f"missing from {actual.name}: {name}" for name in fresh.keys() - committed.keys()]
+    found += [f"not generated: {name}" for name in committed.keys() - fresh.keys()]
+    found += [
+        f"differs: {name}"
+        for name in fresh.keys() & committed.keys()
+        if fresh[name] != committed[name]
+    ]
+    return sorted(found)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--spec", type=Path, default=SPEC, help="the OpenAPI document")
+    parser.add_argument("--output", type=Path, default=TARGET, help="where the package goes")
+    parser.add_argument("--check", action="store_true", help="only compare with a fresh generation")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="cardtable-sdk-") as scratch:
+        fresh = generate(args.spec, Path(scratch) / PACKAGE)
+        if args.check:
+            problems = differences(fresh, args.output)
+            for line in problems:
+                print(line)
+            return 1 if problems else 0
+        if args.output.exists():
+            shutil.rmtree(args.output)
+        shutil.copytree(fresh, args.output)
+    print(f"generated {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,165 @@
+"""The plumbing shared by the sync and async clients: generated clients that raise typed
+errors, and the two requests the generated code cannot express.
+
+Every call goes through a client from the generated `cardtable_client` package, whose httpx
+client gets a response hook that turns any 4xx/5xx answer into the typed error of its code
+(`errors.error_from_response`) before the generated parser sees it: the generated parsers
+expect the JSON error body and would fail on a proxy's HTML 502, and they return errors as
+values where the SDK wants exceptions.
+
+Most calls use the generated endpoint functions (`sync_detailed` / `asyncio_detailed`). Two
+go to the generated client's underlying httpx client instead (`raw_view_request`,
+`raw_move_request`), because the spec cannot express them for the generator:
+- `GET /games/{id}` with `If-None-Match` (long-polling): the header is not a declared
+  parameter, and the 304 answer has no body, which the generated parser would try to read;
+- `POST /games/{id}/moves` with `If-Match`: the header is not a declared parameter, and the
+  generated `MoveRequest` model silently drops fields it does not know, while the SDK must
+  send the bot's move exactly as given (the server, like local play, refuses unknown fields).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
+from urllib.parse import quote
+
+import httpx
+from cardtable_client import AuthenticatedClient, Client
+from cardtable_client.types import Response
+
+from cardtable_sdk.errors import (
+    ConnectionFailed,
+    RequestTimeout,
+    ServerError,
+    error_from_response,
+)
+
+T = TypeVar("T")
+
+DEFAULT_TIMEOUT = 10.0
+"""Seconds to wait for any answer (connect, read, write), long-polls excepted."""
+
+
+def _raise_for_error(response: httpx.Response) -> None:
+    if response.status_code >= 400:
+        response.read()
+        raise error_from_response(response)
+
+
+async def _araise_for_error(response: httpx.Response) -> None:
+    if response.status_code >= 400:
+        await response.aread()
+        raise error_from_response(response)
+
+
+@dataclass(frozen=True)
+class Connection:
+    """Where the server is and how to talk to it; makes the generated clients."""
+
+    base_url: str
+    timeout: float = DEFAULT_TIMEOUT
+    headers: Mapping[str, str] = field(default_factory=dict)
+    verify_ssl: bool = True
+
+    def _kwargs(self, asynchronous: bool) -> dict[str, Any]:
+        hook = _araise_for_error if asynchronous else _raise_for_error
+        return {
+            "base_url": self.base_url.rstrip("/"),
+            "timeout": httpx.Timeout(self.timeout),
+            "headers": dict(self.headers),
+            "verify_ssl": self.verify_ssl,
+            "httpx_args": {"event_hooks": {"response": [hook]}},
+        }
+
+    def client(self, *, asynchronous: bool = False) -> Client:
+        return Client(**self._kwargs(asynchronous))
+
+    def seat_client(self, token: str, *, asynchronous: bool = False) -> AuthenticatedClient:
+        return AuthenticatedClient(token=token, **self._kwargs(asynchronous))
+
+    def long_poll_timeout(self, wait: float) -> httpx.Timeout:
+        """The read timeout of a long-poll: the server holds it up to `wait` seconds."""
+        return httpx.Timeout(self.timeout, read=self.timeout + wait)
+
+
+def as_seat_or_spectator(client: Client | AuthenticatedClient) -> AuthenticatedClient:
+    """Views, scores and records accept a seat's token or none (`security: [bearerAuth, {}]`),
+    but the generator types those functions for an AuthenticatedClient only. A plain
+    Client works the same at run time (they only call `get_httpx_client()`), and sends no
+    Authorization header, which is what a spectator must do."""
+    return cast(AuthenticatedClient, client)
+
+
+@contextmanager
+def transport_errors() -> Iterator[None]:
+    """Turn httpx's transport failures (no answer at all) into the SDK's transient errors."""
+    try:
+        yield
+    except httpx.TimeoutException as exc:
+        raise RequestTimeout(f"no answer in time: {exc!r}") from exc
+    except httpx.TransportError as exc:
+        raise ConnectionFailed(f"could not reach the server: {exc!r}") from exc
+
+
+def body_json(response: Response[Any]) -> Any:
+    """The answer's JSON exactly as the server sent it.
+
+    Game data (views, moves, scores, records) is handed to users as plain JSON, identical
+    to what local play builds, so it is read from the body rather than from the generated
+    models, which drop what they do not declare and turn absent fields into UNSET."""
+    return json.loads(response.content)
+
+
+def expect(parsed: object, kind: type[T]) -> T:
+    """The generated parser's result, checked: error answers were already raised by the
+    response hook, so anything else is a server that does not follow its own spec."""
+    if not isinstance(parsed, kind):
+        raise ServerError(f"unexpected answer: expected {kind.__name__}, got {parsed!r:.200}")
+    return parsed
+
+
+def version_tag(version: int) -> str:
+    """An ETag for a game version, as the server writes it: "17"."""
+    return f'"{version}"'
+
+
+def raw_view_request(game_id: str, known_version: int | None, wait: float | None) -> dict[str, Any]:
+    """Arguments for httpx's `request()`: a view read that answers 304 while the game is
+    still at `known_version`, held up to `wait` seconds by the server."""
+    headers = {"If-None-Match": version_tag(known_version)} if known_version is not None else {}
+    params = {"wait": wait} if wait else {}
+    return {
+        "method": "GET",
+        "url": f"/games/{quote(game_id, safe='')}",
+        "params": params,
+        "headers": headers,
+    }
+
+
+def raw_move_request(game_id: str, move: Mapping[str, Any], if_match: int | None) -> dict[str, Any]:
+    """Arguments for httpx's `request()`: the move exactly as given, refused with 412 when
+    the game is no longer at `if_match`."""
+    headers = {"If-Match": version_tag(if_match)} if if_match is not None else {}
+    return {
+        "method": "POST",
+        "url": f"/games/{quote(game_id, safe='')}/moves",
+        "json": {"move": dict(move)},
+        "headers": headers,
+    }
+
+
+def players_body(players: Any) -> list[dict[str, Any]]:
+    """`POST /games` players from names, (name, bot) pairs or dicts."""
+    body: list[dict[str, Any]] = []
+    for entry in players:
+        if isinstance(entry, str):
+            body.append({"name": entry})
+        elif isinstance(entry, Mapping):
+            body.append(dict(entry))
+        else:
+            name, bot = entry
+            body.append({"name": name, "bot": bot} if bot else {"name": name})
+    return body
