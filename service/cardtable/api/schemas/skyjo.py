@@ -1,0 +1,234 @@
+"""marshmallow schemas of Skyjo's view and of its record `deal` entry (what the engine's
+skyjo/views.py and skyjo/rounds.py produce; tests/api/test_skyjo_view_schema.py keeps them
+in step)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+LOWEST_CARD, HIGHEST_CARD = -2, 12
+CARD = validate.Range(LOWEST_CARD, HIGHEST_CARD)
+REMOVED = "removed"
+PHASES = ("reveal", "play", "final_lap", "over")
+STEPS = ("reveal", "choose", "place_drawn")
+SEAT = validate.Range(0, 7)
+
+
+def _int(**kwargs: Any) -> fields.Integer:
+    return fields.Integer(strict=True, required=True, **kwargs)
+
+
+def _card(**kwargs: Any) -> fields.Integer:
+    return _int(validate=CARD, **kwargs)
+
+
+def _ints(**kwargs: Any) -> fields.List[int]:
+    return fields.List(fields.Integer(strict=True), required=True, **kwargs)
+
+
+class _Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class GridCell(fields.Field[int | str | None]):
+    """One grid position: its value when face up, null when face down, "removed" once its
+    column has left the grid."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {
+            "description": "The card's value (-2..12) when face up, null when face down,"
+            ' "removed" when its column has been removed.',
+            "oneOf": [
+                {"type": "integer", "minimum": LOWEST_CARD, "maximum": HIGHEST_CARD},
+                {"type": "string", "enum": [REMOVED]},
+            ],
+            **kwargs.pop("metadata", {}),
+        }
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> int | str | None:
+        if value == REMOVED:
+            return REMOVED
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError(f'A grid cell is an integer, null or "{REMOVED}".')
+        if not LOWEST_CARD <= value <= HIGHEST_CARD:
+            raise ValidationError(f"A card is from {LOWEST_CARD} to {HIGHEST_CARD}.")
+        return value
+
+
+def _grid(*, allow_face_down: bool, **kwargs: Any) -> fields.List[int | str | None]:
+    return fields.List(
+        GridCell(allow_none=allow_face_down),
+        required=True,
+        validate=validate.Length(equal=12),
+        **kwargs,
+    )
+
+
+class SkyjoOptionsSchema(_Strict):
+    initial_reveals = _int(validate=validate.Range(0, 3))
+    later_round_starter = fields.String(
+        required=True, validate=validate.OneOf(("finisher", "highest_sum"))
+    )
+    end_score = _int(validate=validate.Range(1, 1000))
+    max_rounds = _int(
+        allow_none=True,
+        validate=validate.Range(min=1),
+        metadata={"description": "null: no limit on the number of rounds."},
+    )
+    finisher_penalty = fields.Boolean(required=True)
+
+
+class SkyjoPlayerSchema(_Strict):
+    seat = _int(validate=SEAT)
+    name = fields.String(required=True)
+    grid = _grid(
+        allow_face_down=True,
+        metadata={
+            "description": "The 12 positions row by row (row 0 columns 0..3, then rows 1"
+            " and 2); positions keep their place when a column is removed."
+        },
+    )
+    visible_sum = _int(metadata={"description": "Sum of this grid's face-up cards."})
+    face_down = _int(
+        validate=validate.Range(0, 12), metadata={"description": "Face-down cards left."}
+    )
+    reveals_left = _int(
+        validate=validate.Range(0, 3),
+        metadata={"description": "Setup reveals this seat still has to make."},
+    )
+    holding_drawn = fields.Boolean(
+        required=True,
+        metadata={"description": "This seat has drawn a card and not yet placed it."},
+    )
+    total = _int(metadata={"description": "Running total of the completed rounds."})
+
+
+class SkyjoDiscardSchema(_Strict):
+    top = _card(metadata={"description": "The face-up card on top of the discard pile."})
+    size = _int(validate=validate.Range(min=1))
+
+
+class SkyjoDrawPileSchema(_Strict):
+    size = _int(validate=validate.Range(min=0), metadata={"description": "Cards left."})
+
+
+class SkyjoDrawnSchema(_Strict):
+    seat = _int(validate=SEAT, metadata={"description": "The seat holding a drawn card."})
+    card = _card(
+        allow_none=True,
+        metadata={"description": "The drawn card, shown only to the seat that drew it."},
+    )
+
+
+class SkyjoFinalLapSchema(_Strict):
+    finisher = _int(
+        validate=SEAT, metadata={"description": "The seat that revealed its last card."}
+    )
+    still_to_play = _ints(
+        metadata={"description": "Seats that still get their last turn, in play order."}
+    )
+
+
+class SkyjoRoundSummarySchema(_Strict):
+    round = _int(validate=validate.Range(min=1))
+    scores = _ints()
+    finisher = _int(validate=SEAT)
+
+
+class SkyjoLastRoundSchema(_Strict):
+    round = _int(validate=validate.Range(min=1))
+    scores = _ints(metadata={"description": "Round scores, the finisher's doubling included."})
+    card_totals = _ints(metadata={"description": "Sum of the cards left in each grid."})
+    finisher = _int(validate=SEAT)
+    finisher_doubled = fields.Boolean(required=True)
+    grids = fields.List(
+        _grid(allow_face_down=False),
+        required=True,
+        metadata={"description": "Each grid at the end of the round, every card face up."},
+    )
+    revealed = fields.List(
+        fields.List(fields.Integer(strict=True, validate=validate.Range(0, 11))),
+        required=True,
+        metadata={"description": "Per seat, the positions turned up by the final reveal."},
+    )
+
+
+class SkyjoViewSchema(_Strict):
+    """What one seat (or a spectator) sees of a Skyjo game."""
+
+    game = fields.String(required=True, validate=validate.Equal("skyjo"))
+    version = _int(metadata={"description": "Moves applied so far."})
+    seat = _int(allow_none=True, metadata={"description": "The viewer; null for a spectator."})
+    phase = fields.String(
+        required=True,
+        validate=validate.OneOf(PHASES),
+        metadata={
+            "description": "`reveal` (simultaneous setup reveals), `play`, `final_lap`"
+            " (someone finished; the others play once more) or `over`."
+        },
+    )
+    round = _int(validate=validate.Range(min=1))
+    current_player = _int(
+        allow_none=True,
+        metadata={"description": "Whose turn it is; null during the setup reveals and at the end."},
+    )
+    active_seats = _ints(metadata={"description": "Seats that may act now."})
+    step = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(STEPS),
+        metadata={
+            "description": "`reveal`; `choose` (take_discard or draw); `place_drawn` (replace"
+            " or discard_and_reveal); null once the game is over."
+        },
+    )
+    finished = fields.Boolean(required=True)
+    options = fields.Nested(SkyjoOptionsSchema, required=True)
+    players = fields.List(fields.Nested(SkyjoPlayerSchema), required=True)
+    discard = fields.Nested(SkyjoDiscardSchema, required=True)
+    draw_pile = fields.Nested(SkyjoDrawPileSchema, required=True)
+    drawn = fields.Nested(
+        SkyjoDrawnSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "The card drawn and not yet placed; null when none."},
+    )
+    final_lap = fields.Nested(SkyjoFinalLapSchema, required=True, allow_none=True)
+    totals = _ints(metadata={"description": "Running totals, per seat."})
+    rounds = fields.List(
+        fields.Nested(SkyjoRoundSummarySchema),
+        required=True,
+        metadata={"description": "Every completed round."},
+    )
+    last_round = fields.Nested(
+        SkyjoLastRoundSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "The previous round's result; null during round 1."},
+    )
+    winners = _ints(metadata={"description": "Winning seats once finished (ties share)."})
+
+
+class SkyjoDealSchema(_Strict):
+    """The record's `deal` entry of a Skyjo round."""
+
+    type = fields.String(required=True, validate=validate.Equal("deal"))
+    round = _int(validate=validate.Range(min=1))
+    grids = fields.List(
+        fields.List(fields.Integer(strict=True, validate=CARD), validate=validate.Length(equal=12)),
+        required=True,
+        metadata={"description": "Per seat, 12 values row by row."},
+    )
+    discard = _card(metadata={"description": "The card turned up to start the discard pile."})
+    draw_pile = fields.List(
+        fields.Integer(strict=True, validate=CARD),
+        required=True,
+        metadata={"description": "The draw pile, top first."},
+    )
