@@ -67,9 +67,9 @@ def dealt_state(
     entry = deal_entry(
         n, resolved["stock_size"], stock_tops, draw_top, first_player=resolved["first_player"]
     )
-    state._script = [entry]
+    state.script = [entry]
     state.start()
-    state._script = None
+    state.script = None
     return state
 
 

@@ -342,3 +342,52 @@ def test_replay_accepts_a_score_without_extra_fields() -> None:
     for entry in record["score"]["rounds"]:
         del entry["stocks_left"]
     assert RULES.replay(record).score()["winners"] == record["score"]["winners"]
+
+
+# -- garbage in: only the typed errors come out ------------------------------------------------
+
+GARBAGE: list[Any] = [None, True, 0, -1, 13, 2, "x", 1.5, [], {}, [1], {"a": 1}, [[]]]
+
+
+def _paths(obj: Any, prefix: tuple[Any, ...], rng: random.Random) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(obj, dict):
+        children = list(obj.items())
+    elif isinstance(obj, list):
+        children = rng.sample(list(enumerate(obj)), min(6, len(obj)))
+    else:
+        children = []
+    for name, child in children:
+        found += _paths(child, (*prefix, name), rng)
+    return found
+
+
+def _garbled(obj: Any, rng: random.Random) -> Any:
+    obj = copy.deepcopy(obj)
+    path = rng.choice(_paths(obj, (), rng)[1:])
+    parent = obj
+    for name in path[:-1]:
+        parent = parent[name]
+    if rng.random() < 0.2:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = rng.choice(GARBAGE)
+    return obj
+
+
+def test_garbled_states_and_records_raise_only_typed_errors() -> None:
+    rng = random.Random(2024)
+    data = mid_game(seed=8, n=4, moves=50, teams=True).to_dict()
+    record = finished_game(9, 3, stock_size=4, target_score=60).record()
+    refused = 0
+    for _ in range(400):
+        # anything but the typed errors (TypeError, KeyError...) fails the test
+        try:
+            SkipBoState.from_dict(_garbled(data, rng))
+        except InvalidState:
+            refused += 1
+        try:
+            RULES.replay(_garbled(record, rng))
+        except InvalidRecord:
+            refused += 1
+    assert refused > 600  # nearly every change is caught

@@ -23,15 +23,17 @@ def replay(record: Mapping[str, Any]) -> SkipBoState:
     log = record.get("log")
     if not isinstance(log, list) or not log:
         raise InvalidRecord("the record's log must be a non-empty list")
+    if not isinstance(record.get("options"), Mapping):
+        raise InvalidRecord("the record's options must be an object")
     try:
-        options = resolve_options(record.get("options"), len(players))
+        options = resolve_options(record["options"], len(players))
     except EngineError as error:
         raise InvalidRecord(
             f"the record's options or players are invalid: {error.message}"
         ) from None
     # The RNG is never used: every shuffle is read back from the log.
     state = SkipBoState([p["name"] for p in players], options, DeckRng(seed=0))
-    state._script = log
+    state.script = log
     state.start()
     _check_entries(state, log, 0)
     while len(state.log) < len(log):
@@ -52,7 +54,7 @@ def replay(record: Mapping[str, Any]) -> SkipBoState:
         raise InvalidRecord("the log ends before the game does")
     if "score" in record and not _same_score(record["score"], state.score()):
         raise InvalidRecord("the record's score differs from the replayed game's")
-    state._script = None
+    state.script = None
     return state
 
 

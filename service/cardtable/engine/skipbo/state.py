@@ -52,8 +52,9 @@ class SkipBoState(GameState):
         """Completed rounds: round, scores, winner (None when drawn), stocks_left."""
         self.log: list[Entry] = []
         self.table = Table.deal([[] for _ in self.names], [])
-        self._script: Sequence[Any] | None = None
-        """While replaying: the record's log, which supplies every deal and reshuffle."""
+        self.script: Sequence[Any] | None = None
+        """While replaying: the record's log, which supplies every deal and reshuffle (the
+        entry at index len(self.log) is the one the next deal or reshuffle must match)."""
 
     def start(self) -> None:
         turns.deal_round(self, 1)
@@ -65,7 +66,7 @@ class SkipBoState(GameState):
     def shuffled_deal(self, round_number: int, first: int) -> tuple[list[list[int]], list[int]]:
         """Stocks and draw pile (top first) of a new round; logs the `deal` entry."""
         size: int = self.options["stock_size"]
-        if self._script is None:
+        if self.script is None:
             deck = new_deck()
             self.rng.shuffle(deck)
             n = self.n_players
@@ -86,7 +87,7 @@ class SkipBoState(GameState):
 
     def shuffled_reshuffle(self, cards: list[int]) -> list[int]:
         """The set-aside `cards` as a new draw pile (top first); logs the `reshuffle`."""
-        if self._script is None:
+        if self.script is None:
             order = list(cards)
             self.rng.shuffle(order)
         else:
@@ -95,9 +96,10 @@ class SkipBoState(GameState):
         return order
 
     def _next_scripted(self, kind: str) -> Mapping[str, Any]:
-        assert self._script is not None
+        """The record's entry that the entry about to be logged must match."""
+        script = self.script or ()
         index = len(self.log)
-        entry = self._script[index] if index < len(self._script) else None
+        entry = script[index] if index < len(script) else None
         if not isinstance(entry, Mapping) or entry.get("type") != kind:
             raise InvalidRecord(f"log entry {index} should be a {kind!r} entry")
         return entry
@@ -421,12 +423,26 @@ def _log(value: object, n: int) -> list[Entry]:
         elif entry["type"] == "deal":
             if set(entry) != {"type", "round", "first_player", "stocks", "draw_pile"}:
                 raise InvalidState(f"log entry {index} has the wrong deal fields")
-            if not isinstance(entry["stocks"], list) or not isinstance(entry["draw_pile"], list):
-                raise InvalidState(f"log entry {index} must list stocks and a draw pile")
-        elif set(entry) != {"type", "draw_pile"} or not isinstance(entry["draw_pile"], list):
+            _int(entry["round"], f"log entry {index} round", 1)
+            _int(entry["first_player"], f"log entry {index} first_player", 0, n - 1)
+            stocks = entry["stocks"]
+            if not isinstance(stocks, list) or len(stocks) != n:
+                raise InvalidState(f"log entry {index} must list {n} stocks")
+            for stock in [*stocks, entry["draw_pile"]]:
+                _log_cards(stock, index)
+        elif set(entry) != {"type", "draw_pile"}:
             raise InvalidState(f"log entry {index} must hold a draw pile")
+        else:
+            _log_cards(entry["draw_pile"], index)
         log.append(dict(entry))
     return _copy_log(log)
+
+
+def _log_cards(value: object, index: int) -> None:
+    try:
+        _card_list(value)
+    except ValueError:
+        raise InvalidState(f"log entry {index} holds a pile that is not a list of cards") from None
 
 
 def _check_consistency(state: SkipBoState) -> None:
