@@ -11,6 +11,7 @@ import pytest
 from cardtable.engine.base import EngineError, NotYourTurn
 from cardtable.engine.skipbo import RULES, new_state
 from cardtable.engine.skipbo.cards import DECK
+from cardtable.engine.skipbo.moves import parse_move
 from cardtable.engine.skipbo.state import SkipBoState
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -77,6 +78,8 @@ def check_step(state: SkipBoState, rng: random.Random, deep: bool) -> None:
     moves = state.legal_moves(seat)
     assert moves, "the acting seat always has a move"
     assert len({key(m) for m in moves}) == len(moves)
+    # listed moves are in the normalized form the log keeps (same fields, same order)
+    assert all(list(parse_move(m, seat, state.n_players).items()) == list(m.items()) for m in moves)
     for other in range(state.n_players):
         if other != seat:
             assert state.legal_moves(other) == []

@@ -153,7 +153,12 @@ def build_moves(state: SkipBoState, seat: int) -> list[Move]:
     for source, card in _sources(state, seat):
         for target in range(BUILDING_PILES):
             if fits(card, len(building[target])):
-                moves.append({**source, "target": target})
+                # the fields in the order parse_move writes them (owner last)
+                move: Move = {key: value for key, value in source.items() if key != "owner"}
+                move["target"] = target
+                if "owner" in source:
+                    move["owner"] = source["owner"]
+                moves.append(move)
     return moves
 
 
