@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardtable.engine.base import EngineError, InvalidState
+from cardtable.engine.base import EngineError, InvalidRecord, InvalidState
 from cardtable.engine.skyjo import RULES
 from cardtable.engine.skyjo.cards import COLS, DECK_COUNTS, ROWS
 from cardtable.engine.skyjo.moves import MOVE_TYPES
@@ -108,8 +108,9 @@ def test_random_games_keep_every_invariant(game: Mapping[str, Any]) -> None:
     assert again == original
 
 
-def _hidden_from(data: dict[str, Any], seat: int | None) -> list[tuple[list[Any], int]]:
-    """Where the cards that `seat` can't see lie in a state's data: (list, index) pairs."""
+def _hidden_places(data: dict[str, Any]) -> list[tuple[list[Any], int]]:
+    """Where the cards nobody can see lie in a state's data (face-down grid cards and the
+    draw pile), as (list, index) pairs."""
     places: list[tuple[list[Any], int]] = []
     for grid in data["grids"]:
         places += [(grid["cards"], i) for i, up in enumerate(grid["face_up"]) if not up]
@@ -131,7 +132,7 @@ def test_views_depend_only_on_what_the_seat_can_see(
         mover = rng.choice(active)
         state.apply(mover, _choose(state, mover, state.legal_moves(mover), rng, game["stall"]))
     data = state.to_dict()
-    places = _hidden_from(data, seat)
+    places = _hidden_places(data)
     if data["drawn"] is not None and seat != data["current"]:
         holder = [data["drawn"]]
         places.append((holder, 0))
@@ -185,3 +186,28 @@ def test_damaged_states_load_or_are_refused_cleanly(seed: int, pick: int, value:
         return
     assert loaded.card_counts() == DECK_COUNTS
     assert loaded.to_dict() == data
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 5),
+    pick=st.integers(0, 10**9),
+    value=st.one_of(
+        st.none(), st.booleans(), st.integers(-5, 20), st.text(max_size=3),
+        st.lists(st.integers(-2, 12), max_size=3), st.dictionaries(st.text(max_size=2), st.none()),
+    ),
+)  # fmt: skip
+def test_damaged_records_replay_or_are_refused_cleanly(seed: int, pick: int, value: Any) -> None:
+    state, _ = play_random_game(2, {"end_score": 40}, seed)
+    record = state.record()
+    paths = _paths(record)
+    path = paths[pick % len(paths)]
+    target: Any = record
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    try:
+        replayed = RULES.replay(record)
+    except InvalidRecord:
+        return
+    assert replayed.score() == record["score"]

@@ -143,3 +143,32 @@ def test_tampered_records_are_refused(name: str) -> None:
     TAMPERED[name](record)
     with pytest.raises(InvalidRecord):
         RULES.replay(record)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda r: r.update(options=[]),
+        lambda r: r.update(options=None),
+        lambda r: r.update(players="ab"),
+        lambda r: r.update(log=5),
+        lambda r: r["log"].insert(1, 5),
+        lambda r: r["log"].__setitem__(0, []),
+        lambda r: r["log"][_move_index(r)].update(move=None),
+        lambda r: r["log"][_move_index(r)].update(seat="0"),
+        lambda r: r["log"][0].update(grids=None),
+        lambda r: r["log"][0].update(draw_pile={}),
+        lambda r: r.update(score=None),
+    ],
+)
+def test_records_of_the_wrong_shape_are_refused(damage: Any) -> None:
+    record = _record()
+    damage(record)
+    with pytest.raises(InvalidRecord):
+        RULES.replay(record)
+
+
+@pytest.mark.parametrize("record", [None, [], "record", {"game": "skyjo"}])
+def test_non_records_are_refused(record: Any) -> None:
+    with pytest.raises(InvalidRecord):
+        RULES.replay(record)

@@ -48,11 +48,11 @@ def _replay(record: Mapping[str, Any]) -> SkyjoState:
     if record["game"] != "skyjo":
         raise InvalidRecord(f"this is a record of {record['game']!r}, not of Skyjo")
     names = _players(record)
-    options = RULES.resolve_options(record["options"], len(names))
     if not isinstance(record["options"], Mapping) or set(record["options"]) != {
         spec.name for spec in OPTION_SPECS
     }:
         raise InvalidRecord("a record lists every option, resolved")
+    options = RULES.resolve_options(record["options"], len(names))
     log = record["log"]
     if not isinstance(log, list) or not log:
         raise InvalidRecord("the log must be a non-empty list")
