@@ -16,6 +16,8 @@ from cardtable.redis_server import RedisServer
 from cardtable.store import DocumentStore
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
 TTL = 600
@@ -574,3 +576,83 @@ def test_the_openapi_document_names_every_operation(sheets: Sheets) -> None:
         if isinstance(operation, dict) and "tags" in operation
     }
     assert tags == {("scoresheets",)}
+
+
+_values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-40, 160),
+    st.text(max_size=3),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.lists(st.one_of(st.integers(-40, 160), st.none(), st.text(max_size=2)), max_size=5),
+)
+_bodies = st.one_of(
+    st.dictionaries(
+        st.sampled_from(["card_totals", "finisher", "winner", "stocks_left", "extra"]),
+        _values,
+        max_size=4,
+    ),
+    st.lists(st.integers(), max_size=3),
+    st.integers(),
+)
+
+
+def _plausible(game: str, n: int) -> st.SearchStrategy[dict[str, Any]]:
+    """Bodies of the right shape with numbers near and beyond the limits."""
+    seat = st.one_of(st.none(), st.integers(0, n - 1), st.sampled_from([-1, n]))
+    if game == "skyjo":
+        card = st.one_of(st.integers(-24, 144), st.sampled_from([-25, 145]))
+        totals = st.one_of(
+            st.lists(card, min_size=n, max_size=n), st.lists(card, min_size=n - 1, max_size=n + 1)
+        )
+        return st.fixed_dictionaries({"card_totals": totals, "finisher": seat})
+    stock = st.integers(-1, 3)
+    stocks = st.one_of(
+        st.lists(stock, min_size=n, max_size=n), st.lists(stock, min_size=n - 1, max_size=n + 1)
+    )
+    return st.fixed_dictionaries({"winner": seat, "stocks_left": stocks})
+
+
+def _expected_scores(game: str, body: dict[str, Any]) -> list[int]:
+    """An independent statement of the rules for the checks below (4-player teams)."""
+    if game == "skyjo":
+        totals, finisher = list(body["card_totals"]), body["finisher"]
+        if finisher is not None:
+            own = totals[finisher]
+            others = [t for seat, t in enumerate(totals) if seat != finisher]
+            if own > 0 and min(others) <= own:
+                totals[finisher] = 2 * own
+        return totals
+    winner, stocks = body["winner"], body.get("stocks_left")
+    scores = [0, 0, 0, 0]
+    if winner is not None:
+        team = {winner % 2, winner % 2 + 2}
+        for seat in team:
+            scores[seat] = 25 + 5 * sum(c for s, c in enumerate(stocks) if s not in team)
+    return scores
+
+
+@pytest.mark.parametrize(
+    ("game", "n", "options"), [("skyjo", 3, {}), ("skipbo", 4, {"teams": True})]
+)
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_any_round_body_is_counted_or_refused_cleanly(
+    sheets: Sheets, game: str, n: int, options: dict[str, Any], data: st.DataObject
+) -> None:
+    body = data.draw(st.one_of(_bodies, _plausible(game, n)))
+    sheet = sheets.create(game, n, **options)
+    before = sheets.get(sheet)
+    response = sheets.add_raw(sheet, body)
+    answer = response.get_json()
+    if response.status_code == 201:
+        assert answer["version"] == 1
+        assert answer["totals"] == answer["rounds"][0]["scores"] == _expected_scores(game, body)
+        event("counted")
+    else:
+        assert response.status_code == 422, answer
+        assert set(answer) >= {"code", "message", "status"}
+        assert sheets.get(sheet) == before
+        event(answer["code"])

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 import redis
+from cardtable import scoresheets
 from cardtable.engine.base import InvalidOptions
 from cardtable.engine.base import InvalidPlayers as EngineInvalidPlayers
 from cardtable.engine.registry import UnknownGame
@@ -22,6 +23,7 @@ from cardtable.scoresheets import (
     ScoreSheetService,
     Sheet,
     SheetFinished,
+    TooManyRounds,
     UnknownSeat,
 )
 from cardtable.store import DocumentStore, NotFound, VersionConflict, codec
@@ -550,3 +552,16 @@ def test_an_edit_racing_another_loses_with_a_version_conflict(
     assert conflict.value.current == 1
     public = service.load(sheet.sheet_id).to_public()
     assert [r["card_totals"] for r in public["rounds"]] == [[1, 1]]
+
+
+def test_a_sheet_holds_a_bounded_number_of_rounds(
+    service: ScoreSheetService, store: DocumentStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(scoresheets, "MAX_ROUNDS", 2)
+    sheet, token = new_sheet(service, "skyjo", 2, end_score=1000)
+    for _ in range(2):
+        service.add_round(sheet.sheet_id, token, skyjo([0, 0], None))
+    before = stored(store, sheet.sheet_id)
+    with pytest.raises(TooManyRounds):
+        service.add_round(sheet.sheet_id, token, skyjo([0, 0], None))
+    assert stored(store, sheet.sheet_id) == before
