@@ -500,11 +500,9 @@ class ScoreSheetService:
         self,
         store: DocumentStore,
         *,
-        on_created: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.time,
     ):
         self.store = store
-        self._on_created = on_created or (lambda game: None)
         self._clock = clock
 
     def create(
@@ -528,7 +526,6 @@ class ScoreSheetService:
             updated_at=now,
         )
         self.store.create(sheet.sheet_id, sheet.version, sheet.to_document())
-        self._on_created(kind.game)
         return sheet, token
 
     def load(self, sheet_id: str) -> Sheet:
