@@ -1,1 +1,114 @@
-"""Cardtable SDK: sessions, typed errors, a bot runner and local play."""
+"""Cardtable SDK: play Skyjo and Skip-Bo on a Cardtable server, or in-process, with bots.
+
+    from cardtable_sdk import Cardtable, play
+
+    with Cardtable("http://localhost:8000") as table:
+        game = table.create_game("skyjo", ["Me", ("Greedy", "greedy")])
+        result = play(game.seat(0), lambda view, legal: legal[0])
+
+- `Cardtable` / `AsyncCardtable`: list hosted games, create games, open seat sessions,
+  spectators and score sheets (over the generated low-level package `cardtable_client`).
+- `play` / `play_async`: the bot runner; a bot is `(view, legal_moves) -> move`.
+- `cardtable_sdk.local`: the same bots in-process against the rules engine.
+- `cardtable_sdk.errors`: one exception class per error code.
+"""
+
+from cardtable_sdk.aio import (
+    AsyncBot,
+    AsyncCardtable,
+    AsyncGame,
+    AsyncSeatSession,
+    AsyncSpectator,
+    play_async,
+)
+from cardtable_sdk.client import Cardtable, Game, SeatInfo, SeatSession, Spectator
+from cardtable_sdk.errors import (
+    BotSeat,
+    CardtableError,
+    ConnectionFailed,
+    GameNotFound,
+    GameNotOver,
+    GameOver,
+    IllegalMove,
+    InvalidOptions,
+    InvalidPlayers,
+    InvalidRequest,
+    InvalidToken,
+    MalformedMove,
+    MoveRefused,
+    NotYourTurn,
+    RequestTimeout,
+    ServiceUnavailable,
+    StaleVersion,
+    TokenRequired,
+    TransientError,
+    ValidationError,
+    VersionConflict,
+    VersionMismatch,
+    WrongPhase,
+)
+from cardtable_sdk.runner import Backoff, Bot, PlayResult, Stalled, play
+from cardtable_sdk.scoresheets import ScoresheetSession
+from cardtable_sdk.views import (
+    Move,
+    MoveList,
+    MoveResult,
+    SkipBoView,
+    SkyjoView,
+    Turn,
+    View,
+    format_move,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AsyncBot",
+    "AsyncCardtable",
+    "AsyncGame",
+    "AsyncSeatSession",
+    "AsyncSpectator",
+    "Backoff",
+    "Bot",
+    "BotSeat",
+    "Cardtable",
+    "CardtableError",
+    "ConnectionFailed",
+    "Game",
+    "GameNotFound",
+    "GameNotOver",
+    "GameOver",
+    "IllegalMove",
+    "InvalidOptions",
+    "InvalidPlayers",
+    "InvalidRequest",
+    "InvalidToken",
+    "MalformedMove",
+    "Move",
+    "MoveList",
+    "MoveRefused",
+    "MoveResult",
+    "NotYourTurn",
+    "PlayResult",
+    "RequestTimeout",
+    "ScoresheetSession",
+    "SeatInfo",
+    "SeatSession",
+    "ServiceUnavailable",
+    "SkipBoView",
+    "SkyjoView",
+    "Spectator",
+    "StaleVersion",
+    "Stalled",
+    "TokenRequired",
+    "TransientError",
+    "Turn",
+    "ValidationError",
+    "VersionConflict",
+    "VersionMismatch",
+    "View",
+    "WrongPhase",
+    "format_move",
+    "play",
+    "play_async",
+]

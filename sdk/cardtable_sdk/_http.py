@@ -20,10 +20,10 @@ go to the generated client's underlying httpx client instead (`raw_view_request`
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 from urllib.parse import quote
 
 import httpx
@@ -34,6 +34,7 @@ from cardtable_sdk.errors import (
     ConnectionFailed,
     RequestTimeout,
     ServerError,
+    ValidationError,
     error_from_response,
 )
 
@@ -149,6 +150,29 @@ def raw_move_request(game_id: str, move: Mapping[str, Any], if_match: int | None
         "json": {"move": dict(move)},
         "headers": headers,
     }
+
+
+class _Model(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+M = TypeVar("M", bound=_Model)
+
+
+def checked_body(model: Callable[[dict[str, Any]], M], body: dict[str, Any]) -> M:
+    """`body` as the generated request model `model` (its `from_dict`), refused with a
+    ValidationError, as the server would refuse it, when the model would not send exactly
+    `body`: generated models drop fields they do not know, so a typo such as "bott" would
+    otherwise silently become another request."""
+    try:
+        parsed = model(body)
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise ValidationError(f"invalid request: {exc}") from exc
+    if parsed.to_dict() != body:
+        raise ValidationError(
+            f"invalid request: {body!r} has fields or values the API does not define"
+        )
+    return parsed
 
 
 def players_body(players: Any) -> list[dict[str, Any]]:

@@ -31,6 +31,7 @@ from cardtable_sdk._http import (
     Connection,
     as_seat_or_spectator,
     body_json,
+    checked_body,
     expect,
     players_body,
     raw_move_request,
@@ -38,6 +39,7 @@ from cardtable_sdk._http import (
     transport_errors,
 )
 from cardtable_sdk.errors import CardtableError, MalformedMove, ValidationError, VersionMismatch
+from cardtable_sdk.scoresheets import ScoresheetSession, create_sheet
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View, make_view
 
 __all__ = ["Cardtable", "Game", "SeatInfo", "SeatSession", "Spectator"]
@@ -79,7 +81,7 @@ def _create_request(
         body["options"] = dict(options)
     if seed is not None:
         body["seed"] = seed
-    return CreateGameRequest.from_dict(body)
+    return checked_body(CreateGameRequest.from_dict, body)
 
 
 class Cardtable:
@@ -99,7 +101,7 @@ class Cardtable:
     ) -> None:
         self.connection = Connection(base_url, timeout, dict(headers or {}), verify_ssl)
         self._client = self.connection.client()
-        self._opened: list[SeatSession | Spectator] = []
+        self._opened: list[SeatSession | Spectator | ScoresheetSession] = []
 
     @property
     def base_url(self) -> str:
@@ -145,6 +147,21 @@ class Cardtable:
         spectator = Spectator(self.connection, game_id)
         self._opened.append(spectator)
         return spectator
+
+    def create_scoresheet(
+        self, game: str, players: list[str], *, options: Mapping[str, Any] | None = None
+    ) -> ScoresheetSession:
+        """Start a score sheet for a game played with real cards; it holds the edit token."""
+        sheet = create_sheet(self.connection, game, players, options)
+        self._opened.append(sheet)
+        return sheet
+
+    def scoresheet(self, sheet_id: str, edit_token: str | None = None) -> ScoresheetSession:
+        """An existing score sheet: read it (anyone), edit it (with its edit token)."""
+        sheet = ScoresheetSession(self.connection, sheet_id, edit_token)
+        sheet.refresh()
+        self._opened.append(sheet)
+        return sheet
 
     def close(self) -> None:
         for session in self._opened:

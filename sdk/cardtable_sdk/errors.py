@@ -15,7 +15,7 @@ The hierarchy groups errors by what a caller does about them:
   `RequestTimeout`): nothing is known to have happened; wait and look again.
 - `InvalidRequest` (`InvalidOptions`, `InvalidPlayers`, `ValidationError`, …),
   `AuthenticationError` (`InvalidToken`, `TokenRequired`), `GameNotFound`, `GameNotOver`,
-  `ServerError`.
+  `ScoresheetConflict` (`SheetFinished`, `NoRounds`, `TooManyRounds`), `ServerError`.
 """
 
 from __future__ import annotations
@@ -39,16 +39,21 @@ __all__ = [
     "InvalidOptions",
     "InvalidPlayers",
     "InvalidRequest",
+    "InvalidRound",
     "InvalidSeat",
     "InvalidToken",
     "MalformedMove",
     "MoveRefused",
+    "NoRounds",
     "NotYourTurn",
     "RequestTimeout",
+    "ScoresheetConflict",
     "ServerError",
     "ServiceUnavailable",
+    "SheetFinished",
     "StaleVersion",
     "TokenRequired",
+    "TooManyRounds",
     "TransientError",
     "UnknownGame",
     "ValidationError",
@@ -233,6 +238,37 @@ class GameNotOver(CardtableError):
     default_status = 409
 
 
+# ---- score sheets ------------------------------------------------------------------------
+
+
+class ScoresheetConflict(CardtableError):
+    """409: the sheet cannot take this edit in its current state."""
+
+    default_code = "conflict"
+    default_status = 409
+
+
+class SheetFinished(ScoresheetConflict):
+    """The sheet's game is over: correct the last round instead of adding one."""
+
+    default_code = "sheet_finished"
+
+
+class NoRounds(ScoresheetConflict):
+    default_code = "no_rounds"
+
+
+class TooManyRounds(ScoresheetConflict):
+    default_code = "too_many_rounds"
+
+
+class InvalidRound(InvalidRequest):
+    """422: a round's entries do not fit the sheet (count, range, a winner with cards left)."""
+
+    default_code = "invalid_round"
+    default_status = 422
+
+
 # ---- nothing is known to have happened: wait and look again ---------------------------
 
 
@@ -304,6 +340,10 @@ _BY_CODE: dict[str, type[CardtableError]] = {
     "game_not_over": GameNotOver,
     "store_unavailable": ServiceUnavailable,
     "internal_error": ServerError,
+    "sheet_finished": SheetFinished,
+    "no_rounds": NoRounds,
+    "too_many_rounds": TooManyRounds,
+    "invalid_round": InvalidRound,
 }
 
 _BY_STATUS: dict[int, type[CardtableError]] = {

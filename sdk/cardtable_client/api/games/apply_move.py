@@ -1,0 +1,232 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.move_request import MoveRequest
+from ...models.move_result import MoveResult
+from ...types import Response
+
+
+def _get_kwargs(
+    game_id: str,
+    *,
+    body: MoveRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/games/{game_id}/moves".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | MoveResult:
+    if response.status_code == 200:
+        response_200 = MoveResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 412:
+        response_412 = Error.from_dict(response.json())
+
+        return response_412
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | MoveResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MoveRequest,
+) -> Response[Error | MoveResult]:
+    """Apply a move for this seat; server bots then answer until a human must act.
+
+     Send If-Match with the version you decided on: if the game moved on meanwhile the
+    move is refused with 412 and nothing changes.
+
+    Args:
+        game_id (str):
+        body (MoveRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | MoveResult]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MoveRequest,
+) -> Error | MoveResult | None:
+    """Apply a move for this seat; server bots then answer until a human must act.
+
+     Send If-Match with the version you decided on: if the game moved on meanwhile the
+    move is refused with 412 and nothing changes.
+
+    Args:
+        game_id (str):
+        body (MoveRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | MoveResult
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MoveRequest,
+) -> Response[Error | MoveResult]:
+    """Apply a move for this seat; server bots then answer until a human must act.
+
+     Send If-Match with the version you decided on: if the game moved on meanwhile the
+    move is refused with 412 and nothing changes.
+
+    Args:
+        game_id (str):
+        body (MoveRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | MoveResult]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MoveRequest,
+) -> Error | MoveResult | None:
+    """Apply a move for this seat; server bots then answer until a human must act.
+
+     Send If-Match with the version you decided on: if the game moved on meanwhile the
+    move is refused with 412 and nothing changes.
+
+    Args:
+        game_id (str):
+        body (MoveRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | MoveResult
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,234 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.skip_bo_view import SkipBoView
+from ...models.skyjo_view import SkyjoView
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    game_id: str,
+    *,
+    wait: float | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["wait"] = wait
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/games/{game_id}".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | SkipBoView | SkyjoView:
+    if response.status_code == 200:
+
+        def _parse_response_200(data: object) -> SkipBoView | SkyjoView:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_game_view_type_0 = SkyjoView.from_dict(data)
+
+                return componentsschemas_game_view_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_game_view_type_1 = SkipBoView.from_dict(data)
+
+            return componentsschemas_game_view_type_1
+
+        response_200 = _parse_response_200(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = Error.from_dict(response.json())
+
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | SkipBoView | SkyjoView]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    wait: float | Unset = UNSET,
+) -> Response[Error | SkipBoView | SkyjoView]:
+    """See the game as a seat (with its bearer token) or as a spectator (without).
+
+     Send If-None-Match with the last ETag to get 304 while nothing changed; add
+    `?wait=N` to hold the answer up to N seconds until something does.
+
+    Args:
+        game_id (str):
+        wait (float | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | SkipBoView | SkyjoView]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        wait=wait,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    wait: float | Unset = UNSET,
+) -> Error | SkipBoView | SkyjoView | None:
+    """See the game as a seat (with its bearer token) or as a spectator (without).
+
+     Send If-None-Match with the last ETag to get 304 while nothing changed; add
+    `?wait=N` to hold the answer up to N seconds until something does.
+
+    Args:
+        game_id (str):
+        wait (float | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | SkipBoView | SkyjoView
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        wait=wait,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    wait: float | Unset = UNSET,
+) -> Response[Error | SkipBoView | SkyjoView]:
+    """See the game as a seat (with its bearer token) or as a spectator (without).
+
+     Send If-None-Match with the last ETag to get 304 while nothing changed; add
+    `?wait=N` to hold the answer up to N seconds until something does.
+
+    Args:
+        game_id (str):
+        wait (float | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | SkipBoView | SkyjoView]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        wait=wait,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    wait: float | Unset = UNSET,
+) -> Error | SkipBoView | SkyjoView | None:
+    """See the game as a seat (with its bearer token) or as a spectator (without).
+
+     Send If-None-Match with the last ETag to get 304 while nothing changed; add
+    `?wait=N` to hold the answer up to N seconds until something does.
+
+    Args:
+        game_id (str):
+        wait (float | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | SkipBoView | SkyjoView
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            wait=wait,
+        )
+    ).parsed

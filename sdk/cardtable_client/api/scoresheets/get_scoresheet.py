@@ -1,0 +1,186 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.scoresheet import Scoresheet
+from ...types import Response
+
+
+def _get_kwargs(
+    sheet_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/scoresheets/{sheet_id}".format(
+            sheet_id=quote(str(sheet_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | Scoresheet:
+    if response.status_code == 200:
+        response_200 = Scoresheet.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = Error.from_dict(response.json())
+
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | Scoresheet]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    sheet_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Error | Scoresheet]:
+    """Read a sheet: every round as entered and as counted, running totals, standings
+    with shared ranks, whether the game is over and the winners.
+
+     Send If-None-Match with the last ETag to get 304 while nothing changed.
+
+    Args:
+        sheet_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Scoresheet]
+    """
+
+    kwargs = _get_kwargs(
+        sheet_id=sheet_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    sheet_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Error | Scoresheet | None:
+    """Read a sheet: every round as entered and as counted, running totals, standings
+    with shared ranks, whether the game is over and the winners.
+
+     Send If-None-Match with the last ETag to get 304 while nothing changed.
+
+    Args:
+        sheet_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Scoresheet
+    """
+
+    return sync_detailed(
+        sheet_id=sheet_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    sheet_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Error | Scoresheet]:
+    """Read a sheet: every round as entered and as counted, running totals, standings
+    with shared ranks, whether the game is over and the winners.
+
+     Send If-None-Match with the last ETag to get 304 while nothing changed.
+
+    Args:
+        sheet_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Scoresheet]
+    """
+
+    kwargs = _get_kwargs(
+        sheet_id=sheet_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    sheet_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Error | Scoresheet | None:
+    """Read a sheet: every round as entered and as counted, running totals, standings
+    with shared ranks, whether the game is over and the winners.
+
+     Send If-None-Match with the last ETag to get 304 while nothing changed.
+
+    Args:
+        sheet_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Scoresheet
+    """
+
+    return (
+        await asyncio_detailed(
+            sheet_id=sheet_id,
+            client=client,
+        )
+    ).parsed

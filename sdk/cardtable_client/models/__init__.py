@@ -1,0 +1,165 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .applied_move import AppliedMove
+from .create_game_request import CreateGameRequest
+from .create_game_request_game import CreateGameRequestGame
+from .create_game_request_options import CreateGameRequestOptions
+from .create_scoresheet_request import CreateScoresheetRequest
+from .create_scoresheet_request_game import CreateScoresheetRequestGame
+from .create_scoresheet_request_options import CreateScoresheetRequestOptions
+from .created_game import CreatedGame
+from .created_game_options import CreatedGameOptions
+from .created_scoresheet import CreatedScoresheet
+from .created_scoresheet_game import CreatedScoresheetGame
+from .created_scoresheet_options import CreatedScoresheetOptions
+from .error import Error
+from .error_details import ErrorDetails
+from .game_type import GameType
+from .game_types import GameTypes
+from .health import Health
+from .health_checks import HealthChecks
+from .legal_moves import LegalMoves
+from .log_entry import LogEntry
+from .log_entry_type import LogEntryType
+from .move import Move
+from .move_request import MoveRequest
+from .move_result import MoveResult
+from .move_source import MoveSource
+from .move_type import MoveType
+from .option_description import OptionDescription
+from .option_description_default_by_players_type_0 import (
+    OptionDescriptionDefaultByPlayersType0,
+)
+from .option_description_type import OptionDescriptionType
+from .pagination_metadata import PaginationMetadata
+from .player_request import PlayerRequest
+from .player_request_bot_type_1 import PlayerRequestBotType1
+from .player_request_bot_type_2_type_1 import PlayerRequestBotType2Type1
+from .player_request_bot_type_3_type_1 import PlayerRequestBotType3Type1
+from .record import Record
+from .record_options import RecordOptions
+from .record_player import RecordPlayer
+from .round_score import RoundScore
+from .score import Score
+from .scoresheet import Scoresheet
+from .scoresheet_game import ScoresheetGame
+from .scoresheet_options import ScoresheetOptions
+from .scoresheet_player import ScoresheetPlayer
+from .scoresheet_round import ScoresheetRound
+from .scoresheet_round_request import ScoresheetRoundRequest
+from .seat_token import SeatToken
+from .skip_bo_building_pile import SkipBoBuildingPile
+from .skip_bo_last_round import SkipBoLastRound
+from .skip_bo_options import SkipBoOptions
+from .skip_bo_options_stop_rule import SkipBoOptionsStopRule
+from .skip_bo_player import SkipBoPlayer
+from .skip_bo_view import SkipBoView
+from .skip_bo_view_game import SkipBoViewGame
+from .skip_bo_view_last_round_type_0_type_0 import SkipBoViewLastRoundType0Type0
+from .skip_bo_view_phase import SkipBoViewPhase
+from .skip_bo_view_step_type_1 import SkipBoViewStepType1
+from .skip_bo_view_step_type_2_type_1 import SkipBoViewStepType2Type1
+from .skip_bo_view_step_type_3_type_1 import SkipBoViewStepType3Type1
+from .skyjo_discard import SkyjoDiscard
+from .skyjo_draw_pile import SkyjoDrawPile
+from .skyjo_drawn import SkyjoDrawn
+from .skyjo_final_lap import SkyjoFinalLap
+from .skyjo_last_round import SkyjoLastRound
+from .skyjo_last_round_grids_item_item_type_1 import SkyjoLastRoundGridsItemItemType1
+from .skyjo_options import SkyjoOptions
+from .skyjo_options_later_round_starter import SkyjoOptionsLaterRoundStarter
+from .skyjo_player import SkyjoPlayer
+from .skyjo_player_grid_item_type_1 import SkyjoPlayerGridItemType1
+from .skyjo_round_summary import SkyjoRoundSummary
+from .skyjo_view import SkyjoView
+from .skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0
+from .skyjo_view_final_lap_type_0_type_0 import SkyjoViewFinalLapType0Type0
+from .skyjo_view_game import SkyjoViewGame
+from .skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0
+from .skyjo_view_phase import SkyjoViewPhase
+from .skyjo_view_step_type_1 import SkyjoViewStepType1
+from .skyjo_view_step_type_2_type_1 import SkyjoViewStepType2Type1
+from .skyjo_view_step_type_3_type_1 import SkyjoViewStepType3Type1
+from .standing import Standing
+
+__all__ = (
+    "AppliedMove",
+    "CreateGameRequest",
+    "CreateGameRequestGame",
+    "CreateGameRequestOptions",
+    "CreateScoresheetRequest",
+    "CreateScoresheetRequestGame",
+    "CreateScoresheetRequestOptions",
+    "CreatedGame",
+    "CreatedGameOptions",
+    "CreatedScoresheet",
+    "CreatedScoresheetGame",
+    "CreatedScoresheetOptions",
+    "Error",
+    "ErrorDetails",
+    "GameType",
+    "GameTypes",
+    "Health",
+    "HealthChecks",
+    "LegalMoves",
+    "LogEntry",
+    "LogEntryType",
+    "Move",
+    "MoveRequest",
+    "MoveResult",
+    "MoveSource",
+    "MoveType",
+    "OptionDescription",
+    "OptionDescriptionDefaultByPlayersType0",
+    "OptionDescriptionType",
+    "PaginationMetadata",
+    "PlayerRequest",
+    "PlayerRequestBotType1",
+    "PlayerRequestBotType2Type1",
+    "PlayerRequestBotType3Type1",
+    "Record",
+    "RecordOptions",
+    "RecordPlayer",
+    "RoundScore",
+    "Score",
+    "Scoresheet",
+    "ScoresheetGame",
+    "ScoresheetOptions",
+    "ScoresheetPlayer",
+    "ScoresheetRound",
+    "ScoresheetRoundRequest",
+    "SeatToken",
+    "SkipBoBuildingPile",
+    "SkipBoLastRound",
+    "SkipBoOptions",
+    "SkipBoOptionsStopRule",
+    "SkipBoPlayer",
+    "SkipBoView",
+    "SkipBoViewGame",
+    "SkipBoViewLastRoundType0Type0",
+    "SkipBoViewPhase",
+    "SkipBoViewStepType1",
+    "SkipBoViewStepType2Type1",
+    "SkipBoViewStepType3Type1",
+    "SkyjoDiscard",
+    "SkyjoDrawPile",
+    "SkyjoDrawn",
+    "SkyjoFinalLap",
+    "SkyjoLastRound",
+    "SkyjoLastRoundGridsItemItemType1",
+    "SkyjoOptions",
+    "SkyjoOptionsLaterRoundStarter",
+    "SkyjoPlayer",
+    "SkyjoPlayerGridItemType1",
+    "SkyjoRoundSummary",
+    "SkyjoView",
+    "SkyjoViewDrawnType1Type0",
+    "SkyjoViewFinalLapType0Type0",
+    "SkyjoViewGame",
+    "SkyjoViewLastRoundType1Type0",
+    "SkyjoViewPhase",
+    "SkyjoViewStepType1",
+    "SkyjoViewStepType2Type1",
+    "SkyjoViewStepType3Type1",
+    "Standing",
+)

@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.option_description import OptionDescription
+
+
+T = TypeVar("T", bound="GameType")
+
+
+@_attrs_define
+class GameType:
+    """
+    Attributes:
+        game (str):
+        title (str):
+        min_players (int):
+        max_players (int):
+        options (list[OptionDescription]):
+        bots (list[str]):
+        move_types (list[str]):
+    """
+
+    game: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[OptionDescription]
+    bots: list[str]
+    move_types: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        game = self.game
+
+        title = self.title
+
+        min_players = self.min_players
+
+        max_players = self.max_players
+
+        options = []
+        for options_item_data in self.options:
+            options_item = options_item_data.to_dict()
+            options.append(options_item)
+
+        bots = self.bots
+
+        move_types = self.move_types
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "game": game,
+                "title": title,
+                "min_players": min_players,
+                "max_players": max_players,
+                "options": options,
+                "bots": bots,
+                "move_types": move_types,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.option_description import OptionDescription
+
+        d = dict(src_dict)
+        game = d.pop("game")
+
+        title = d.pop("title")
+
+        min_players = d.pop("min_players")
+
+        max_players = d.pop("max_players")
+
+        options = []
+        _options = d.pop("options")
+        for options_item_data in _options:
+            options_item = OptionDescription.from_dict(options_item_data)
+
+            options.append(options_item)
+
+        bots = cast(list[str], d.pop("bots"))
+
+        move_types = cast(list[str], d.pop("move_types"))
+
+        game_type = cls(
+            game=game,
+            title=title,
+            min_players=min_players,
+            max_players=max_players,
+            options=options,
+            bots=bots,
+            move_types=move_types,
+        )
+
+        return game_type

@@ -1,0 +1,124 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.player_request_bot_type_1 import (
+    PlayerRequestBotType1,
+    check_player_request_bot_type_1,
+)
+from ..models.player_request_bot_type_2_type_1 import (
+    PlayerRequestBotType2Type1,
+    check_player_request_bot_type_2_type_1,
+)
+from ..models.player_request_bot_type_3_type_1 import (
+    PlayerRequestBotType3Type1,
+    check_player_request_bot_type_3_type_1,
+)
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="PlayerRequest")
+
+
+@_attrs_define
+class PlayerRequest:
+    """
+    Attributes:
+        name (str):
+        bot (None | PlayerRequestBotType1 | PlayerRequestBotType2Type1 | PlayerRequestBotType3Type1 | Unset): Let the
+            server play this seat with one of its bots.
+    """
+
+    name: str
+    bot: (
+        None
+        | PlayerRequestBotType1
+        | PlayerRequestBotType2Type1
+        | PlayerRequestBotType3Type1
+        | Unset
+    ) = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        bot: None | str | Unset
+        if isinstance(self.bot, Unset):
+            bot = UNSET
+        elif isinstance(self.bot, str) or isinstance(self.bot, str) or isinstance(self.bot, str):
+            bot = self.bot
+        else:
+            bot = self.bot
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "name": name,
+            }
+        )
+        if bot is not UNSET:
+            field_dict["bot"] = bot
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        def _parse_bot(
+            data: object,
+        ) -> (
+            None
+            | PlayerRequestBotType1
+            | PlayerRequestBotType2Type1
+            | PlayerRequestBotType3Type1
+            | Unset
+        ):
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                bot_type_1 = check_player_request_bot_type_1(data)
+
+                return bot_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                bot_type_2_type_1 = check_player_request_bot_type_2_type_1(data)
+
+                return bot_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                bot_type_3_type_1 = check_player_request_bot_type_3_type_1(data)
+
+                return bot_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                None
+                | PlayerRequestBotType1
+                | PlayerRequestBotType2Type1
+                | PlayerRequestBotType3Type1
+                | Unset,
+                data,
+            )
+
+        bot = _parse_bot(d.pop("bot", UNSET))
+
+        player_request = cls(
+            name=name,
+            bot=bot,
+        )
+
+        return player_request

@@ -1,0 +1,16 @@
+from typing import Literal
+
+PlayerRequestBotType1 = Literal["greedy", "random"]
+
+PLAYER_REQUEST_BOT_TYPE_1_VALUES: set[PlayerRequestBotType1] = {
+    "greedy",
+    "random",
+}
+
+
+def check_player_request_bot_type_1(value: str) -> PlayerRequestBotType1:
+    if value in PLAYER_REQUEST_BOT_TYPE_1_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {PLAYER_REQUEST_BOT_TYPE_1_VALUES!r}"
+    )

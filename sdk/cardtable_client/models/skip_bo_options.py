@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.skip_bo_options_stop_rule import (
+    SkipBoOptionsStopRule,
+    check_skip_bo_options_stop_rule,
+)
+
+T = TypeVar("T", bound="SkipBoOptions")
+
+
+@_attrs_define
+class SkipBoOptions:
+    """
+    Attributes:
+        stock_size (int):
+        first_player (int):
+        stop_rule (SkipBoOptionsStopRule):
+        target_score (int | None): null: a single round decides the game.
+        teams (bool):
+    """
+
+    stock_size: int
+    first_player: int
+    stop_rule: SkipBoOptionsStopRule
+    target_score: int | None
+    teams: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        stock_size = self.stock_size
+
+        first_player = self.first_player
+
+        stop_rule: str = self.stop_rule
+
+        target_score: int | None
+        target_score = self.target_score
+
+        teams = self.teams
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "stock_size": stock_size,
+                "first_player": first_player,
+                "stop_rule": stop_rule,
+                "target_score": target_score,
+                "teams": teams,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        stock_size = d.pop("stock_size")
+
+        first_player = d.pop("first_player")
+
+        stop_rule = check_skip_bo_options_stop_rule(d.pop("stop_rule"))
+
+        def _parse_target_score(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        target_score = _parse_target_score(d.pop("target_score"))
+
+        teams = d.pop("teams")
+
+        skip_bo_options = cls(
+            stock_size=stock_size,
+            first_player=first_player,
+            stop_rule=stop_rule,
+            target_score=target_score,
+            teams=teams,
+        )
+
+        return skip_bo_options

@@ -1,0 +1,422 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.skip_bo_view_game import SkipBoViewGame, check_skip_bo_view_game
+from ..models.skip_bo_view_phase import SkipBoViewPhase, check_skip_bo_view_phase
+from ..models.skip_bo_view_step_type_1 import (
+    SkipBoViewStepType1,
+    check_skip_bo_view_step_type_1,
+)
+from ..models.skip_bo_view_step_type_2_type_1 import (
+    SkipBoViewStepType2Type1,
+    check_skip_bo_view_step_type_2_type_1,
+)
+from ..models.skip_bo_view_step_type_3_type_1 import (
+    SkipBoViewStepType3Type1,
+    check_skip_bo_view_step_type_3_type_1,
+)
+
+if TYPE_CHECKING:
+    from ..models.skip_bo_building_pile import SkipBoBuildingPile
+    from ..models.skip_bo_last_round import SkipBoLastRound
+    from ..models.skip_bo_options import SkipBoOptions
+    from ..models.skip_bo_player import SkipBoPlayer
+    from ..models.skip_bo_view_last_round_type_0_type_0 import (
+        SkipBoViewLastRoundType0Type0,
+    )
+
+
+T = TypeVar("T", bound="SkipBoView")
+
+
+@_attrs_define
+class SkipBoView:
+    """
+    Attributes:
+        id (str): The game's id.
+        bots (list[None | str]): Per seat, the server bot that plays it, or null for a human.
+        game (SkipBoViewGame):
+        version (int): Moves applied so far.
+        seat (int | None): The viewer; null for a spectator.
+        phase (SkipBoViewPhase):
+        round_ (int):
+        first_player (int): Seat that started this round.
+        current_player (int | None): Whose turn it is.
+        active_seats (list[int]):
+        step (None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1): What the acting seat
+            does next. Others see `play`; the acting seat sees `build` (french rule: keep building), `build_or_discard`,
+            `build_or_pass`, `discard` or `pass`. null once the game is over.
+        finished (bool):
+        options (SkipBoOptions):
+        players (list[SkipBoPlayer]):
+        hand (list[int] | None): The viewer's own hand, sorted (0 = SKIP-BO); null for others.
+        building_piles (list[SkipBoBuildingPile]):
+        draw_pile_size (int):
+        set_aside_size (int): Cards of completed building piles.
+        set_aside_piles (int): Completed building piles set aside.
+        drawn_turns (int): Consecutive turns without a build that ended with nothing left to draw; the round is drawn
+            when it reaches the number of players.
+        teams (list[list[int]] | None): The partnerships, e.g. [[0, 2], [1, 3]]; null without teams.
+        totals (list[int]):
+        last_round (None | SkipBoLastRound | SkipBoViewLastRoundType0Type0):
+        winners (list[int]): Winning seats once finished (empty for a drawn game).
+    """
+
+    id: str
+    bots: list[None | str]
+    game: SkipBoViewGame
+    version: int
+    seat: int | None
+    phase: SkipBoViewPhase
+    round_: int
+    first_player: int
+    current_player: int | None
+    active_seats: list[int]
+    step: None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1
+    finished: bool
+    options: SkipBoOptions
+    players: list[SkipBoPlayer]
+    hand: list[int] | None
+    building_piles: list[SkipBoBuildingPile]
+    draw_pile_size: int
+    set_aside_size: int
+    set_aside_piles: int
+    drawn_turns: int
+    teams: list[list[int]] | None
+    totals: list[int]
+    last_round: None | SkipBoLastRound | SkipBoViewLastRoundType0Type0
+    winners: list[int]
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.skip_bo_last_round import SkipBoLastRound
+        from ..models.skip_bo_view_last_round_type_0_type_0 import (
+            SkipBoViewLastRoundType0Type0,
+        )
+
+        id = self.id
+
+        bots = []
+        for bots_item_data in self.bots:
+            bots_item: None | str
+            bots_item = bots_item_data
+            bots.append(bots_item)
+
+        game: str = self.game
+
+        version = self.version
+
+        seat: int | None
+        seat = self.seat
+
+        phase: str = self.phase
+
+        round_ = self.round_
+
+        first_player = self.first_player
+
+        current_player: int | None
+        current_player = self.current_player
+
+        active_seats = self.active_seats
+
+        step: None | str
+        if isinstance(self.step, str) or isinstance(self.step, str) or isinstance(self.step, str):
+            step = self.step
+        else:
+            step = self.step
+
+        finished = self.finished
+
+        options = self.options.to_dict()
+
+        players = []
+        for players_item_data in self.players:
+            players_item = players_item_data.to_dict()
+            players.append(players_item)
+
+        hand: list[int] | None
+        if isinstance(self.hand, list):
+            hand = self.hand
+
+        else:
+            hand = self.hand
+
+        building_piles = []
+        for building_piles_item_data in self.building_piles:
+            building_piles_item = building_piles_item_data.to_dict()
+            building_piles.append(building_piles_item)
+
+        draw_pile_size = self.draw_pile_size
+
+        set_aside_size = self.set_aside_size
+
+        set_aside_piles = self.set_aside_piles
+
+        drawn_turns = self.drawn_turns
+
+        teams: list[list[int]] | None
+        if isinstance(self.teams, list):
+            teams = []
+            for teams_type_0_item_data in self.teams:
+                teams_type_0_item = teams_type_0_item_data
+
+                teams.append(teams_type_0_item)
+
+        else:
+            teams = self.teams
+
+        totals = self.totals
+
+        last_round: dict[str, Any] | None
+        if isinstance(self.last_round, SkipBoViewLastRoundType0Type0) or isinstance(
+            self.last_round, SkipBoLastRound
+        ):
+            last_round = self.last_round.to_dict()
+        else:
+            last_round = self.last_round
+
+        winners = self.winners
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "bots": bots,
+                "game": game,
+                "version": version,
+                "seat": seat,
+                "phase": phase,
+                "round": round_,
+                "first_player": first_player,
+                "current_player": current_player,
+                "active_seats": active_seats,
+                "step": step,
+                "finished": finished,
+                "options": options,
+                "players": players,
+                "hand": hand,
+                "building_piles": building_piles,
+                "draw_pile_size": draw_pile_size,
+                "set_aside_size": set_aside_size,
+                "set_aside_piles": set_aside_piles,
+                "drawn_turns": drawn_turns,
+                "teams": teams,
+                "totals": totals,
+                "last_round": last_round,
+                "winners": winners,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.skip_bo_building_pile import SkipBoBuildingPile
+        from ..models.skip_bo_last_round import SkipBoLastRound
+        from ..models.skip_bo_options import SkipBoOptions
+        from ..models.skip_bo_player import SkipBoPlayer
+        from ..models.skip_bo_view_last_round_type_0_type_0 import (
+            SkipBoViewLastRoundType0Type0,
+        )
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        bots = []
+        _bots = d.pop("bots")
+        for bots_item_data in _bots:
+
+            def _parse_bots_item(data: object) -> None | str:
+                if data is None:
+                    return data
+                return cast(None | str, data)
+
+            bots_item = _parse_bots_item(bots_item_data)
+
+            bots.append(bots_item)
+
+        game = check_skip_bo_view_game(d.pop("game"))
+
+        version = d.pop("version")
+
+        def _parse_seat(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        seat = _parse_seat(d.pop("seat"))
+
+        phase = check_skip_bo_view_phase(d.pop("phase"))
+
+        round_ = d.pop("round")
+
+        first_player = d.pop("first_player")
+
+        def _parse_current_player(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        current_player = _parse_current_player(d.pop("current_player"))
+
+        active_seats = cast(list[int], d.pop("active_seats"))
+
+        def _parse_step(
+            data: object,
+        ) -> None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                step_type_1 = check_skip_bo_view_step_type_1(data)
+
+                return step_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                step_type_2_type_1 = check_skip_bo_view_step_type_2_type_1(data)
+
+                return step_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                step_type_3_type_1 = check_skip_bo_view_step_type_3_type_1(data)
+
+                return step_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1,
+                data,
+            )
+
+        step = _parse_step(d.pop("step"))
+
+        finished = d.pop("finished")
+
+        options = SkipBoOptions.from_dict(d.pop("options"))
+
+        players = []
+        _players = d.pop("players")
+        for players_item_data in _players:
+            players_item = SkipBoPlayer.from_dict(players_item_data)
+
+            players.append(players_item)
+
+        def _parse_hand(data: object) -> list[int] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                hand_type_0 = cast(list[int], data)
+
+                return hand_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[int] | None, data)
+
+        hand = _parse_hand(d.pop("hand"))
+
+        building_piles = []
+        _building_piles = d.pop("building_piles")
+        for building_piles_item_data in _building_piles:
+            building_piles_item = SkipBoBuildingPile.from_dict(building_piles_item_data)
+
+            building_piles.append(building_piles_item)
+
+        draw_pile_size = d.pop("draw_pile_size")
+
+        set_aside_size = d.pop("set_aside_size")
+
+        set_aside_piles = d.pop("set_aside_piles")
+
+        drawn_turns = d.pop("drawn_turns")
+
+        def _parse_teams(data: object) -> list[list[int]] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                teams_type_0 = []
+                _teams_type_0 = data
+                for teams_type_0_item_data in _teams_type_0:
+                    teams_type_0_item = cast(list[int], teams_type_0_item_data)
+
+                    teams_type_0.append(teams_type_0_item)
+
+                return teams_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[list[int]] | None, data)
+
+        teams = _parse_teams(d.pop("teams"))
+
+        totals = cast(list[int], d.pop("totals"))
+
+        def _parse_last_round(
+            data: object,
+        ) -> None | SkipBoLastRound | SkipBoViewLastRoundType0Type0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                last_round_type_0_type_0 = SkipBoViewLastRoundType0Type0.from_dict(data)
+
+                return last_round_type_0_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                last_round_type_1 = SkipBoLastRound.from_dict(data)
+
+                return last_round_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SkipBoLastRound | SkipBoViewLastRoundType0Type0, data)
+
+        last_round = _parse_last_round(d.pop("last_round"))
+
+        winners = cast(list[int], d.pop("winners"))
+
+        skip_bo_view = cls(
+            id=id,
+            bots=bots,
+            game=game,
+            version=version,
+            seat=seat,
+            phase=phase,
+            round_=round_,
+            first_player=first_player,
+            current_player=current_player,
+            active_seats=active_seats,
+            step=step,
+            finished=finished,
+            options=options,
+            players=players,
+            hand=hand,
+            building_piles=building_piles,
+            draw_pile_size=draw_pile_size,
+            set_aside_size=set_aside_size,
+            set_aside_piles=set_aside_piles,
+            drawn_turns=drawn_turns,
+            teams=teams,
+            totals=totals,
+            last_round=last_round,
+            winners=winners,
+        )
+
+        return skip_bo_view

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="SkyjoFinalLap")
+
+
+@_attrs_define
+class SkyjoFinalLap:
+    """
+    Attributes:
+        finisher (int): The seat that revealed its last card.
+        still_to_play (list[int]): Seats that still get their last turn, in play order.
+    """
+
+    finisher: int
+    still_to_play: list[int]
+
+    def to_dict(self) -> dict[str, Any]:
+        finisher = self.finisher
+
+        still_to_play = self.still_to_play
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "finisher": finisher,
+                "still_to_play": still_to_play,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        finisher = d.pop("finisher")
+
+        still_to_play = cast(list[int], d.pop("still_to_play"))
+
+        skyjo_final_lap = cls(
+            finisher=finisher,
+            still_to_play=still_to_play,
+        )
+
+        return skyjo_final_lap

@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.skyjo_options_later_round_starter import (
+    SkyjoOptionsLaterRoundStarter,
+    check_skyjo_options_later_round_starter,
+)
+
+T = TypeVar("T", bound="SkyjoOptions")
+
+
+@_attrs_define
+class SkyjoOptions:
+    """
+    Attributes:
+        initial_reveals (int):
+        later_round_starter (SkyjoOptionsLaterRoundStarter):
+        end_score (int):
+        max_rounds (int | None): null: no limit on the number of rounds.
+        finisher_penalty (bool):
+    """
+
+    initial_reveals: int
+    later_round_starter: SkyjoOptionsLaterRoundStarter
+    end_score: int
+    max_rounds: int | None
+    finisher_penalty: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        initial_reveals = self.initial_reveals
+
+        later_round_starter: str = self.later_round_starter
+
+        end_score = self.end_score
+
+        max_rounds: int | None
+        max_rounds = self.max_rounds
+
+        finisher_penalty = self.finisher_penalty
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "initial_reveals": initial_reveals,
+                "later_round_starter": later_round_starter,
+                "end_score": end_score,
+                "max_rounds": max_rounds,
+                "finisher_penalty": finisher_penalty,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        initial_reveals = d.pop("initial_reveals")
+
+        later_round_starter = check_skyjo_options_later_round_starter(d.pop("later_round_starter"))
+
+        end_score = d.pop("end_score")
+
+        def _parse_max_rounds(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        max_rounds = _parse_max_rounds(d.pop("max_rounds"))
+
+        finisher_penalty = d.pop("finisher_penalty")
+
+        skyjo_options = cls(
+            initial_reveals=initial_reveals,
+            later_round_starter=later_round_starter,
+            end_score=end_score,
+            max_rounds=max_rounds,
+            finisher_penalty=finisher_penalty,
+        )
+
+        return skyjo_options

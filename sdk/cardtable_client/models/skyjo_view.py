@@ -1,0 +1,420 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.skyjo_view_game import SkyjoViewGame, check_skyjo_view_game
+from ..models.skyjo_view_phase import SkyjoViewPhase, check_skyjo_view_phase
+from ..models.skyjo_view_step_type_1 import (
+    SkyjoViewStepType1,
+    check_skyjo_view_step_type_1,
+)
+from ..models.skyjo_view_step_type_2_type_1 import (
+    SkyjoViewStepType2Type1,
+    check_skyjo_view_step_type_2_type_1,
+)
+from ..models.skyjo_view_step_type_3_type_1 import (
+    SkyjoViewStepType3Type1,
+    check_skyjo_view_step_type_3_type_1,
+)
+
+if TYPE_CHECKING:
+    from ..models.skyjo_discard import SkyjoDiscard
+    from ..models.skyjo_draw_pile import SkyjoDrawPile
+    from ..models.skyjo_drawn import SkyjoDrawn
+    from ..models.skyjo_final_lap import SkyjoFinalLap
+    from ..models.skyjo_last_round import SkyjoLastRound
+    from ..models.skyjo_options import SkyjoOptions
+    from ..models.skyjo_player import SkyjoPlayer
+    from ..models.skyjo_round_summary import SkyjoRoundSummary
+    from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0
+    from ..models.skyjo_view_final_lap_type_0_type_0 import SkyjoViewFinalLapType0Type0
+    from ..models.skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0
+
+
+T = TypeVar("T", bound="SkyjoView")
+
+
+@_attrs_define
+class SkyjoView:
+    """
+    Attributes:
+        id (str): The game's id.
+        bots (list[None | str]): Per seat, the server bot that plays it, or null for a human.
+        game (SkyjoViewGame):
+        version (int): Moves applied so far.
+        seat (int | None): The viewer; null for a spectator.
+        phase (SkyjoViewPhase): `reveal` (simultaneous setup reveals), `play`, `final_lap` (someone finished; the others
+            play once more) or `over`.
+        round_ (int):
+        current_player (int | None): Whose turn it is; null during the setup reveals and at the end.
+        active_seats (list[int]): Seats that may act now.
+        step (None | SkyjoViewStepType1 | SkyjoViewStepType2Type1 | SkyjoViewStepType3Type1): `reveal`; `choose`
+            (take_discard or draw); `place_drawn` (replace or discard_and_reveal); null once the game is over.
+        finished (bool):
+        options (SkyjoOptions):
+        players (list[SkyjoPlayer]):
+        discard (SkyjoDiscard):
+        draw_pile (SkyjoDrawPile):
+        drawn (None | SkyjoDrawn | SkyjoViewDrawnType1Type0): The card drawn and not yet placed; null when none.
+        final_lap (None | SkyjoFinalLap | SkyjoViewFinalLapType0Type0):
+        totals (list[int]): Running totals, per seat.
+        rounds (list[SkyjoRoundSummary]): Every completed round.
+        last_round (None | SkyjoLastRound | SkyjoViewLastRoundType1Type0): The previous round's result; null during
+            round 1.
+        winners (list[int]): Winning seats once finished (ties share).
+    """
+
+    id: str
+    bots: list[None | str]
+    game: SkyjoViewGame
+    version: int
+    seat: int | None
+    phase: SkyjoViewPhase
+    round_: int
+    current_player: int | None
+    active_seats: list[int]
+    step: None | SkyjoViewStepType1 | SkyjoViewStepType2Type1 | SkyjoViewStepType3Type1
+    finished: bool
+    options: SkyjoOptions
+    players: list[SkyjoPlayer]
+    discard: SkyjoDiscard
+    draw_pile: SkyjoDrawPile
+    drawn: None | SkyjoDrawn | SkyjoViewDrawnType1Type0
+    final_lap: None | SkyjoFinalLap | SkyjoViewFinalLapType0Type0
+    totals: list[int]
+    rounds: list[SkyjoRoundSummary]
+    last_round: None | SkyjoLastRound | SkyjoViewLastRoundType1Type0
+    winners: list[int]
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.skyjo_drawn import SkyjoDrawn
+        from ..models.skyjo_final_lap import SkyjoFinalLap
+        from ..models.skyjo_last_round import SkyjoLastRound
+        from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0
+        from ..models.skyjo_view_final_lap_type_0_type_0 import (
+            SkyjoViewFinalLapType0Type0,
+        )
+        from ..models.skyjo_view_last_round_type_1_type_0 import (
+            SkyjoViewLastRoundType1Type0,
+        )
+
+        id = self.id
+
+        bots = []
+        for bots_item_data in self.bots:
+            bots_item: None | str
+            bots_item = bots_item_data
+            bots.append(bots_item)
+
+        game: str = self.game
+
+        version = self.version
+
+        seat: int | None
+        seat = self.seat
+
+        phase: str = self.phase
+
+        round_ = self.round_
+
+        current_player: int | None
+        current_player = self.current_player
+
+        active_seats = self.active_seats
+
+        step: None | str
+        if isinstance(self.step, str) or isinstance(self.step, str) or isinstance(self.step, str):
+            step = self.step
+        else:
+            step = self.step
+
+        finished = self.finished
+
+        options = self.options.to_dict()
+
+        players = []
+        for players_item_data in self.players:
+            players_item = players_item_data.to_dict()
+            players.append(players_item)
+
+        discard = self.discard.to_dict()
+
+        draw_pile = self.draw_pile.to_dict()
+
+        drawn: dict[str, Any] | None
+        if isinstance(self.drawn, SkyjoDrawn) or isinstance(self.drawn, SkyjoViewDrawnType1Type0):
+            drawn = self.drawn.to_dict()
+        else:
+            drawn = self.drawn
+
+        final_lap: dict[str, Any] | None
+        if isinstance(self.final_lap, SkyjoViewFinalLapType0Type0) or isinstance(
+            self.final_lap, SkyjoFinalLap
+        ):
+            final_lap = self.final_lap.to_dict()
+        else:
+            final_lap = self.final_lap
+
+        totals = self.totals
+
+        rounds = []
+        for rounds_item_data in self.rounds:
+            rounds_item = rounds_item_data.to_dict()
+            rounds.append(rounds_item)
+
+        last_round: dict[str, Any] | None
+        if isinstance(self.last_round, SkyjoLastRound) or isinstance(
+            self.last_round, SkyjoViewLastRoundType1Type0
+        ):
+            last_round = self.last_round.to_dict()
+        else:
+            last_round = self.last_round
+
+        winners = self.winners
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "bots": bots,
+                "game": game,
+                "version": version,
+                "seat": seat,
+                "phase": phase,
+                "round": round_,
+                "current_player": current_player,
+                "active_seats": active_seats,
+                "step": step,
+                "finished": finished,
+                "options": options,
+                "players": players,
+                "discard": discard,
+                "draw_pile": draw_pile,
+                "drawn": drawn,
+                "final_lap": final_lap,
+                "totals": totals,
+                "rounds": rounds,
+                "last_round": last_round,
+                "winners": winners,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.skyjo_discard import SkyjoDiscard
+        from ..models.skyjo_draw_pile import SkyjoDrawPile
+        from ..models.skyjo_drawn import SkyjoDrawn
+        from ..models.skyjo_final_lap import SkyjoFinalLap
+        from ..models.skyjo_last_round import SkyjoLastRound
+        from ..models.skyjo_options import SkyjoOptions
+        from ..models.skyjo_player import SkyjoPlayer
+        from ..models.skyjo_round_summary import SkyjoRoundSummary
+        from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0
+        from ..models.skyjo_view_final_lap_type_0_type_0 import (
+            SkyjoViewFinalLapType0Type0,
+        )
+        from ..models.skyjo_view_last_round_type_1_type_0 import (
+            SkyjoViewLastRoundType1Type0,
+        )
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        bots = []
+        _bots = d.pop("bots")
+        for bots_item_data in _bots:
+
+            def _parse_bots_item(data: object) -> None | str:
+                if data is None:
+                    return data
+                return cast(None | str, data)
+
+            bots_item = _parse_bots_item(bots_item_data)
+
+            bots.append(bots_item)
+
+        game = check_skyjo_view_game(d.pop("game"))
+
+        version = d.pop("version")
+
+        def _parse_seat(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        seat = _parse_seat(d.pop("seat"))
+
+        phase = check_skyjo_view_phase(d.pop("phase"))
+
+        round_ = d.pop("round")
+
+        def _parse_current_player(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        current_player = _parse_current_player(d.pop("current_player"))
+
+        active_seats = cast(list[int], d.pop("active_seats"))
+
+        def _parse_step(
+            data: object,
+        ) -> None | SkyjoViewStepType1 | SkyjoViewStepType2Type1 | SkyjoViewStepType3Type1:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                step_type_1 = check_skyjo_view_step_type_1(data)
+
+                return step_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                step_type_2_type_1 = check_skyjo_view_step_type_2_type_1(data)
+
+                return step_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                step_type_3_type_1 = check_skyjo_view_step_type_3_type_1(data)
+
+                return step_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                None | SkyjoViewStepType1 | SkyjoViewStepType2Type1 | SkyjoViewStepType3Type1, data
+            )
+
+        step = _parse_step(d.pop("step"))
+
+        finished = d.pop("finished")
+
+        options = SkyjoOptions.from_dict(d.pop("options"))
+
+        players = []
+        _players = d.pop("players")
+        for players_item_data in _players:
+            players_item = SkyjoPlayer.from_dict(players_item_data)
+
+            players.append(players_item)
+
+        discard = SkyjoDiscard.from_dict(d.pop("discard"))
+
+        draw_pile = SkyjoDrawPile.from_dict(d.pop("draw_pile"))
+
+        def _parse_drawn(data: object) -> None | SkyjoDrawn | SkyjoViewDrawnType1Type0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                drawn_type_0 = SkyjoDrawn.from_dict(data)
+
+                return drawn_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                drawn_type_1_type_0 = SkyjoViewDrawnType1Type0.from_dict(data)
+
+                return drawn_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SkyjoDrawn | SkyjoViewDrawnType1Type0, data)
+
+        drawn = _parse_drawn(d.pop("drawn"))
+
+        def _parse_final_lap(data: object) -> None | SkyjoFinalLap | SkyjoViewFinalLapType0Type0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                final_lap_type_0_type_0 = SkyjoViewFinalLapType0Type0.from_dict(data)
+
+                return final_lap_type_0_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                final_lap_type_1 = SkyjoFinalLap.from_dict(data)
+
+                return final_lap_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SkyjoFinalLap | SkyjoViewFinalLapType0Type0, data)
+
+        final_lap = _parse_final_lap(d.pop("final_lap"))
+
+        totals = cast(list[int], d.pop("totals"))
+
+        rounds = []
+        _rounds = d.pop("rounds")
+        for rounds_item_data in _rounds:
+            rounds_item = SkyjoRoundSummary.from_dict(rounds_item_data)
+
+            rounds.append(rounds_item)
+
+        def _parse_last_round(data: object) -> None | SkyjoLastRound | SkyjoViewLastRoundType1Type0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                last_round_type_0 = SkyjoLastRound.from_dict(data)
+
+                return last_round_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                last_round_type_1_type_0 = SkyjoViewLastRoundType1Type0.from_dict(data)
+
+                return last_round_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SkyjoLastRound | SkyjoViewLastRoundType1Type0, data)
+
+        last_round = _parse_last_round(d.pop("last_round"))
+
+        winners = cast(list[int], d.pop("winners"))
+
+        skyjo_view = cls(
+            id=id,
+            bots=bots,
+            game=game,
+            version=version,
+            seat=seat,
+            phase=phase,
+            round_=round_,
+            current_player=current_player,
+            active_seats=active_seats,
+            step=step,
+            finished=finished,
+            options=options,
+            players=players,
+            discard=discard,
+            draw_pile=draw_pile,
+            drawn=drawn,
+            final_lap=final_lap,
+            totals=totals,
+            rounds=rounds,
+            last_round=last_round,
+            winners=winners,
+        )
+
+        return skyjo_view
