@@ -4,6 +4,7 @@ hidden, and replay of records (including rejection of tampered ones)."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -262,7 +263,9 @@ def test_replay_reproduces_state_and_score(seed: int, n: int, options: dict[str,
     assert _without_rng(replayed.to_dict()) == _without_rng(state.to_dict())
 
 
+@functools.cache
 def _game_with_reshuffle() -> SkipBoState:
+    """A finished game whose log holds a reshuffle (tests only read it)."""
     for seed in range(40):
         state = finished_game(seed, 2)
         if any(entry["type"] == "reshuffle" for entry in state.log):

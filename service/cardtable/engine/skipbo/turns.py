@@ -2,7 +2,7 @@
 the end of a turn (drawn-round count), the end of a round and the next deal.
 
 Every function here runs after the move was checked; a client can cause no error here.
-Shuffles go through the state (`state.shuffled_*`), which uses its RNG, or the record's
+Shuffles go through shuffles.py, which uses the state's RNG, or the record's
 log when a game is being replayed.
 """
 
@@ -15,6 +15,7 @@ from cardtable.engine.scoring import running_totals
 from cardtable.engine.skipbo import scoring
 from cardtable.engine.skipbo.cards import HAND_SIZE, TOP_VALUE
 from cardtable.engine.skipbo.moves import partner
+from cardtable.engine.skipbo.shuffles import deal_order, reshuffle_order
 from cardtable.engine.skipbo.table import Table
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def refill(state: SkipBoState, seat: int) -> None:
                 return
             cards = table.set_aside
             table.set_aside = []
-            table.draw_pile = list(reversed(state.shuffled_reshuffle(cards)))
+            table.draw_pile = list(reversed(reshuffle_order(state, cards)))
         hand.append(table.draw_pile.pop())
 
 
@@ -115,7 +116,7 @@ def first_player_of(state: SkipBoState, round_number: int) -> int:
 def deal_round(state: SkipBoState, round_number: int) -> None:
     """Deal stocks and the draw pile, then start the first player's turn (their refill)."""
     first = first_player_of(state, round_number)
-    stocks, draw_pile = state.shuffled_deal(round_number, first)
+    stocks, draw_pile = deal_order(state, round_number, first)
     state.table = Table.deal(stocks, draw_pile)
     state.round = round_number
     state.current = first
