@@ -132,6 +132,7 @@ def test_random_games_keep_every_invariant(
         assert count < MAX_MOVES, "the game did not end"
     assert state.card_counts() == DECK
     assert all(state.legal_moves(s) == [] for s in range(n))
+    assert SkipBoState.from_dict(state.to_dict()).to_dict() == state.to_dict()
     score = state.score()
     assert score["finished"] and len(score["rounds"]) == state.round
     record = state.record()

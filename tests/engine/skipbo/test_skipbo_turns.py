@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from cardtable.engine.base import IllegalMove, WrongPhase
 from cardtable.engine.skipbo.cards import DECK
+from cardtable.engine.skipbo.state import SkipBoState
 from skipbo_helpers import SB, arranged, key
 
 RUN_1_TO_11 = list(range(1, 12))
@@ -343,6 +344,7 @@ def test_drawn_round_after_n_turns_without_build_and_nothing_to_draw() -> None:
     view = state.view(0)
     assert view["last_round"]["drawn"] is True and view["winners"] == []
     assert view["current_player"] is None and view["step"] is None
+    assert SkipBoState.from_dict(state.to_dict()).to_dict() == state.to_dict()
 
 
 def test_a_build_resets_the_drawn_count() -> None:

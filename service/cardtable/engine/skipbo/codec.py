@@ -140,7 +140,8 @@ def _state_from_dict(cls: type[SkipBoState], data: Mapping[str, Any]) -> SkipBoS
     if not isinstance(data["built_this_turn"], bool):
         raise InvalidState("built_this_turn must be true or false")
     state.built_this_turn = data["built_this_turn"]
-    state.drawn_turns = _int(data["drawn_turns"], "drawn_turns", 0, n - 1)
+    # a drawn round ends when the count reaches n; a finished game keeps that count
+    state.drawn_turns = _int(data["drawn_turns"], "drawn_turns", 0, n if state.finished else n - 1)
     if not isinstance(data["table"], Mapping):
         raise InvalidState("table must be an object")
     state.table = Table.from_dict(data["table"], n)
