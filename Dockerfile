@@ -4,11 +4,10 @@
 # BASE_IMAGE is any Debian-like image with Python 3.11, its venv module and useradd. The
 # default is the official slim image; scripts/build_image.sh passes one it made locally
 # with debootstrap (and points pip at a local wheelhouse through the PIP_* build args).
-ARG BASE_IMAGE=docker.io/library/python:3.11-slim-bookworm
+ARG BASE_IMAGE=python:3.11-slim-bookworm
 
 FROM ${BASE_IMAGE} AS build
-# pip reads these from the environment; the defaults mean "PyPI, as usual".
-ARG PIP_INDEX_URL=https://pypi.org/simple
+# pip reads these from the environment; the defaults mean "the package index, as usual".
 ARG PIP_FIND_LINKS=""
 ARG PIP_NO_INDEX=0
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1
@@ -42,6 +41,6 @@ USER 10001:10001
 EXPOSE 8000
 # Kubernetes ignores this (it has its own probes); docker and podman (--format docker) use it.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
-    CMD ["python3", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/livez' % os.environ.get('PORT', '8000'), timeout=4)"]
+    CMD ["/opt/cardtable/bin/python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/livez' % os.environ.get('PORT', '8000'), timeout=4)"]
 # gunicorn stops gracefully on SIGTERM (the default stop signal) within graceful_timeout.
 CMD ["gunicorn", "--config", "python:cardtable.gunicorn_conf", "cardtable.wsgi:app"]
