@@ -1,0 +1,1 @@
+"""marshmallow schemas of every request and response body (they make openapi.yaml)."""
