@@ -64,15 +64,20 @@ class Connection:
     timeout: float = DEFAULT_TIMEOUT
     headers: Mapping[str, str] = field(default_factory=dict)
     verify_ssl: bool = True
+    httpx_args: Mapping[str, Any] = field(default_factory=dict)
+    """Extra arguments for every httpx client made, e.g. {"transport": ...} or {"proxy": ...}."""
 
     def _kwargs(self, asynchronous: bool) -> dict[str, Any]:
         hook = _araise_for_error if asynchronous else _raise_for_error
+        httpx_args = dict(self.httpx_args)
+        hooks = dict(httpx_args.pop("event_hooks", {}))
+        hooks["response"] = [hook, *hooks.get("response", [])]
         return {
             "base_url": self.base_url.rstrip("/"),
             "timeout": httpx.Timeout(self.timeout),
             "headers": dict(self.headers),
             "verify_ssl": self.verify_ssl,
-            "httpx_args": {"event_hooks": {"response": [hook]}},
+            "httpx_args": {**httpx_args, "event_hooks": hooks},
         }
 
     def client(self, *, asynchronous: bool = False) -> Client:
@@ -96,13 +101,17 @@ def as_seat_or_spectator(client: Client | AuthenticatedClient) -> AuthenticatedC
 
 @contextmanager
 def transport_errors() -> Iterator[None]:
-    """Turn httpx's transport failures (no answer at all) into the SDK's transient errors."""
+    """Around one request: httpx's transport failures (no answer at all) become the SDK's
+    transient errors, and an answer the generated parser cannot read (it raises KeyError,
+    TypeError or ValueError) a ServerError instead of a bare KeyError."""
     try:
         yield
     except httpx.TimeoutException as exc:
         raise RequestTimeout(f"no answer in time: {exc!r}") from exc
     except httpx.TransportError as exc:
         raise ConnectionFailed(f"could not reach the server: {exc!r}") from exc
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ServerError(f"the answer does not fit the API's schema: {exc!r}") from exc
 
 
 def body_json(response: Response[Any]) -> Any:

@@ -74,8 +74,11 @@ class AsyncCardtable:
         timeout: float = DEFAULT_TIMEOUT,
         headers: Mapping[str, str] | None = None,
         verify_ssl: bool = True,
+        httpx_args: Mapping[str, Any] | None = None,
     ) -> None:
-        self.connection = Connection(base_url, timeout, dict(headers or {}), verify_ssl)
+        self.connection = Connection(
+            base_url, timeout, dict(headers or {}), verify_ssl, dict(httpx_args or {})
+        )
         self._client = self.connection.client(asynchronous=True)
         self._opened: list[AsyncSeatSession | AsyncSpectator] = []
 

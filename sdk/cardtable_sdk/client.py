@@ -87,9 +87,10 @@ def _create_request(
 class Cardtable:
     """A Cardtable server: list the hosted games, create games, open seats and spectators.
 
-    `timeout` (seconds) bounds every request except long-polls, which get `wait` more.
-    Use it as a context manager (or call `close()`) to release connections, including
-    those of the sessions it opened."""
+    `timeout` (seconds) bounds every request except long-polls, which get `wait` more;
+    `headers` go with every request; `httpx_args` go to every httpx client made (a
+    `transport`, a `proxy`…). Use it as a context manager (or call `close()`) to release
+    connections, including those of the sessions it opened."""
 
     def __init__(
         self,
@@ -98,8 +99,11 @@ class Cardtable:
         timeout: float = DEFAULT_TIMEOUT,
         headers: Mapping[str, str] | None = None,
         verify_ssl: bool = True,
+        httpx_args: Mapping[str, Any] | None = None,
     ) -> None:
-        self.connection = Connection(base_url, timeout, dict(headers or {}), verify_ssl)
+        self.connection = Connection(
+            base_url, timeout, dict(headers or {}), verify_ssl, dict(httpx_args or {})
+        )
         self._client = self.connection.client()
         self._opened: list[SeatSession | Spectator | ScoresheetSession] = []
 

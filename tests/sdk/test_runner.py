@@ -1,0 +1,167 @@
+"""The bot runner's recovery rules, with faults injected in front of a local game: conflicts
+make it look again and decide again (never resend), transient failures make it wait and
+look again, a bot's illegal move is raised with the turn it was decided on."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from cardtable_sdk import (
+    Backoff,
+    ConnectionFailed,
+    IllegalMove,
+    MoveList,
+    MoveResult,
+    ServiceUnavailable,
+    StaleVersion,
+    Stalled,
+    VersionConflict,
+    View,
+    WrongPhase,
+    play,
+)
+from cardtable_sdk.local import LocalGame, LocalSeat
+
+
+class FlakySeat:
+    """A LocalSeat whose next calls fail as scripted: {method name: [error, ...]}."""
+
+    def __init__(self, seat: LocalSeat, faults: dict[str, list[Exception]]) -> None:
+        self.inner = seat
+        self.faults = faults
+        self.calls: list[str] = []
+        self.sent: list[tuple[dict[str, Any], int | None]] = []
+
+    @property
+    def seat(self) -> int:
+        return self.inner.seat
+
+    def _maybe_fail(self, name: str) -> None:
+        self.calls.append(name)
+        pending = self.faults.get(name)
+        if pending:
+            raise pending.pop(0)
+
+    def view(self) -> View:
+        self._maybe_fail("view")
+        return self.inner.view()
+
+    def wait_for_change(self, timeout: float = 25.0) -> View | None:
+        self._maybe_fail("wait_for_change")
+        return self.inner.wait_for_change(timeout)
+
+    def legal_moves(self) -> MoveList:
+        self._maybe_fail("legal_moves")
+        return self.inner.legal_moves()
+
+    def move(self, move: Mapping[str, Any], *, version: int | None = None) -> MoveResult:
+        self.sent.append((dict(move), version))
+        self._maybe_fail("move")
+        return self.inner.move(move, version=version)
+
+    def score(self) -> dict[str, Any]:
+        self._maybe_fail("score")
+        return self.inner.score()
+
+
+def skyjo_vs_greedy(seed: int = 1) -> LocalGame:
+    return LocalGame("skyjo", ["SDK", ("Greedy", "greedy")], options={"end_score": 30}, seed=seed)
+
+
+def recording_bot(decisions: list[int]) -> Any:
+    rng = random.Random(0)
+
+    def bot(view: View, legal: MoveList) -> dict[str, Any]:
+        decisions.append(view.version)
+        return rng.choice(legal)
+
+    return bot
+
+
+def test_a_conflict_makes_the_bot_decide_again_on_the_fresh_view() -> None:
+    game = skyjo_vs_greedy()
+    flaky = FlakySeat(
+        game.seat(0),
+        {"move": [StaleVersion("moved on"), VersionConflict("raced")]},
+    )
+    decisions: list[int] = []
+    result = play(flaky, recording_bot(decisions), sleep=lambda s: pytest.fail("no waiting"))
+    assert result.score["finished"] and result.retries == 2
+    # The first two moves were refused; each time the bot was asked again, and only the
+    # moves that were applied count.
+    assert len(flaky.sent) == len(decisions) == result.moves + 2
+    assert flaky.calls.count("view") >= 3  # the start, then a re-read after each conflict
+    # Every move was sent with If-Match of the view it was decided on.
+    assert [version for _, version in flaky.sent] == decisions
+
+
+def test_transient_failures_wait_honour_retry_after_and_recover() -> None:
+    game = skyjo_vs_greedy(2)
+    flaky = FlakySeat(
+        game.seat(0),
+        {
+            "view": [ConnectionFailed("reset")],
+            "legal_moves": [ServiceUnavailable("down", retry_after=2.0)],
+            "move": [ConnectionFailed("lost the answer")],
+            "score": [ServiceUnavailable("down", retry_after=1.0)],
+        },
+    )
+    sleeps: list[float] = []
+    result = play(
+        flaky,
+        recording_bot([]),
+        sleep=sleeps.append,
+        backoff=Backoff(initial=0.1, maximum=0.4, rng=random.Random(0)),
+    )
+    assert result.score == game.score() and result.score["finished"]
+    assert len(sleeps) == 4
+    assert sleeps[1] == 2.0 and sleeps[3] == 1.0  # the server's Retry-After
+    assert all(0.05 <= s <= 0.4 for s in (sleeps[0], sleeps[2]))
+    # After the lost answer the runner looked again before deciding anything.
+    lost = flaky.calls.index("move")
+    assert flaky.calls[lost + 1] == "view"
+
+
+def test_too_many_failures_in_a_row_are_raised() -> None:
+    flaky = FlakySeat(skyjo_vs_greedy().seat(0), {"view": [ConnectionFailed("down")] * 4})
+    sleeps: list[float] = []
+    with pytest.raises(ConnectionFailed):
+        play(flaky, recording_bot([]), max_failures=3, sleep=sleeps.append)
+    assert len(sleeps) == 3
+
+
+def test_an_illegal_move_is_the_bots_bug_and_carries_its_turn() -> None:
+    game = skyjo_vs_greedy()
+
+    def stubborn(view: View, legal: MoveList) -> dict[str, Any]:
+        return {"type": "draw"}  # not during the setup reveals
+
+    before = game.version  # the greedy seat made its setup reveals at creation
+    with pytest.raises(WrongPhase) as raised:
+        play(game.seat(0), stubborn)
+    turn = raised.value.turn
+    assert turn.view.version == before and {"type": "draw"} not in turn.legal_moves
+    assert game.version == before
+
+    def cheater(view: View, legal: MoveList) -> dict[str, Any]:
+        return {"type": "reveal", "row": 0, "col": 0}
+
+    with pytest.raises(IllegalMove):  # its second reveal picks a card already face up
+        play(skyjo_vs_greedy().seat(0), cheater)
+
+
+def test_waiting_on_a_seat_that_never_moves_stalls() -> None:
+    game = LocalGame("skipbo", ["A", "B"], options={"first_player": 1}, seed=1)
+    with pytest.raises(Stalled):
+        play(game.seat(0), recording_bot([]), wait=0.05, idle_timeout=0.2)
+
+
+def test_backoff_doubles_up_to_its_maximum_with_jitter() -> None:
+    backoff = Backoff(initial=1.0, maximum=5.0, rng=random.Random(1))
+    delays = [backoff.delay(n) for n in range(1, 7)]
+    ceilings = [1, 2, 4, 5, 5, 5]
+    assert all(c / 2 <= d <= c for d, c in zip(delays, ceilings, strict=True))
+    assert backoff.delay(1, retry_after=3.0) == 3.0
