@@ -25,8 +25,8 @@ LABEL org.opencontainers.image.title="cardtable" \
       org.opencontainers.image.description="Rules server for Skyjo and Skip-Bo: games over HTTP, state in Redis" \
       org.opencontainers.image.licenses="MIT"
 # A fixed numeric id, so Kubernetes can check runAsNonRoot without reading /etc/passwd.
-RUN groupadd --system --gid 10001 cardtable \
-    && useradd --system --uid 10001 --gid cardtable --no-create-home \
+RUN groupadd --gid 10001 cardtable \
+    && useradd --uid 10001 --gid cardtable --no-create-home \
        --home-dir /nonexistent --shell /usr/sbin/nologin cardtable
 COPY --from=build /opt/cardtable /opt/cardtable
 # The root filesystem may be read-only: no bytecode writes, metrics files under /tmp
