@@ -14,9 +14,8 @@ from flask_smorest import Api
 from cardtable import __version__
 from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scoresheet_routes
 from cardtable.api.errors import ApiError, register_error_handlers
-from cardtable.api.schemas.common import AppliedMoveSchema
-from cardtable.api.schemas.skipbo import SkipBoViewSchema
-from cardtable.api.schemas.skyjo import SkyjoViewSchema
+from cardtable.api.schemas.common import AppliedMoveSchema, ErrorSchema
+from cardtable.api.schemas.views import SkipBoGameViewSchema, SkyjoGameViewSchema
 from cardtable.api.wiring import Wiring
 from cardtable.config import Settings
 from cardtable.games import GameService
@@ -34,6 +33,12 @@ All errors share one body: `{"code", "message", "status", "details"}`.
 # Placeholder URL for building the app without a Redis server (e.g. to write openapi.yaml):
 # redis-py connects lazily, so nothing is contacted until a request needs the store.
 OFFLINE_REDIS_URL = "redis://127.0.0.1:1/0"
+
+
+class CardtableApi(Api):  # type: ignore[misc]
+    """flask-smorest's Api, documenting our one error body for every error response."""
+
+    ERROR_SCHEMA = ErrorSchema
 
 
 def create_app(settings: Settings | None = None, redis_client: RedisClient | None = None) -> Flask:
@@ -97,7 +102,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     sheets = ScoreSheetService(sheet_store)
     app.extensions["cardtable"] = Wiring(settings, redis_client, game_store, games, sheets)
 
-    api = Api(app)
+    api = CardtableApi(app)
     _register_components(api)
     for blueprint in (
         game_routes.blp,
@@ -134,8 +139,8 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
 def _register_components(api: Api) -> None:
     """Schemas the routes reference by name: views differ per game, so a view is a oneOf."""
     spec = api.spec
-    spec.components.schema("SkyjoView", schema=SkyjoViewSchema)
-    spec.components.schema("SkipBoView", schema=SkipBoViewSchema)
+    spec.components.schema("SkyjoView", schema=SkyjoGameViewSchema)
+    spec.components.schema("SkipBoView", schema=SkipBoGameViewSchema)
     spec.components.schema("AppliedMove", schema=AppliedMoveSchema)
     spec.components.schema(
         "GameView",

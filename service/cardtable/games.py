@@ -104,7 +104,12 @@ class Game:
     @classmethod
     def from_stored(cls, stored: Stored) -> Game:
         doc = stored.document
-        state = load_state(doc["state"])
+        try:
+            state = load_state(doc["state"])
+        except EngineError as exc:
+            # Stored states were written by us: failing to read one is our bug, not the
+            # client's, so it must surface as a 500, never as a 4xx.
+            raise RuntimeError(f"game {stored.doc_id}: stored state is unreadable: {exc}") from exc
         if state.version != stored.version:
             raise RuntimeError(f"game {stored.doc_id}: stored version disagrees with its state")
         seats = [Seat(s["seat"], s["name"], s.get("bot"), s.get("token_sha256")) for s in doc["seats"]]
@@ -237,10 +242,11 @@ class GameService:
         return seat
 
     def view(self, game: Game, seat: int | None) -> dict[str, Any]:
+        """The engine's view for `seat`, plus what the service adds: the game id and which
+        seats the server's bots play."""
         view = game.state.view(seat)
         view["id"] = game.game_id
-        for entry, stored_seat in zip(view.get("players", []), game.seats, strict=False):
-            entry["bot"] = stored_seat.bot
+        view["bots"] = [s.bot for s in game.seats]
         return view
 
     # ---- moving ----------------------------------------------------------------------

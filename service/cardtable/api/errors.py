@@ -164,7 +164,7 @@ def register_error_handlers(app: Flask) -> None:
             message = _summarize_field_errors(data["messages"])
         else:
             message = error.description or "request failed"
-        if status == 400 and "JSON" in (error.description or ""):
+        if status == 400 and "Invalid JSON" in f"{error.description} {data}":
             code = "invalid_json"
             message = "the request body is not valid JSON"
         response = error_response(status, code, message, details)

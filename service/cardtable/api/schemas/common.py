@@ -135,6 +135,10 @@ class RoundScoreSchema(Schema):
         allow_none=True,
         metadata={"description": "Skip-Bo: the seat that won the round, null when drawn."},
     )
+    stocks_left = fields.List(
+        fields.Integer(),
+        metadata={"description": "Skip-Bo: cards left in each seat's stock when it ended."},
+    )
 
 
 class ScoreSchema(Schema):

@@ -1,0 +1,27 @@
+"""Views as the API serves them: each game's engine view plus what the service adds."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+from cardtable.api.schemas.skipbo import SkipBoViewSchema
+from cardtable.api.schemas.skyjo import SkyjoViewSchema
+
+
+class ServedViewSchema(Schema):
+    """Fields the game service adds to every engine view."""
+
+    id = fields.String(required=True, metadata={"description": "The game's id."})
+    bots = fields.List(
+        fields.String(allow_none=True),
+        required=True,
+        metadata={"description": "Per seat, the server bot that plays it, or null for a human."},
+    )
+
+
+class SkyjoGameViewSchema(SkyjoViewSchema, ServedViewSchema):
+    pass
+
+
+class SkipBoGameViewSchema(SkipBoViewSchema, ServedViewSchema):
+    pass

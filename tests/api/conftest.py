@@ -1,0 +1,111 @@
+"""API fixtures: the real app over a real Redis (one key prefix per test), its test client,
+and helpers that drive games through HTTP."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+
+from cardtable.app import create_app
+from cardtable.config import Settings
+from cardtable.redis_server import RedisServer
+
+_prefixes = itertools.count()
+
+
+@pytest.fixture
+def settings(redis_server: RedisServer) -> Settings:
+    return Settings(redis_url=redis_server.url, key_prefix=f"t{next(_prefixes)}")
+
+
+@pytest.fixture
+def app(settings: Settings) -> Iterator[Flask]:
+    app = create_app(settings)
+    app.config["TESTING"] = True
+    yield app
+    app.extensions["cardtable"].redis.close()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def raw_redis(redis_server: RedisServer) -> Iterator[redis.Redis]:
+    client = redis.Redis.from_url(redis_server.url)
+    yield client
+    client.close()
+
+
+class Api:
+    """Small helpers over the test client, so tests read as what a frontend does."""
+
+    def __init__(self, client: FlaskClient):
+        self.client = client
+
+    @staticmethod
+    def auth(token: str | None) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token}"} if token else {}
+
+    def create(
+        self, game: str, players: int | list[dict[str, Any]] = 2, **body: Any
+    ) -> dict[str, Any]:
+        if isinstance(players, int):
+            players = [{"name": f"P{i}"} for i in range(players)]
+        response = self.client.post("/games", json={"game": game, "players": players, **body})
+        assert response.status_code == 201, response.get_json()
+        created: dict[str, Any] = response.get_json()
+        return created
+
+    def view(self, game_id: str, token: str | None = None) -> dict[str, Any]:
+        response = self.client.get(f"/games/{game_id}", headers=self.auth(token))
+        assert response.status_code == 200, response.get_json()
+        view: dict[str, Any] = response.get_json()
+        return view
+
+    def legal(self, game_id: str, token: str) -> dict[str, Any]:
+        response = self.client.get(f"/games/{game_id}/legal-moves", headers=self.auth(token))
+        assert response.status_code == 200, response.get_json()
+        legal: dict[str, Any] = response.get_json()
+        return legal
+
+    def move(self, game_id: str, token: str | None, move: dict[str, Any], **headers: str) -> Any:
+        return self.client.post(
+            f"/games/{game_id}/moves",
+            json={"move": move},
+            headers={**self.auth(token), **headers},
+        )
+
+    def play_to_end(
+        self, created: dict[str, Any], rng: random.Random, max_moves: int = 20000
+    ) -> int:
+        """Play random legal moves for every human seat until the game is over."""
+        game_id = created["id"]
+        tokens = {p["seat"]: p["token"] for p in created["players"] if not p.get("bot")}
+        moves = 0
+        while moves < max_moves:
+            spectator = self.view(game_id)
+            if spectator["finished"]:
+                return moves
+            acting = [s for s in spectator["active_seats"] if s in tokens]
+            assert acting, f"no human may act but the game is not over: {spectator}"
+            seat = rng.choice(acting)
+            legal = self.legal(game_id, tokens[seat])["moves"]
+            assert legal, f"seat {seat} is active but has no legal move"
+            response = self.move(game_id, tokens[seat], rng.choice(legal))
+            assert response.status_code == 200, response.get_json()
+            moves += 1
+        raise AssertionError("game did not end")
+
+
+@pytest.fixture
+def api(client: FlaskClient) -> Api:
+    return Api(client)
