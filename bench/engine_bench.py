@@ -45,8 +45,10 @@ def main() -> None:
             runs = [measure(game, n_players, args.games, 1000 * r) for r in range(args.repeat)]
             games_per_s = statistics.median(r[0] for r in runs)
             moves_per_s = statistics.median(r[1] for r in runs)
-            print(f"{game:<8}{n_players:>8}{games_per_s:>12.1f}{moves_per_s:>12.0f}"
-                  f"{moves_per_s / games_per_s:>12.0f}")
+            print(
+                f"{game:<8}{n_players:>8}{games_per_s:>12.1f}{moves_per_s:>12.0f}"
+                f"{moves_per_s / games_per_s:>12.0f}"
+            )
 
 
 if __name__ == "__main__":

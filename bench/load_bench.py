@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from cardtable.redis_server import RedisServer, free_port
+
 from tests.support.live_server import LiveServer
 
 HERE = Path(__file__).resolve().parent
@@ -28,7 +29,8 @@ def run_locust(url: str, user_class: str, users: int, seconds: int) -> list[dict
             [sys.executable, "-m", "locust", "-f", str(HERE / "locustfile.py"), user_class,
              "--headless", "--host", url, "-u", str(users), "-r", str(users),
              "-t", f"{seconds}s", "--csv", prefix, "--only-summary", "--loglevel", "WARNING"],
-            check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=seconds + 120,
+            check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            timeout=seconds + 120,
         )  # fmt: skip
         with open(f"{prefix}_stats.csv", newline="") as handle:
             return list(csv.DictReader(handle))
@@ -40,8 +42,10 @@ def print_rows(title: str, rows: list[dict[str, str]]) -> float:
     total_rps = 0.0
     for row in rows:
         name = row["Name"] if row["Name"] != "Aggregated" else "ALL"
-        print(f"  {name:<34}{row['Request Count']:>8}{row['Failure Count']:>6}"
-              f"{float(row['Requests/s']):>9.1f}{row['50%']:>9}{row['99%']:>9}")
+        print(
+            f"  {name:<34}{row['Request Count']:>8}{row['Failure Count']:>6}"
+            f"{float(row['Requests/s']):>9.1f}{row['50%']:>9}{row['99%']:>9}"
+        )
         if row["Name"] == "Aggregated":
             total_rps = float(row["Requests/s"])
     return total_rps
@@ -54,20 +58,28 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     args = parser.parse_args()
-    print(f"locust: {args.users} users for {args.seconds}s; gunicorn: {args.workers} workers "
-          f"x {args.threads} threads (gthread); one redis-server; all on this machine")
+    print(
+        f"locust: {args.users} users for {args.seconds}s; gunicorn: {args.workers} workers "
+        f"x {args.threads} threads (gthread); one redis-server; all on this machine"
+    )
     with RedisServer() as redis_server:
-        with LiveServer(redis_url=redis_server.url, workers=args.workers,
-                        threads=args.threads) as cardtable:
+        with LiveServer(
+            redis_url=redis_server.url, workers=args.workers, threads=args.threads
+        ) as cardtable:
             cardtable_rps = print_rows(
                 "Cardtable (mix: view, legal-moves + move vs greedy bot, create)",
                 run_locust(cardtable.url, "CardtablePlayer", args.users, args.seconds),
             )
         port = free_port()
-        env = {**os.environ, "CARDTABLE_REDIS_URL": redis_server.url,
-               "CARDTABLE_BIND": f"127.0.0.1:{port}", "CARDTABLE_WORKERS": str(args.workers),
-               "CARDTABLE_THREADS": str(args.threads), "CARDTABLE_ACCESS_LOG": "false",
-               "PYTHONPATH": str(HERE)}
+        env = {
+            **os.environ,
+            "CARDTABLE_REDIS_URL": redis_server.url,
+            "CARDTABLE_BIND": f"127.0.0.1:{port}",
+            "CARDTABLE_WORKERS": str(args.workers),
+            "CARDTABLE_THREADS": str(args.threads),
+            "CARDTABLE_ACCESS_LOG": "false",
+            "PYTHONPATH": str(HERE),
+        }
         trivial = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", "python:cardtable.gunicorn_conf",
              "trivial_app:app"], env=env, stderr=subprocess.DEVNULL,

@@ -25,8 +25,9 @@ class CardtablePlayer(HttpUser):
             "game": game,
             "players": [{"name": "load"}, {"name": "bot", "bot": "greedy"}],
         }
-        with self.client.post("/games", json=body, name="POST /games",
-                              catch_response=True) as response:
+        with self.client.post(
+            "/games", json=body, name="POST /games", catch_response=True
+        ) as response:
             if response.status_code != 201:
                 response.failure(f"create: {response.status_code}")
                 return
@@ -41,7 +42,8 @@ class CardtablePlayer(HttpUser):
     @task(4)
     def move(self) -> None:
         legal = self.client.get(
-            f"/games/{self.game_id}/legal-moves", headers=self.headers,
+            f"/games/{self.game_id}/legal-moves",
+            headers=self.headers,
             name="GET /games/{id}/legal-moves",
         ).json()
         if not legal.get("moves"):

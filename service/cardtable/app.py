@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import swagger_ui_bundle  # type: ignore[import-untyped]
+import swagger_ui_bundle
 from flask import Flask, request, send_from_directory
 from flask.typing import ResponseReturnValue
 from flask_cors import CORS

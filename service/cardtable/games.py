@@ -112,7 +112,9 @@ class Game:
             raise RuntimeError(f"game {stored.doc_id}: stored state is unreadable: {exc}") from exc
         if state.version != stored.version:
             raise RuntimeError(f"game {stored.doc_id}: stored version disagrees with its state")
-        seats = [Seat(s["seat"], s["name"], s.get("bot"), s.get("token_sha256")) for s in doc["seats"]]
+        seats = [
+            Seat(s["seat"], s["name"], s.get("bot"), s.get("token_sha256")) for s in doc["seats"]
+        ]
         return cls(stored.doc_id, stored.version, seats, state, float(doc.get("created_at", 0)))
 
 
@@ -165,9 +167,7 @@ class GameService:
         names, bots = self._check_players(players, sorted(rules.bots))
         state = rules.new_state(names, options, seed)
         tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in names]
-        seats = [
-            Seat(i, names[i], bots[i], hash_token(tokens[i])) for i in range(len(names))
-        ]
+        seats = [Seat(i, names[i], bots[i], hash_token(tokens[i])) for i in range(len(names))]
         loaded = Game(new_game_id(), 0, seats, state, self._clock())
         applied = self._play_bots(loaded)
         loaded.version = state.version

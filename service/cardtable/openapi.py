@@ -11,7 +11,9 @@ from cardtable.config import Settings
 def openapi_dict() -> dict[str, object]:
     app = create_app(Settings(redis_url=OFFLINE_REDIS_URL))
     with app.app_context():
-        spec: dict[str, object] = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
+        spec: dict[str, object] = app.extensions["flask-smorest"]["apis"][""][
+            "ext_obj"
+        ].spec.to_dict()
     return spec
 
 

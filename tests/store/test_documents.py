@@ -8,7 +8,6 @@ import time
 
 import pytest
 import redis
-
 from cardtable.store import DocumentStore, DuplicateId, NotFound, VersionConflict, codec
 
 

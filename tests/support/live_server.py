@@ -12,7 +12,6 @@ import time
 from dataclasses import dataclass, field
 
 import httpx
-
 from cardtable.redis_server import free_port
 
 

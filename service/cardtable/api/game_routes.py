@@ -36,8 +36,8 @@ blp = Blueprint(
     description="Create games, see them, list and apply moves, read scores and records.",
 )
 
-SEAT_OR_SPECTATOR = [{"bearerAuth": []}, {}]
-SEAT_ONLY = [{"bearerAuth": []}]
+SEAT_OR_SPECTATOR: list[dict[str, list[str]]] = [{"bearerAuth": []}, {}]
+SEAT_ONLY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 VERSION_HEADER = {
     "ETag": {
         "description": 'The game\'s version, quoted: "17".',
@@ -64,8 +64,7 @@ _ERROR_TEXT = {
     400: "Malformed request (bad JSON, bad header).",
     401: "Missing or invalid bearer token (`invalid_token`, `token_required`).",
     404: "Unknown or expired game (`not_found`).",
-    409: "Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, "
-    "`bot_seat`.",
+    409: "Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`.",
     412: "`stale_version`: If-Match names an older version; nothing was applied.",
     413: "Body larger than the configured limit (`payload_too_large`).",
     415: "Body is not JSON (`unsupported_media_type`).",
@@ -217,4 +216,3 @@ class Record(MethodView):
         game = service.load(game_id)
         service.seat_for(game, bearer_token())
         return service.record(game)
-

@@ -31,7 +31,9 @@ LATENCY = Histogram(
     ["endpoint", "method"],
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
 )
-MOVES = Counter("cardtable_moves_applied_total", "Moves applied (bot moves too), by game.", ["game"])
+MOVES = Counter(
+    "cardtable_moves_applied_total", "Moves applied (bot moves too), by game.", ["game"]
+)
 GAMES_CREATED = Counter("cardtable_games_created_total", "Games created, by game.", ["game"])
 CONFLICTS = Counter(
     "cardtable_conflicts_total",
@@ -77,5 +79,7 @@ def instrument(app: Flask) -> None:
             LATENCY.labels(endpoint=rule, method=request.method).observe(
                 time.perf_counter() - started
             )
-        REQUESTS.labels(endpoint=rule, method=request.method, status=str(response.status_code)).inc()
+        REQUESTS.labels(
+            endpoint=rule, method=request.method, status=str(response.status_code)
+        ).inc()
         return response

@@ -46,9 +46,7 @@ def _parse_version_header(name: str) -> list[int] | None:
             continue
         match = _VERSION_TAG.match(part)
         if not match:
-            raise ApiError(
-                400, "invalid_header", f"{name} must name a game version, like \"17\""
-            )
+            raise ApiError(400, "invalid_header", f'{name} must name a game version, like "17"')
         versions.append(int(match.group(1)))
     return versions
 

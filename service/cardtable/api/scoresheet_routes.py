@@ -35,7 +35,7 @@ blp = Blueprint(
     "result and get the counted scores, running totals, standings and winners.",
 )
 
-EDIT_TOKEN = [{"bearerAuth": []}]
+EDIT_TOKEN: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 VERSION_HEADER = {
     "ETag": {"description": 'The sheet\'s version, quoted: "3".', "schema": {"type": "string"}}
 }

@@ -28,5 +28,3 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     if not isinstance(game, str) or game not in GAMES:
         raise InvalidState(f"serialized state names no hosted game: {game!r}")
     return GAMES[game].load(data)
-
-

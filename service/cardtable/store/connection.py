@@ -25,6 +25,4 @@ def connect(settings: Settings) -> RedisClient:
         options["password"] = settings.redis_password
     if settings.redis_cluster:
         return RedisCluster.from_url(settings.redis_url, **options)
-    return redis.Redis.from_url(
-        settings.redis_url, retry_on_timeout=False, **options
-    )
+    return redis.Redis.from_url(settings.redis_url, retry_on_timeout=False, **options)
