@@ -60,6 +60,9 @@ def generate(spec: Path, destination: Path) -> Path:
          cwd=destination)  # fmt: skip
     _run(*ruff, "format", "--isolated", "--line-length", LINE_LENGTH, "--quiet", ".",
          cwd=destination)  # fmt: skip
+    # The generator writes the PEP 561 marker only with packaging metadata (--meta), which
+    # we do not want; the package is typed, so say so.
+    (destination / "py.typed").write_text("")
     for cache in destination.rglob("__pycache__"):
         shutil.rmtree(cache)
     shutil.rmtree(destination / ".ruff_cache", ignore_errors=True)
