@@ -62,8 +62,9 @@ def redis_cluster_module() -> ModuleType:
     return load_redis_cluster_module()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def redis_cluster(redis_cluster_module: ModuleType) -> Iterator[Any]:
-    """A fresh 3-master Redis Cluster on loopback for the module's tests."""
+    """A 3-master Redis Cluster on loopback, shared by the session's tests (each uses its
+    own keys)."""
     with redis_cluster_module.LocalRedisCluster() as cluster:
         yield cluster
