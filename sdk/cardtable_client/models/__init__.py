@@ -27,9 +27,7 @@ from .move_result import MoveResult
 from .move_source import MoveSource
 from .move_type import MoveType
 from .option_description import OptionDescription
-from .option_description_default_by_players_type_0 import (
-    OptionDescriptionDefaultByPlayersType0,
-)
+from .option_description_default_by_players_type_0 import OptionDescriptionDefaultByPlayersType0
 from .option_description_type import OptionDescriptionType
 from .pagination_metadata import PaginationMetadata
 from .player_request import PlayerRequest
@@ -84,17 +82,17 @@ from .standing import Standing
 
 __all__ = (
     "AppliedMove",
+    "CreatedGame",
+    "CreatedGameOptions",
+    "CreatedScoresheet",
+    "CreatedScoresheetGame",
+    "CreatedScoresheetOptions",
     "CreateGameRequest",
     "CreateGameRequestGame",
     "CreateGameRequestOptions",
     "CreateScoresheetRequest",
     "CreateScoresheetRequestGame",
     "CreateScoresheetRequestOptions",
-    "CreatedGame",
-    "CreatedGameOptions",
-    "CreatedScoresheet",
-    "CreatedScoresheetGame",
-    "CreatedScoresheetOptions",
     "Error",
     "ErrorDetails",
     "GameType",
@@ -142,8 +140,8 @@ __all__ = (
     "SkipBoViewStepType2Type1",
     "SkipBoViewStepType3Type1",
     "SkyjoDiscard",
-    "SkyjoDrawPile",
     "SkyjoDrawn",
+    "SkyjoDrawPile",
     "SkyjoFinalLap",
     "SkyjoLastRound",
     "SkyjoLastRoundGridsItemItemType1",

@@ -1,15 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
-from ..models.create_game_request_game import (
-    CreateGameRequestGame,
-    check_create_game_request_game,
-)
 from ..types import UNSET, Unset
+
+from ..models.create_game_request_game import check_create_game_request_game
+from ..models.create_game_request_game import CreateGameRequestGame
+from ..types import UNSET, Unset
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.create_game_request_options import CreateGameRequestOptions
@@ -35,6 +37,9 @@ class CreateGameRequest:
     seed: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.create_game_request_options import CreateGameRequestOptions  # noqa: PLC0415
+        from ..models.player_request import PlayerRequest  # noqa: PLC0415
+
         game: str = self.game
 
         players = []
@@ -68,9 +73,9 @@ class CreateGameRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.create_game_request_options import CreateGameRequestOptions
-        from ..models.player_request import PlayerRequest
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.create_game_request_options import CreateGameRequestOptions  # noqa: PLC0415
+        from ..models.player_request import PlayerRequest  # noqa: PLC0415
 
         d = dict(src_dict)
         game = check_create_game_request_game(d.pop("game"))

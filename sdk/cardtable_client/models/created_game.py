@@ -1,9 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.created_game_options import CreatedGameOptions
@@ -33,6 +38,9 @@ class CreatedGame:
     finished: bool
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.created_game_options import CreatedGameOptions  # noqa: PLC0415
+        from ..models.seat_token import SeatToken  # noqa: PLC0415
+
         id = self.id
 
         game = self.game
@@ -64,9 +72,9 @@ class CreatedGame:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.created_game_options import CreatedGameOptions
-        from ..models.seat_token import SeatToken
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.created_game_options import CreatedGameOptions  # noqa: PLC0415
+        from ..models.seat_token import SeatToken  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")

@@ -1,14 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
-from ..models.created_scoresheet_game import (
-    CreatedScoresheetGame,
-    check_created_scoresheet_game,
-)
+from ..types import UNSET, Unset
+
+from ..models.created_scoresheet_game import check_created_scoresheet_game
+from ..models.created_scoresheet_game import CreatedScoresheetGame
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.created_scoresheet_options import CreatedScoresheetOptions
@@ -53,6 +55,11 @@ class CreatedScoresheet:
     edit_token: str
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.created_scoresheet_options import CreatedScoresheetOptions  # noqa: PLC0415
+        from ..models.scoresheet_player import ScoresheetPlayer  # noqa: PLC0415
+        from ..models.scoresheet_round import ScoresheetRound  # noqa: PLC0415
+        from ..models.standing import Standing  # noqa: PLC0415
+
         id = self.id
 
         game: str = self.game
@@ -108,11 +115,11 @@ class CreatedScoresheet:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.created_scoresheet_options import CreatedScoresheetOptions
-        from ..models.scoresheet_player import ScoresheetPlayer
-        from ..models.scoresheet_round import ScoresheetRound
-        from ..models.standing import Standing
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.created_scoresheet_options import CreatedScoresheetOptions  # noqa: PLC0415
+        from ..models.scoresheet_player import ScoresheetPlayer  # noqa: PLC0415
+        from ..models.scoresheet_round import ScoresheetRound  # noqa: PLC0415
+        from ..models.standing import Standing  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")

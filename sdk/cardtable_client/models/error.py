@@ -1,11 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.error_details import ErrorDetails
@@ -30,6 +34,8 @@ class Error:
     details: ErrorDetails | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.error_details import ErrorDetails  # noqa: PLC0415
+
         code = self.code
 
         message = self.message
@@ -55,8 +61,8 @@ class Error:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.error_details import ErrorDetails
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.error_details import ErrorDetails  # noqa: PLC0415
 
         d = dict(src_dict)
         code = d.pop("code")

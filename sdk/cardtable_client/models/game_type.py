@@ -1,9 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.option_description import OptionDescription
@@ -34,6 +39,8 @@ class GameType:
     move_types: list[str]
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.option_description import OptionDescription  # noqa: PLC0415
+
         game = self.game
 
         title = self.title
@@ -68,8 +75,8 @@ class GameType:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.option_description import OptionDescription
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.option_description import OptionDescription  # noqa: PLC0415
 
         d = dict(src_dict)
         game = d.pop("game")

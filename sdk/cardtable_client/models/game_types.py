@@ -1,9 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.game_type import GameType
@@ -22,6 +27,8 @@ class GameTypes:
     games: list[GameType]
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.game_type import GameType  # noqa: PLC0415
+
         games = []
         for games_item_data in self.games:
             games_item = games_item_data.to_dict()
@@ -38,8 +45,8 @@ class GameTypes:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.game_type import GameType
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.game_type import GameType  # noqa: PLC0415
 
         d = dict(src_dict)
         games = []

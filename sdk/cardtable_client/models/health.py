@@ -1,11 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.health_checks import HealthChecks
@@ -26,6 +30,8 @@ class Health:
     checks: HealthChecks | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.health_checks import HealthChecks  # noqa: PLC0415
+
         status = self.status
 
         checks: dict[str, Any] | Unset = UNSET
@@ -45,8 +51,8 @@ class Health:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.health_checks import HealthChecks
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.health_checks import HealthChecks  # noqa: PLC0415
 
         d = dict(src_dict)
         status = d.pop("status")

@@ -1,12 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
-from ..models.log_entry_type import LogEntryType, check_log_entry_type
 from ..types import UNSET, Unset
+
+from ..models.log_entry_type import check_log_entry_type
+from ..models.log_entry_type import LogEntryType
+from ..types import UNSET, Unset
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.move import Move
@@ -41,6 +46,8 @@ class LogEntry:
     stocks: list[list[int]] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.move import Move  # noqa: PLC0415
+
         type_: str = self.type_
 
         round_ = self.round_
@@ -102,8 +109,8 @@ class LogEntry:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.move import Move
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.move import Move  # noqa: PLC0415
 
         d = dict(src_dict)
         type_ = check_log_entry_type(d.pop("type"))

@@ -1,13 +1,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
-from ..models.move_source import MoveSource, check_move_source
-from ..models.move_type import MoveType, check_move_type
 from ..types import UNSET, Unset
+
+from ..models.move_source import check_move_source
+from ..models.move_source import MoveSource
+from ..models.move_type import check_move_type
+from ..models.move_type import MoveType
+from ..types import UNSET, Unset
+from typing import cast
+
 
 T = TypeVar("T", bound="Move")
 
@@ -79,7 +86,7 @@ class Move:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         type_ = check_move_type(d.pop("type"))
 

@@ -1,9 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.move import Move
@@ -22,6 +27,8 @@ class MoveRequest:
     move: Move
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.move import Move  # noqa: PLC0415
+
         move = self.move.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -35,8 +42,8 @@ class MoveRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.move import Move
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.move import Move  # noqa: PLC0415
 
         d = dict(src_dict)
         move = Move.from_dict(d.pop("move"))

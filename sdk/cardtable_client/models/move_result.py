@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.applied_move import AppliedMove
@@ -32,7 +36,9 @@ class MoveResult:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.skyjo_view import SkyjoView
+        from ..models.applied_move import AppliedMove  # noqa: PLC0415
+        from ..models.skip_bo_view import SkipBoView  # noqa: PLC0415
+        from ..models.skyjo_view import SkyjoView  # noqa: PLC0415
 
         version = self.version
 
@@ -63,10 +69,10 @@ class MoveResult:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.applied_move import AppliedMove
-        from ..models.skip_bo_view import SkipBoView
-        from ..models.skyjo_view import SkyjoView
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.applied_move import AppliedMove  # noqa: PLC0415
+        from ..models.skip_bo_view import SkipBoView  # noqa: PLC0415
+        from ..models.skyjo_view import SkyjoView  # noqa: PLC0415
 
         d = dict(src_dict)
         version = d.pop("version")

@@ -1,15 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
-from ..models.option_description_type import (
-    OptionDescriptionType,
-    check_option_description_type,
-)
 from ..types import UNSET, Unset
+
+from ..models.option_description_type import check_option_description_type
+from ..models.option_description_type import OptionDescriptionType
+from ..types import UNSET, Unset
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.option_description_default_by_players_type_0 import (
@@ -49,7 +51,7 @@ class OptionDescription:
     def to_dict(self) -> dict[str, Any]:
         from ..models.option_description_default_by_players_type_0 import (
             OptionDescriptionDefaultByPlayersType0,
-        )
+        )  # noqa: PLC0415
 
         name = self.name
 
@@ -114,10 +116,10 @@ class OptionDescription:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.option_description_default_by_players_type_0 import (
             OptionDescriptionDefaultByPlayersType0,
-        )
+        )  # noqa: PLC0415
 
         d = dict(src_dict)
         name = d.pop("name")

@@ -1,23 +1,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
-from ..models.player_request_bot_type_1 import (
-    PlayerRequestBotType1,
-    check_player_request_bot_type_1,
-)
-from ..models.player_request_bot_type_2_type_1 import (
-    PlayerRequestBotType2Type1,
-    check_player_request_bot_type_2_type_1,
-)
-from ..models.player_request_bot_type_3_type_1 import (
-    PlayerRequestBotType3Type1,
-    check_player_request_bot_type_3_type_1,
-)
 from ..types import UNSET, Unset
+
+from ..models.player_request_bot_type_1 import check_player_request_bot_type_1
+from ..models.player_request_bot_type_1 import PlayerRequestBotType1
+from ..models.player_request_bot_type_2_type_1 import check_player_request_bot_type_2_type_1
+from ..models.player_request_bot_type_2_type_1 import PlayerRequestBotType2Type1
+from ..models.player_request_bot_type_3_type_1 import check_player_request_bot_type_3_type_1
+from ..models.player_request_bot_type_3_type_1 import PlayerRequestBotType3Type1
+from ..types import UNSET, Unset
+from typing import cast
+
 
 T = TypeVar("T", bound="PlayerRequest")
 
@@ -46,7 +45,11 @@ class PlayerRequest:
         bot: None | str | Unset
         if isinstance(self.bot, Unset):
             bot = UNSET
-        elif isinstance(self.bot, str) or isinstance(self.bot, str) or isinstance(self.bot, str):
+        elif isinstance(self.bot, str):
+            bot = self.bot
+        elif isinstance(self.bot, str):
+            bot = self.bot
+        elif isinstance(self.bot, str):
             bot = self.bot
         else:
             bot = self.bot
@@ -64,7 +67,7 @@ class PlayerRequest:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         name = d.pop("name")
 

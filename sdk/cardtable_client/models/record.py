@@ -1,9 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.log_entry import LogEntry
@@ -33,6 +38,11 @@ class Record:
     score: Score
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.log_entry import LogEntry  # noqa: PLC0415
+        from ..models.record_options import RecordOptions  # noqa: PLC0415
+        from ..models.record_player import RecordPlayer  # noqa: PLC0415
+        from ..models.score import Score  # noqa: PLC0415
+
         game = self.game
 
         options = self.options.to_dict()
@@ -64,11 +74,11 @@ class Record:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.log_entry import LogEntry
-        from ..models.record_options import RecordOptions
-        from ..models.record_player import RecordPlayer
-        from ..models.score import Score
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.log_entry import LogEntry  # noqa: PLC0415
+        from ..models.record_options import RecordOptions  # noqa: PLC0415
+        from ..models.record_player import RecordPlayer  # noqa: PLC0415
+        from ..models.score import Score  # noqa: PLC0415
 
         d = dict(src_dict)
         game = d.pop("game")

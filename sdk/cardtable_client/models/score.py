@@ -1,9 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.round_score import RoundScore
@@ -28,6 +33,8 @@ class Score:
     winners: list[int]
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.round_score import RoundScore  # noqa: PLC0415
+
         finished = self.finished
 
         rounds = []
@@ -53,8 +60,8 @@ class Score:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.round_score import RoundScore
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.round_score import RoundScore  # noqa: PLC0415
 
         d = dict(src_dict)
         finished = d.pop("finished")

@@ -1,11 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
-from ..models.scoresheet_game import ScoresheetGame, check_scoresheet_game
+from ..types import UNSET, Unset
+
+from ..models.scoresheet_game import check_scoresheet_game
+from ..models.scoresheet_game import ScoresheetGame
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.scoresheet_options import ScoresheetOptions
@@ -48,6 +53,11 @@ class Scoresheet:
     winners: list[int]
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.scoresheet_options import ScoresheetOptions  # noqa: PLC0415
+        from ..models.scoresheet_player import ScoresheetPlayer  # noqa: PLC0415
+        from ..models.scoresheet_round import ScoresheetRound  # noqa: PLC0415
+        from ..models.standing import Standing  # noqa: PLC0415
+
         id = self.id
 
         game: str = self.game
@@ -100,11 +110,11 @@ class Scoresheet:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.scoresheet_options import ScoresheetOptions
-        from ..models.scoresheet_player import ScoresheetPlayer
-        from ..models.scoresheet_round import ScoresheetRound
-        from ..models.standing import Standing
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.scoresheet_options import ScoresheetOptions  # noqa: PLC0415
+        from ..models.scoresheet_player import ScoresheetPlayer  # noqa: PLC0415
+        from ..models.scoresheet_round import ScoresheetRound  # noqa: PLC0415
+        from ..models.standing import Standing  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")

@@ -1,14 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
-from ..models.skip_bo_options_stop_rule import (
-    SkipBoOptionsStopRule,
-    check_skip_bo_options_stop_rule,
-)
+from ..types import UNSET, Unset
+
+from ..models.skip_bo_options_stop_rule import check_skip_bo_options_stop_rule
+from ..models.skip_bo_options_stop_rule import SkipBoOptionsStopRule
+from typing import cast
+
 
 T = TypeVar("T", bound="SkipBoOptions")
 
@@ -57,7 +60,7 @@ class SkipBoOptions:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         stock_size = d.pop("stock_size")
 

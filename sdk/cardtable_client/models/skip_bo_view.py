@@ -1,33 +1,31 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
-from ..models.skip_bo_view_game import SkipBoViewGame, check_skip_bo_view_game
-from ..models.skip_bo_view_phase import SkipBoViewPhase, check_skip_bo_view_phase
-from ..models.skip_bo_view_step_type_1 import (
-    SkipBoViewStepType1,
-    check_skip_bo_view_step_type_1,
-)
-from ..models.skip_bo_view_step_type_2_type_1 import (
-    SkipBoViewStepType2Type1,
-    check_skip_bo_view_step_type_2_type_1,
-)
-from ..models.skip_bo_view_step_type_3_type_1 import (
-    SkipBoViewStepType3Type1,
-    check_skip_bo_view_step_type_3_type_1,
-)
+from ..types import UNSET, Unset
+
+from ..models.skip_bo_view_game import check_skip_bo_view_game
+from ..models.skip_bo_view_game import SkipBoViewGame
+from ..models.skip_bo_view_phase import check_skip_bo_view_phase
+from ..models.skip_bo_view_phase import SkipBoViewPhase
+from ..models.skip_bo_view_step_type_1 import check_skip_bo_view_step_type_1
+from ..models.skip_bo_view_step_type_1 import SkipBoViewStepType1
+from ..models.skip_bo_view_step_type_2_type_1 import check_skip_bo_view_step_type_2_type_1
+from ..models.skip_bo_view_step_type_2_type_1 import SkipBoViewStepType2Type1
+from ..models.skip_bo_view_step_type_3_type_1 import check_skip_bo_view_step_type_3_type_1
+from ..models.skip_bo_view_step_type_3_type_1 import SkipBoViewStepType3Type1
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.skip_bo_building_pile import SkipBoBuildingPile
     from ..models.skip_bo_last_round import SkipBoLastRound
     from ..models.skip_bo_options import SkipBoOptions
     from ..models.skip_bo_player import SkipBoPlayer
-    from ..models.skip_bo_view_last_round_type_0_type_0 import (
-        SkipBoViewLastRoundType0Type0,
-    )
+    from ..models.skip_bo_view_last_round_type_0_type_0 import SkipBoViewLastRoundType0Type0
 
 
 T = TypeVar("T", bound="SkipBoView")
@@ -92,10 +90,11 @@ class SkipBoView:
     winners: list[int]
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.skip_bo_last_round import SkipBoLastRound
-        from ..models.skip_bo_view_last_round_type_0_type_0 import (
-            SkipBoViewLastRoundType0Type0,
-        )
+        from ..models.skip_bo_building_pile import SkipBoBuildingPile  # noqa: PLC0415
+        from ..models.skip_bo_last_round import SkipBoLastRound  # noqa: PLC0415
+        from ..models.skip_bo_options import SkipBoOptions  # noqa: PLC0415
+        from ..models.skip_bo_player import SkipBoPlayer  # noqa: PLC0415
+        from ..models.skip_bo_view_last_round_type_0_type_0 import SkipBoViewLastRoundType0Type0  # noqa: PLC0415
 
         id = self.id
 
@@ -124,7 +123,11 @@ class SkipBoView:
         active_seats = self.active_seats
 
         step: None | str
-        if isinstance(self.step, str) or isinstance(self.step, str) or isinstance(self.step, str):
+        if isinstance(self.step, str):
+            step = self.step
+        elif isinstance(self.step, str):
+            step = self.step
+        elif isinstance(self.step, str):
             step = self.step
         else:
             step = self.step
@@ -172,9 +175,9 @@ class SkipBoView:
         totals = self.totals
 
         last_round: dict[str, Any] | None
-        if isinstance(self.last_round, SkipBoViewLastRoundType0Type0) or isinstance(
-            self.last_round, SkipBoLastRound
-        ):
+        if isinstance(self.last_round, SkipBoViewLastRoundType0Type0):
+            last_round = self.last_round.to_dict()
+        elif isinstance(self.last_round, SkipBoLastRound):
             last_round = self.last_round.to_dict()
         else:
             last_round = self.last_round
@@ -215,14 +218,12 @@ class SkipBoView:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.skip_bo_building_pile import SkipBoBuildingPile
-        from ..models.skip_bo_last_round import SkipBoLastRound
-        from ..models.skip_bo_options import SkipBoOptions
-        from ..models.skip_bo_player import SkipBoPlayer
-        from ..models.skip_bo_view_last_round_type_0_type_0 import (
-            SkipBoViewLastRoundType0Type0,
-        )
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.skip_bo_building_pile import SkipBoBuildingPile  # noqa: PLC0415
+        from ..models.skip_bo_last_round import SkipBoLastRound  # noqa: PLC0415
+        from ..models.skip_bo_options import SkipBoOptions  # noqa: PLC0415
+        from ..models.skip_bo_player import SkipBoPlayer  # noqa: PLC0415
+        from ..models.skip_bo_view_last_round_type_0_type_0 import SkipBoViewLastRoundType0Type0  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")

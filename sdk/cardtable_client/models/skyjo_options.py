@@ -1,14 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
-from ..models.skyjo_options_later_round_starter import (
-    SkyjoOptionsLaterRoundStarter,
-    check_skyjo_options_later_round_starter,
-)
+from ..types import UNSET, Unset
+
+from ..models.skyjo_options_later_round_starter import check_skyjo_options_later_round_starter
+from ..models.skyjo_options_later_round_starter import SkyjoOptionsLaterRoundStarter
+from typing import cast
+
 
 T = TypeVar("T", bound="SkyjoOptions")
 
@@ -57,7 +60,7 @@ class SkyjoOptions:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         initial_reveals = d.pop("initial_reveals")
 

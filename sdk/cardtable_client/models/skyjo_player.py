@@ -1,14 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
-from ..models.skyjo_player_grid_item_type_1 import (
-    SkyjoPlayerGridItemType1,
-    check_skyjo_player_grid_item_type_1,
-)
+from ..types import UNSET, Unset
+
+from ..models.skyjo_player_grid_item_type_1 import check_skyjo_player_grid_item_type_1
+from ..models.skyjo_player_grid_item_type_1 import SkyjoPlayerGridItemType1
+from typing import cast
+
 
 T = TypeVar("T", bound="SkyjoPlayer")
 
@@ -79,7 +82,7 @@ class SkyjoPlayer:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         seat = d.pop("seat")
 

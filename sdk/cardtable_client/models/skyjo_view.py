@@ -1,24 +1,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
-from ..models.skyjo_view_game import SkyjoViewGame, check_skyjo_view_game
-from ..models.skyjo_view_phase import SkyjoViewPhase, check_skyjo_view_phase
-from ..models.skyjo_view_step_type_1 import (
-    SkyjoViewStepType1,
-    check_skyjo_view_step_type_1,
-)
-from ..models.skyjo_view_step_type_2_type_1 import (
-    SkyjoViewStepType2Type1,
-    check_skyjo_view_step_type_2_type_1,
-)
-from ..models.skyjo_view_step_type_3_type_1 import (
-    SkyjoViewStepType3Type1,
-    check_skyjo_view_step_type_3_type_1,
-)
+from ..types import UNSET, Unset
+
+from ..models.skyjo_view_game import check_skyjo_view_game
+from ..models.skyjo_view_game import SkyjoViewGame
+from ..models.skyjo_view_phase import check_skyjo_view_phase
+from ..models.skyjo_view_phase import SkyjoViewPhase
+from ..models.skyjo_view_step_type_1 import check_skyjo_view_step_type_1
+from ..models.skyjo_view_step_type_1 import SkyjoViewStepType1
+from ..models.skyjo_view_step_type_2_type_1 import check_skyjo_view_step_type_2_type_1
+from ..models.skyjo_view_step_type_2_type_1 import SkyjoViewStepType2Type1
+from ..models.skyjo_view_step_type_3_type_1 import check_skyjo_view_step_type_3_type_1
+from ..models.skyjo_view_step_type_3_type_1 import SkyjoViewStepType3Type1
+from typing import cast
 
 if TYPE_CHECKING:
     from ..models.skyjo_discard import SkyjoDiscard
@@ -90,16 +90,17 @@ class SkyjoView:
     winners: list[int]
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.skyjo_drawn import SkyjoDrawn
-        from ..models.skyjo_final_lap import SkyjoFinalLap
-        from ..models.skyjo_last_round import SkyjoLastRound
-        from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0
-        from ..models.skyjo_view_final_lap_type_0_type_0 import (
-            SkyjoViewFinalLapType0Type0,
-        )
-        from ..models.skyjo_view_last_round_type_1_type_0 import (
-            SkyjoViewLastRoundType1Type0,
-        )
+        from ..models.skyjo_discard import SkyjoDiscard  # noqa: PLC0415
+        from ..models.skyjo_draw_pile import SkyjoDrawPile  # noqa: PLC0415
+        from ..models.skyjo_drawn import SkyjoDrawn  # noqa: PLC0415
+        from ..models.skyjo_final_lap import SkyjoFinalLap  # noqa: PLC0415
+        from ..models.skyjo_last_round import SkyjoLastRound  # noqa: PLC0415
+        from ..models.skyjo_options import SkyjoOptions  # noqa: PLC0415
+        from ..models.skyjo_player import SkyjoPlayer  # noqa: PLC0415
+        from ..models.skyjo_round_summary import SkyjoRoundSummary  # noqa: PLC0415
+        from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0  # noqa: PLC0415
+        from ..models.skyjo_view_final_lap_type_0_type_0 import SkyjoViewFinalLapType0Type0  # noqa: PLC0415
+        from ..models.skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0  # noqa: PLC0415
 
         id = self.id
 
@@ -126,7 +127,11 @@ class SkyjoView:
         active_seats = self.active_seats
 
         step: None | str
-        if isinstance(self.step, str) or isinstance(self.step, str) or isinstance(self.step, str):
+        if isinstance(self.step, str):
+            step = self.step
+        elif isinstance(self.step, str):
+            step = self.step
+        elif isinstance(self.step, str):
             step = self.step
         else:
             step = self.step
@@ -145,15 +150,17 @@ class SkyjoView:
         draw_pile = self.draw_pile.to_dict()
 
         drawn: dict[str, Any] | None
-        if isinstance(self.drawn, SkyjoDrawn) or isinstance(self.drawn, SkyjoViewDrawnType1Type0):
+        if isinstance(self.drawn, SkyjoDrawn):
+            drawn = self.drawn.to_dict()
+        elif isinstance(self.drawn, SkyjoViewDrawnType1Type0):
             drawn = self.drawn.to_dict()
         else:
             drawn = self.drawn
 
         final_lap: dict[str, Any] | None
-        if isinstance(self.final_lap, SkyjoViewFinalLapType0Type0) or isinstance(
-            self.final_lap, SkyjoFinalLap
-        ):
+        if isinstance(self.final_lap, SkyjoViewFinalLapType0Type0):
+            final_lap = self.final_lap.to_dict()
+        elif isinstance(self.final_lap, SkyjoFinalLap):
             final_lap = self.final_lap.to_dict()
         else:
             final_lap = self.final_lap
@@ -166,9 +173,9 @@ class SkyjoView:
             rounds.append(rounds_item)
 
         last_round: dict[str, Any] | None
-        if isinstance(self.last_round, SkyjoLastRound) or isinstance(
-            self.last_round, SkyjoViewLastRoundType1Type0
-        ):
+        if isinstance(self.last_round, SkyjoLastRound):
+            last_round = self.last_round.to_dict()
+        elif isinstance(self.last_round, SkyjoViewLastRoundType1Type0):
             last_round = self.last_round.to_dict()
         else:
             last_round = self.last_round
@@ -206,22 +213,18 @@ class SkyjoView:
         return field_dict
 
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.skyjo_discard import SkyjoDiscard
-        from ..models.skyjo_draw_pile import SkyjoDrawPile
-        from ..models.skyjo_drawn import SkyjoDrawn
-        from ..models.skyjo_final_lap import SkyjoFinalLap
-        from ..models.skyjo_last_round import SkyjoLastRound
-        from ..models.skyjo_options import SkyjoOptions
-        from ..models.skyjo_player import SkyjoPlayer
-        from ..models.skyjo_round_summary import SkyjoRoundSummary
-        from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0
-        from ..models.skyjo_view_final_lap_type_0_type_0 import (
-            SkyjoViewFinalLapType0Type0,
-        )
-        from ..models.skyjo_view_last_round_type_1_type_0 import (
-            SkyjoViewLastRoundType1Type0,
-        )
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.skyjo_discard import SkyjoDiscard  # noqa: PLC0415
+        from ..models.skyjo_draw_pile import SkyjoDrawPile  # noqa: PLC0415
+        from ..models.skyjo_drawn import SkyjoDrawn  # noqa: PLC0415
+        from ..models.skyjo_final_lap import SkyjoFinalLap  # noqa: PLC0415
+        from ..models.skyjo_last_round import SkyjoLastRound  # noqa: PLC0415
+        from ..models.skyjo_options import SkyjoOptions  # noqa: PLC0415
+        from ..models.skyjo_player import SkyjoPlayer  # noqa: PLC0415
+        from ..models.skyjo_round_summary import SkyjoRoundSummary  # noqa: PLC0415
+        from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0  # noqa: PLC0415
+        from ..models.skyjo_view_final_lap_type_0_type_0 import SkyjoViewFinalLapType0Type0  # noqa: PLC0415
+        from ..models.skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")

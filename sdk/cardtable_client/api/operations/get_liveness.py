@@ -1,12 +1,16 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.health import Health
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs() -> dict[str, Any]:

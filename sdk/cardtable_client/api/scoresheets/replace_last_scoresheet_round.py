@@ -1,14 +1,17 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.error import Error
 from ...models.scoresheet import Scoresheet
 from ...models.scoresheet_round_request import ScoresheetRoundRequest
-from ...types import Response
+from typing import cast
 
 
 def _get_kwargs(
