@@ -43,6 +43,9 @@ T = TypeVar("T")
 DEFAULT_TIMEOUT = 10.0
 """Seconds to wait for any answer (connect, read, write), long-polls excepted."""
 
+MAX_WAIT = 30.0
+"""The longest the server holds a long-poll (`?wait=` above it is refused)."""
+
 
 def _raise_for_error(response: httpx.Response) -> None:
     if response.status_code >= 400:

@@ -26,6 +26,7 @@ from cardtable_client.models import CreatedGame, GameType, GameTypes
 
 from cardtable_sdk._http import (
     DEFAULT_TIMEOUT,
+    MAX_WAIT,
     Connection,
     as_seat_or_spectator,
     body_json,
@@ -190,15 +191,16 @@ class _AsyncReader:
         if self.last_view is None:
             return await self.view()
         # Raw httpx: If-None-Match and the body-less 304 are beyond the generated code.
+        timeout = min(timeout, MAX_WAIT)
         request = raw_view_request(self.game_id, self.last_view.version, timeout)
         http = self._client.get_async_httpx_client()
         with transport_errors():
             response = await http.request(
                 **request, timeout=self.connection.long_poll_timeout(timeout)
             )
-        if response.status_code == 304:
-            return None
-        self.last_view = make_view(response.json())
+            if response.status_code == 304:
+                return None
+            self.last_view = make_view(response.json())
         return self.last_view
 
     async def score(self) -> dict[str, Any]:
@@ -306,7 +308,8 @@ class AsyncSeatSession(_AsyncReader):
             raise MalformedMove(
                 invalid.message, code=invalid.code, status=invalid.status, details=invalid.details
             ) from invalid
-        result = MoveResult.from_json(response.json())
+        with transport_errors():
+            result = MoveResult.from_json(response.json())
         self.last_view = result.view
         return result
 
