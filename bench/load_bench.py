@@ -15,11 +15,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cardtable.redis_server import RedisServer, free_port
-
-from tests.support.live_server import LiveServer
-
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
+
+from cardtable.redis_server import RedisServer, free_port, wait_for_port  # noqa: E402
+from tests.support.live_server import LiveServer  # noqa: E402
 
 
 def run_locust(url: str, user_class: str, users: int, seconds: int) -> list[dict[str, str]]:
@@ -85,8 +85,6 @@ def main() -> None:
              "trivial_app:app"], env=env, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         try:
-            from cardtable.redis_server import wait_for_port
-
             wait_for_port(port, timeout=30)
             trivial_rps = print_rows(
                 "Trivial Flask endpoint (one Redis GET + one SET)",

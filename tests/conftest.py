@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 import redis
-from cardtable.redis_server import RedisServer
 
+from cardtable.redis_server import RedisServer
 from tests.support.live_server import LiveServer
 
 

@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 import redis
+from flask import Flask
+from flask.testing import FlaskClient
+
 from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.redis_server import RedisServer
-from flask import Flask
-from flask.testing import FlaskClient
 
 _prefixes = itertools.count()
 

@@ -8,8 +8,8 @@ import threading
 from collections import Counter
 
 import pytest
-from cardtable.engine.registry import GAMES
 
+from cardtable.engine.registry import GAMES
 from tests.api.conftest import Api
 
 

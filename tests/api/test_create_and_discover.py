@@ -7,9 +7,9 @@ import json
 
 import pytest
 import redis
+
 from cardtable.engine.registry import GAMES
 from cardtable.store import codec
-
 from tests.api.conftest import Api
 
 

@@ -7,7 +7,6 @@ import time
 from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.redis_server import RedisServer
-
 from tests.api.conftest import Api
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import httpx
 import yaml
-from cardtable.openapi import openapi_yaml
 
+from cardtable.openapi import openapi_yaml
 from tests.support.live_server import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]

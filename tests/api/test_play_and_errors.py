@@ -7,9 +7,9 @@ import random
 
 import pytest
 import redis
+
 from cardtable.engine.registry import load_state
 from cardtable.store import codec
-
 from tests.api.conftest import Api
 
 HIDDEN_KEYS = {"draw_pile_cards", "rng", "seed", "log", "token", "token_sha256", "hands", "stock"}

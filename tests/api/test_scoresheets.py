@@ -10,15 +10,16 @@ from typing import Any
 
 import pytest
 import redis
-from cardtable.app import create_app
-from cardtable.config import Settings
-from cardtable.redis_server import RedisServer
-from cardtable.store import DocumentStore
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import TestResponse
+
+from cardtable.app import create_app
+from cardtable.config import Settings
+from cardtable.redis_server import RedisServer
+from cardtable.store import DocumentStore
 
 TTL = 600
 FINISHED_TTL = 60

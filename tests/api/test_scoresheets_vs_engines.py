@@ -11,13 +11,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
 from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.engine.base import GameState
 from cardtable.engine.registry import GAMES
 from cardtable.redis_server import RedisServer
-from flask import Flask
-from flask.testing import FlaskClient
 
 SCORING_OPTIONS = {
     "skyjo": ("end_score", "max_rounds", "finisher_penalty"),

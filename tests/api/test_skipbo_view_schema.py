@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+
 from cardtable.api.schemas.skipbo import SkipBoDealSchema, SkipBoViewSchema
 from cardtable.engine.skipbo import RULES, new_state
 

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+
 from cardtable.api.schemas.skyjo import SkyjoDealSchema, SkyjoViewSchema
 from cardtable.engine.skyjo import RULES
 

@@ -11,6 +11,7 @@ import sys
 import time
 
 import httpx
+
 from cardtable.redis_server import free_port
 
 

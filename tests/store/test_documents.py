@@ -8,6 +8,7 @@ import time
 
 import pytest
 import redis
+
 from cardtable.store import DocumentStore, DuplicateId, NotFound, VersionConflict, codec
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 import redis
+
 from cardtable import scoresheets
 from cardtable.engine.base import InvalidOptions
 from cardtable.engine.base import InvalidPlayers as EngineInvalidPlayers

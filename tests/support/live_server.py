@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 
 import httpx
+
 from cardtable.redis_server import free_port
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardtable.engine.skipbo import RULES, new_state
 from skipbo_helpers import SB, arranged, names, play_out
+
+from cardtable.engine.skipbo import RULES, new_state
 
 greedy = RULES.bots["greedy"]
 

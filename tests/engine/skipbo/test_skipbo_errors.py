@@ -7,6 +7,8 @@ import re
 from typing import Any
 
 import pytest
+from skipbo_helpers import SB, arranged, names, play_out
+
 from cardtable.engine.base import (
     EngineError,
     GameOver,
@@ -17,7 +19,6 @@ from cardtable.engine.base import (
     WrongPhase,
 )
 from cardtable.engine.skipbo import new_state
-from skipbo_helpers import SB, arranged, names, play_out
 
 MALFORMED: list[Any] = [
     None,

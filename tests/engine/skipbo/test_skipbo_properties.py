@@ -8,14 +8,15 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from skipbo_helpers import key, names
+
 from cardtable.engine.base import EngineError, NotYourTurn
 from cardtable.engine.skipbo import RULES, new_state
 from cardtable.engine.skipbo.cards import DECK
 from cardtable.engine.skipbo.moves import parse_move
 from cardtable.engine.skipbo.state import SkipBoState
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from skipbo_helpers import key, names
 
 OPTION_SETS: list[tuple[int, dict[str, Any]]] = [
     (2, {"stock_size": 5}),

@@ -6,11 +6,12 @@ import random
 from typing import Any
 
 import pytest
+from skipbo_helpers import SB, arranged, names, play_out
+
 from cardtable.engine.base import GameNotOver, GameOver, IllegalMove, MalformedMove, WrongPhase
 from cardtable.engine.skipbo import new_state
 from cardtable.engine.skipbo.cards import DECK
 from cardtable.engine.skipbo.scoring import is_game_over, round_scores, winners
-from skipbo_helpers import SB, arranged, names, play_out
 
 
 def play_hand(card: int, target: int) -> dict[str, Any]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from skipbo_helpers import SB, dealt_state, names
+
 from cardtable.engine.base import InvalidOptions, InvalidPlayers
 from cardtable.engine.skipbo import RULES, new_state
 from cardtable.engine.skipbo.cards import DECK, DECK_SIZE, SKIPBO, new_deck
-from skipbo_helpers import SB, dealt_state, names
 
 
 def test_deck_has_162_cards_twelve_of_each_value_and_18_skipbo() -> None:

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from skipbo_helpers import SB, arranged, names, play_out
+
 from cardtable.engine.base import InvalidRecord, InvalidState
 from cardtable.engine.skipbo import RULES, new_state
 from cardtable.engine.skipbo.state import SkipBoState
-from skipbo_helpers import SB, arranged, names, play_out
 
 
 def mid_game(seed: int = 3, n: int = 3, moves: int = 60, **options: Any) -> SkipBoState:

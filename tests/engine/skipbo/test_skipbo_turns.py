@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from skipbo_helpers import SB, arranged, key
+
 from cardtable.engine.base import IllegalMove, WrongPhase
 from cardtable.engine.skipbo.cards import DECK
 from cardtable.engine.skipbo.state import SkipBoState
-from skipbo_helpers import SB, arranged, key
 
 RUN_1_TO_11 = list(range(1, 12))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from skyjo_helpers import at, dealt_state, play_random_game
+
 from cardtable.engine.base import (
     EngineError,
     GameOver,
@@ -15,7 +17,6 @@ from cardtable.engine.base import (
     WrongPhase,
 )
 from cardtable.engine.skyjo.state import SkyjoState
-from skyjo_helpers import at, dealt_state, play_random_game
 
 G0 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
 G1 = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]

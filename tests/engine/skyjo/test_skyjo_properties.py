@@ -7,14 +7,15 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from skyjo_helpers import play_random_game
+
 from cardtable.engine.base import EngineError, InvalidRecord, InvalidState
 from cardtable.engine.skyjo import RULES
 from cardtable.engine.skyjo.cards import COLS, DECK_COUNTS, ROWS
 from cardtable.engine.skyjo.moves import MOVE_TYPES
 from cardtable.engine.skyjo.state import SkyjoState
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from skyjo_helpers import play_random_game
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},

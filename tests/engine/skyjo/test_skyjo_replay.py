@@ -6,10 +6,11 @@ import copy
 from typing import Any
 
 import pytest
+from skyjo_helpers import play_random_game, play_stalling_game
+
 from cardtable.engine.base import GameNotOver, InvalidRecord
 from cardtable.engine.skyjo import RULES
 from cardtable.engine.skyjo.state import SkyjoState
-from skyjo_helpers import play_random_game, play_stalling_game
 
 
 def _without_rng(state: SkyjoState) -> dict[str, Any]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from skyjo_helpers import at, deal_entry, dealt_state
+
 from cardtable.engine.base import IllegalMove, InvalidOptions, InvalidPlayers, NotYourTurn
 from cardtable.engine.skyjo import RULES
 from cardtable.engine.skyjo.cards import DECK_COUNTS, DECK_SIZE, full_deck
 from cardtable.engine.skyjo.rounds import CardScript
 from cardtable.engine.skyjo.scoring import is_game_over, round_scores, winners
 from cardtable.engine.skyjo.state import SkyjoState
-from skyjo_helpers import at, deal_entry, dealt_state
 
 # Three grids (row by row) with no two equal cards in a column, so nothing is removed unless a
 # test puts a column together on purpose.

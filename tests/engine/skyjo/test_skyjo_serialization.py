@@ -8,10 +8,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from skyjo_helpers import at, dealt_state, play_random_game, random_step
+
 from cardtable.engine.base import InvalidState
 from cardtable.engine.skyjo import RULES
 from cardtable.engine.skyjo.state import SkyjoState
-from skyjo_helpers import at, dealt_state, play_random_game, random_step
 
 G0 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
 G1 = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]

@@ -1,0 +1,59 @@
+"""Bytes per stored game, for Redis sizing: Redis's MEMORY USAGE of game keys at creation,
+mid-game and at the end, for both games (random legal moves, 2 and 4 players)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import redis
+
+from cardtable.config import Settings
+from cardtable.games import GameService
+from cardtable.redis_server import RedisServer
+from cardtable.store import DocumentStore
+
+
+def measure(
+    service: GameService,
+    store: DocumentStore,
+    game: str,
+    players: int,
+    options: dict[str, object],
+    seed: int,
+) -> tuple[int, int, int, int]:
+    names = [{"name": f"p{i}"} for i in range(players)]
+    loaded, tokens, _ = service.create(game, names, options, seed)
+    start = store.stored_bytes(loaded.game_id)
+    rng = random.Random(seed)
+    sizes = []
+    while True:
+        game_now = service.load(loaded.game_id)
+        if game_now.state.is_over:
+            break
+        seat = rng.choice(game_now.state.active_seats())
+        move = rng.choice(game_now.state.legal_moves(seat))
+        service.move(loaded.game_id, tokens[seat], move)
+        sizes.append(store.stored_bytes(loaded.game_id))
+    return start, sizes[len(sizes) // 2], sizes[-1], len(sizes)
+
+
+def main() -> None:
+    with RedisServer() as server:
+        client = redis.Redis.from_url(server.url)
+        settings = Settings(redis_url=server.url)
+        store = DocumentStore(client, "game", prefix=settings.key_prefix)
+        service = GameService(store)
+        print(
+            f"{'game':<8}{'players':>8}{'created':>10}{'mid-game':>10}{'finished':>10}"
+            f"{'moves':>8}   (bytes, median of 5 games)"
+        )
+        for game, options in (("skyjo", {}), ("skipbo", {})):
+            for players in (2, 4):
+                rows = [measure(service, store, game, players, options, seed) for seed in range(5)]
+                med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
+                print(f"{game:<8}{players:>8}{med[0]:>10}{med[1]:>10}{med[2]:>10}{med[3]:>8}")
+
+
+if __name__ == "__main__":
+    main()
