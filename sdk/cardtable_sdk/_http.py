@@ -27,9 +27,9 @@ from typing import Any, Protocol, TypeVar, cast
 from urllib.parse import quote
 
 import httpx
+
 from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.types import Response
-
 from cardtable_sdk.errors import (
     ConnectionFailed,
     RequestTimeout,

@@ -23,7 +23,6 @@ from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.api.catalog import list_game_types
 from cardtable_client.api.games import create_game, get_game, get_legal_moves, get_record, get_score
 from cardtable_client.models import CreatedGame, GameType, GameTypes
-
 from cardtable_sdk._http import (
     DEFAULT_TIMEOUT,
     MAX_WAIT,

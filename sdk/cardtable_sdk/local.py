@@ -35,7 +35,6 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
     ) from exc
 
 from cardtable_client.models import GameType
-
 from cardtable_sdk._http import players_body
 from cardtable_sdk.errors import (
     BotSeat,

@@ -20,7 +20,6 @@ from urllib.parse import quote
 from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.api.scoresheets import create_scoresheet, get_scoresheet
 from cardtable_client.models import CreateScoresheetRequest, ScoresheetRoundRequest
-
 from cardtable_sdk._http import (
     Connection,
     body_json,

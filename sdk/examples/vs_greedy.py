@@ -13,6 +13,7 @@ from typing import Any
 
 import skipbo_smart
 import skyjo_smart
+
 from cardtable_sdk import Cardtable, MoveResult, PlayResult, Turn, format_move, play
 
 BOTS = {"skyjo": skyjo_smart.bot, "skipbo": skipbo_smart.bot}

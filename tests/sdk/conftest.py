@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cardtable_sdk import Cardtable
 
+from cardtable_sdk import Cardtable
 from tests.support.live_server import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+
 from cardtable.engine.registry import GAMES
 from cardtable_sdk import (
     AsyncCardtable,
@@ -19,7 +20,6 @@ from cardtable_sdk import (
     View,
     play_async,
 )
-
 from tests.support.live_server import LiveServer
 
 

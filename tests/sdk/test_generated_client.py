@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import cardtable_client
-
 from tests.sdk.conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
+
 from cardtable_sdk import (
     Cardtable,
     CardtableError,

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 import redis as redis_py
+
 from cardtable.redis_server import RedisServer, free_port
 from cardtable_client.api.games import get_legal_moves
 from cardtable_sdk import (
@@ -36,7 +37,6 @@ from cardtable_sdk import (
 )
 from cardtable_sdk._http import as_seat_or_spectator
 from cardtable_sdk.errors import CardtableError
-
 from tests.support.live_server import LiveServer
 
 REVEAL_00 = {"type": "reveal", "row": 0, "col": 0}

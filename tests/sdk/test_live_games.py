@@ -8,6 +8,7 @@ import threading
 from typing import Any
 
 import pytest
+
 from cardtable.engine.registry import GAMES
 from cardtable_sdk import Cardtable, MoveList, PlayResult, Turn, View, play
 from cardtable_sdk.local import LocalGame

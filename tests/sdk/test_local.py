@@ -9,6 +9,7 @@ import threading
 from typing import Any
 
 import pytest
+
 from cardtable.engine.registry import GAMES
 from cardtable_sdk import (
     BotSeat,
@@ -147,3 +148,23 @@ def test_a_training_loop_runs_at_engine_speed() -> None:
     elapsed = time.perf_counter() - started
     print(f"local play: {moves} moves in {elapsed:.2f} s ({moves / elapsed:.0f} moves/s)")
     assert wins < 20  # the random bot does not beat the greedy one every time
+
+
+def test_the_sdk_works_without_the_engine_and_local_play_says_what_to_install() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "sys.modules['cardtable'] = None  # as if the `local` extra were not installed\n"
+        "import cardtable_sdk\n"
+        "assert cardtable_sdk.Cardtable and cardtable_sdk.play\n"
+        "try:\n"
+        "    import cardtable_sdk.local\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert "pip install 'cardtable-sdk[local]'" in done.stdout

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+
 from cardtable_sdk import (
     Backoff,
     ConnectionFailed,

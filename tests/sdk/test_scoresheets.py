@@ -4,6 +4,7 @@ one sheet cannot overwrite each other; the sheet's errors have their classes."""
 from __future__ import annotations
 
 import pytest
+
 from cardtable_sdk import Cardtable, GameNotFound, InvalidToken, StaleVersion, TokenRequired
 from cardtable_sdk.errors import InvalidRound, NoRounds, SheetFinished, ValidationError
 
