@@ -1,5 +1,5 @@
-"""Every Python sample of docs/bot-authors.md (the README's section for bot authors) runs,
-in order, in one namespace as a reader would paste them, against the live server."""
+"""Every Python sample of the README's section for bot authors runs, in order, in one
+namespace as a reader would paste them, against the live server."""
 
 from __future__ import annotations
 
@@ -8,13 +8,21 @@ import re
 from tests.sdk.conftest import ROOT
 from tests.support.live_server import LiveServer
 
-DOC = ROOT / "docs" / "bot-authors.md"
+README = ROOT / "README.md"
+SECTION = "## Writing bots: the Python SDK\n"
 SAMPLE = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
 DOC_URL = "http://localhost:8000"
 
 
+def bot_authors_section() -> str:
+    text = README.read_text(encoding="utf-8")
+    start = text.index(SECTION)
+    end = text.find("\n## ", start + len(SECTION))
+    return text[start : end if end != -1 else len(text)]
+
+
 def python_samples() -> list[str]:
-    return SAMPLE.findall(DOC.read_text(encoding="utf-8"))
+    return SAMPLE.findall(bot_authors_section())
 
 
 def test_the_doc_has_the_promised_samples() -> None:
