@@ -12,6 +12,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from redis.cluster import RedisCluster
 
 from cardtable.app import create_app
 from cardtable.config import Settings
@@ -20,9 +21,44 @@ from cardtable.redis_server import RedisServer
 _prefixes = itertools.count()
 
 
+# API test modules whose every test also runs against a 3-master Redis Cluster: the
+# service must work unchanged there (CARDTABLE_REDIS_CLUSTER=true).
+CLUSTER_MODULES = {"test_play_and_errors", "test_create_and_discover", "test_concurrency"}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "redis_backend" in metafunc.fixturenames:
+        module = metafunc.module.__name__.rsplit(".", 1)[-1]
+        backends = ["redis", "cluster"] if module in CLUSTER_MODULES else ["redis"]
+        metafunc.parametrize("redis_backend", backends, indirect=True)
+
+
 @pytest.fixture
-def settings(redis_server: RedisServer) -> Settings:
-    return Settings(redis_url=redis_server.url, key_prefix=f"t{next(_prefixes)}")
+def redis_backend(request: pytest.FixtureRequest) -> str:
+    backend: str = request.param
+    return backend
+
+
+@pytest.fixture
+def settings(request: pytest.FixtureRequest, redis_backend: str) -> Settings:
+    prefix = f"t{next(_prefixes)}"
+    if redis_backend == "cluster":
+        cluster = request.getfixturevalue("redis_cluster")
+        return Settings(redis_url=cluster.url, redis_cluster=True, key_prefix=prefix)
+    server: RedisServer = request.getfixturevalue("redis_server")
+    return Settings(redis_url=server.url, key_prefix=prefix)
+
+
+@pytest.fixture
+def raw_redis(settings: Settings) -> Iterator[Any]:
+    """A plain client of the same Redis (or cluster) the app uses."""
+    client: Any
+    if settings.redis_cluster:
+        client = RedisCluster.from_url(settings.redis_url)
+    else:
+        client = redis.Redis.from_url(settings.redis_url)
+    yield client
+    client.close()
 
 
 @pytest.fixture
@@ -36,13 +72,6 @@ def app(settings: Settings) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
-
-
-@pytest.fixture
-def raw_redis(redis_server: RedisServer) -> Iterator[redis.Redis]:
-    client = redis.Redis.from_url(redis_server.url)
-    yield client
-    client.close()
 
 
 class Api:
