@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from types import FrameType
 
 import redis
+
 from cardtable.redis_server import RedisServer, find_redis_binary, wait_for_port
 
 HASH_SLOTS = 16384

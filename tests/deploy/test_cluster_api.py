@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from cardtable.app import create_app
-from cardtable.config import Settings
 from flask import Flask
 from flask.testing import FlaskClient
 from redis.cluster import RedisCluster
 
+from cardtable.app import create_app
+from cardtable.config import Settings
 from tests.api.conftest import Api
 
 

@@ -6,8 +6,9 @@ import runpy
 from pathlib import Path
 from typing import Any
 
-import cardtable.gunicorn_conf
 import pytest
+
+import cardtable.gunicorn_conf
 
 CONF = Path(cardtable.gunicorn_conf.__file__)
 

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 import redis
-from cardtable.redis_server import find_redis_binary
 from redis.cluster import RedisCluster
 from redis.exceptions import ResponseError
+
+from cardtable.redis_server import find_redis_binary
 
 ROOT = Path(__file__).resolve().parents[2]
 
