@@ -144,6 +144,7 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(redis.exceptions.TimeoutError)
     @app.errorhandler(redis.exceptions.ClusterDownError)
     @app.errorhandler(redis.exceptions.BusyLoadingError)
+    @app.errorhandler(redis.exceptions.OutOfMemoryError)  # maxmemory with noeviction
     def _store_down(error: Exception) -> Response:
         log.warning("redis unavailable: %s", type(error).__name__)
         response = error_response(

@@ -20,6 +20,8 @@ from cardtable.api.schemas.common import (
     CreatedGameSchema,
     CreateGameRequestSchema,
     ErrorSchema,
+    IfMatchHeaderSchema,
+    IfNoneMatchHeaderSchema,
     LegalMovesSchema,
     MoveRequestSchema,
     RecordSchema,
@@ -47,13 +49,12 @@ VERSION_HEADER = {
 
 
 def _errors(*statuses: int) -> Any:
-    """Document the shared error body for each status a route can answer."""
+    """Document the shared error body for each status a route can answer (304 has none)."""
 
     def decorate(func: Any) -> Any:
         for status in statuses:
-            func = blp.alt_response(status, schema=ErrorSchema, description=_ERROR_TEXT[status])(
-                func
-            )
+            schema = None if status == 304 else ErrorSchema
+            func = blp.alt_response(status, schema=schema, description=_ERROR_TEXT[status])(func)
         return func
 
     return decorate
@@ -115,9 +116,10 @@ class Games(MethodView):
 class GameView(MethodView):
     @blp.doc(operationId="get_game", security=SEAT_OR_SPECTATOR)
     @blp.arguments(ViewQuerySchema, location="query", as_kwargs=True)
+    @blp.arguments(IfNoneMatchHeaderSchema, location="headers", as_kwargs=True)
     @blp.response(200, "GameView", headers=VERSION_HEADER)
     @_errors(304, 400, 401, 404, 503)
-    def get(self, game_id: str, wait: float | None = None) -> Response:
+    def get(self, game_id: str, wait: float | None = None, **_headers: Any) -> Response:
         """See the game as a seat (with its bearer token) or as a spectator (without).
 
         Send If-None-Match with the last ETag to get 304 while nothing changed; add
@@ -158,9 +160,10 @@ class LegalMoves(MethodView):
 class Moves(MethodView):
     @blp.doc(operationId="apply_move", security=SEAT_ONLY)
     @blp.arguments(MoveRequestSchema)
+    @blp.arguments(IfMatchHeaderSchema, location="headers", as_kwargs=True)
     @blp.response(200, "MoveResult")
     @_errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
-    def post(self, body: dict[str, Any], game_id: str) -> Response:
+    def post(self, body: dict[str, Any], game_id: str, **_headers: Any) -> Response:
         """Apply a move for this seat; server bots then answer until a human must act.
 
         Send If-Match with the version you decided on: if the game moved on meanwhile the

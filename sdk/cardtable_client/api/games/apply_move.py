@@ -11,6 +11,7 @@ from ... import errors
 from ...models.error import Error
 from ...models.move_request import MoveRequest
 from ...models.move_result import MoveResult
+from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -18,8 +19,11 @@ def _get_kwargs(
     game_id: str,
     *,
     body: MoveRequest,
+    if_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -110,6 +114,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: MoveRequest,
+    if_match: str | Unset = UNSET,
 ) -> Response[Error | MoveResult]:
     """Apply a move for this seat; server bots then answer until a human must act.
 
@@ -118,6 +123,7 @@ def sync_detailed(
 
     Args:
         game_id (str):
+        if_match (str | Unset):
         body (MoveRequest):
 
     Raises:
@@ -131,6 +137,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
+        if_match=if_match,
     )
 
     response = client.get_httpx_client().request(
@@ -145,6 +152,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: MoveRequest,
+    if_match: str | Unset = UNSET,
 ) -> Error | MoveResult | None:
     """Apply a move for this seat; server bots then answer until a human must act.
 
@@ -153,6 +161,7 @@ def sync(
 
     Args:
         game_id (str):
+        if_match (str | Unset):
         body (MoveRequest):
 
     Raises:
@@ -167,6 +176,7 @@ def sync(
         game_id=game_id,
         client=client,
         body=body,
+        if_match=if_match,
     ).parsed
 
 
@@ -175,6 +185,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: MoveRequest,
+    if_match: str | Unset = UNSET,
 ) -> Response[Error | MoveResult]:
     """Apply a move for this seat; server bots then answer until a human must act.
 
@@ -183,6 +194,7 @@ async def asyncio_detailed(
 
     Args:
         game_id (str):
+        if_match (str | Unset):
         body (MoveRequest):
 
     Raises:
@@ -196,6 +208,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
+        if_match=if_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -208,6 +221,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: MoveRequest,
+    if_match: str | Unset = UNSET,
 ) -> Error | MoveResult | None:
     """Apply a move for this seat; server bots then answer until a human must act.
 
@@ -216,6 +230,7 @@ async def asyncio(
 
     Args:
         game_id (str):
+        if_match (str | Unset):
         body (MoveRequest):
 
     Raises:
@@ -231,5 +246,6 @@ async def asyncio(
             game_id=game_id,
             client=client,
             body=body,
+            if_match=if_match,
         )
     ).parsed

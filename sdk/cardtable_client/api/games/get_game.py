@@ -19,7 +19,11 @@ def _get_kwargs(
     game_id: str,
     *,
     wait: float | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     params: dict[str, Any] = {}
 
@@ -35,12 +39,13 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | SkipBoView | SkyjoView:
+) -> Any | Error | SkipBoView | SkyjoView:
     if response.status_code == 200:
 
         def _parse_response_200(data: object) -> SkipBoView | SkyjoView:
@@ -63,8 +68,7 @@ def _parse_response(
         return response_200
 
     if response.status_code == 304:
-        response_304 = Error.from_dict(response.json())
-
+        response_304 = cast(Any, None)
         return response_304
 
     if response.status_code == 400:
@@ -99,7 +103,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | SkipBoView | SkyjoView]:
+) -> Response[Any | Error | SkipBoView | SkyjoView]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -113,7 +117,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     wait: float | Unset = UNSET,
-) -> Response[Error | SkipBoView | SkyjoView]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Error | SkipBoView | SkyjoView]:
     """See the game as a seat (with its bearer token) or as a spectator (without).
 
      Send If-None-Match with the last ETag to get 304 while nothing changed; add
@@ -122,18 +127,20 @@ def sync_detailed(
     Args:
         game_id (str):
         wait (float | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | SkipBoView | SkyjoView]
+        Response[Any | Error | SkipBoView | SkyjoView]
     """
 
     kwargs = _get_kwargs(
         game_id=game_id,
         wait=wait,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -148,7 +155,8 @@ def sync(
     *,
     client: AuthenticatedClient,
     wait: float | Unset = UNSET,
-) -> Error | SkipBoView | SkyjoView | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Error | SkipBoView | SkyjoView | None:
     """See the game as a seat (with its bearer token) or as a spectator (without).
 
      Send If-None-Match with the last ETag to get 304 while nothing changed; add
@@ -157,19 +165,21 @@ def sync(
     Args:
         game_id (str):
         wait (float | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | SkipBoView | SkyjoView
+        Any | Error | SkipBoView | SkyjoView
     """
 
     return sync_detailed(
         game_id=game_id,
         client=client,
         wait=wait,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -178,7 +188,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     wait: float | Unset = UNSET,
-) -> Response[Error | SkipBoView | SkyjoView]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Error | SkipBoView | SkyjoView]:
     """See the game as a seat (with its bearer token) or as a spectator (without).
 
      Send If-None-Match with the last ETag to get 304 while nothing changed; add
@@ -187,18 +198,20 @@ async def asyncio_detailed(
     Args:
         game_id (str):
         wait (float | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | SkipBoView | SkyjoView]
+        Response[Any | Error | SkipBoView | SkyjoView]
     """
 
     kwargs = _get_kwargs(
         game_id=game_id,
         wait=wait,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -211,7 +224,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     wait: float | Unset = UNSET,
-) -> Error | SkipBoView | SkyjoView | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Error | SkipBoView | SkyjoView | None:
     """See the game as a seat (with its bearer token) or as a spectator (without).
 
      Send If-None-Match with the last ETag to get 304 while nothing changed; add
@@ -220,13 +234,14 @@ async def asyncio(
     Args:
         game_id (str):
         wait (float | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | SkipBoView | SkyjoView
+        Any | Error | SkipBoView | SkyjoView
     """
 
     return (
@@ -234,5 +249,6 @@ async def asyncio(
             game_id=game_id,
             client=client,
             wait=wait,
+            if_none_match=if_none_match,
         )
     ).parsed

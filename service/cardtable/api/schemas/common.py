@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
 
 ALL_MOVE_TYPES = (
     "reveal",
@@ -220,6 +220,36 @@ class ViewQuerySchema(StrictSchema):
         metadata={
             "description": "Long-poll: with If-None-Match, wait up to this many seconds for "
             "the game to change before answering 304."
+        },
+    )
+
+
+class IfNoneMatchHeaderSchema(Schema):
+    """Documents the polling header; the value is read (and checked) by the route itself."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    if_none_match = fields.String(
+        data_key="If-None-Match",
+        metadata={
+            "description": 'The ETag you last saw, e.g. "17": the answer is 304 while the game '
+            "is still at that version."
+        },
+    )
+
+
+class IfMatchHeaderSchema(Schema):
+    """Documents the precondition header; the value is read (and checked) by the route."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    if_match = fields.String(
+        data_key="If-Match",
+        metadata={
+            "description": 'The version you decided on, e.g. "17": the move is refused with 412 '
+            "if the game has moved on since."
         },
     )
 
