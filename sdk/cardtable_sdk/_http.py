@@ -9,12 +9,12 @@ values where the SDK wants exceptions.
 
 Most calls use the generated endpoint functions (`sync_detailed` / `asyncio_detailed`). Two
 go to the generated client's underlying httpx client instead (`raw_view_request`,
-`raw_move_request`), because the spec cannot express them for the generator:
-- `GET /games/{id}` with `If-None-Match` (long-polling): the header is not a declared
-  parameter, and the 304 answer has no body, which the generated parser would try to read;
-- `POST /games/{id}/moves` with `If-Match`: the header is not a declared parameter, and the
-  generated `MoveRequest` model silently drops fields it does not know, while the SDK must
-  send the bot's move exactly as given (the server, like local play, refuses unknown fields).
+`raw_move_request`), because the generated code cannot do what the SDK needs there:
+- `GET /games/{id}` with `If-None-Match` (long-polling): the 304 answer has no body, and
+  the SDK must tell "not modified" apart from a view without parsing one;
+- `POST /games/{id}/moves`: the generated `MoveRequest` model silently drops fields it does
+  not know, while the SDK must send the bot's move exactly as given (the server, like local
+  play, refuses unknown fields) — a typo must be an error, never a different move.
 """
 
 from __future__ import annotations
