@@ -118,7 +118,7 @@ make_wheelhouse() {
         "$ROOT/pyproject.toml" > "$WORKDIR/requirements.txt"
     "$PYTHON" -m pip wheel --quiet --disable-pip-version-check --wheel-dir "$wheelhouse" \
         --constraint "$WORKDIR/constraints.txt" --requirement "$WORKDIR/requirements.txt" \
-        "setuptools>=69" wheel 2> >(grep -v 'is ignored: it is neither' >&2)
+        "setuptools>=77" wheel 2> >(grep -v 'is ignored: it is neither' >&2)
     "$PYTHON" - "$wheelhouse" "$target" "$WORKDIR/constraints.txt" <<'PY'
 """Add the wheels that requirement markers select for the target Python version."""
 import subprocess
