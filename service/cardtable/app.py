@@ -88,7 +88,10 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
         finished_ttl_seconds=settings.finished_ttl_seconds,
     )
     games = GameService(
-        game_store, on_moves=metrics.record_moves, on_created=metrics.record_created
+        game_store,
+        on_moves=metrics.record_moves,
+        on_created=metrics.record_created,
+        long_poll_slots=settings.long_poll_slots,
     )
     # Sheets expire like games: idle sheets after the game TTL, finished ones after the
     # finished-game retention.

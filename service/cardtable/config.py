@@ -31,6 +31,9 @@ class Settings:
     cors_origins: tuple[str, ...] = field(default_factory=tuple)
     max_body_bytes: int = 64 * 1024
     redis_timeout_seconds: float = 2.0
+    long_poll_slots: int = 2
+    """Requests per process that may hold a thread while long-polling (`?wait=`); the others
+    answer at once, so waiting clients can never take every thread from the rest."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -54,6 +57,10 @@ class Settings:
                 values[name] = int(env[key])
         if env.get("CARDTABLE_REDIS_TIMEOUT_SECONDS"):
             values["redis_timeout_seconds"] = float(env["CARDTABLE_REDIS_TIMEOUT_SECONDS"])
+        if env.get("CARDTABLE_LONG_POLL_SLOTS"):
+            values["long_poll_slots"] = int(env["CARDTABLE_LONG_POLL_SLOTS"])
+        elif env.get("CARDTABLE_THREADS"):
+            values["long_poll_slots"] = max(1, int(env["CARDTABLE_THREADS"]) // 2)
         if env.get("CARDTABLE_LOG_LEVEL"):
             values["log_level"] = env["CARDTABLE_LOG_LEVEL"].upper()
         if env.get("CARDTABLE_CORS_ORIGINS"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -143,8 +144,10 @@ class GameService:
         on_moves: Callable[[str, int], None] | None = None,
         on_created: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.time,
+        long_poll_slots: int = 2,
     ):
         self.store = store
+        self._long_poll_slots = threading.BoundedSemaphore(max(1, long_poll_slots))
         self._on_moves = on_moves or (lambda game, count: None)
         self._on_created = on_created or (lambda game: None)
         self._clock = clock
@@ -210,15 +213,22 @@ class GameService:
 
     def wait_for_change(self, game_id: str, known_version: int, timeout: float) -> int:
         """Long-poll: return the version once it differs from `known_version`, or when the
-        timeout passes. Polls the version field alone, which is one cheap HGET."""
-        deadline = time.monotonic() + timeout
-        delay = 0.05
-        while True:
-            version = self.store.current_version(game_id)
-            if version != known_version or time.monotonic() >= deadline:
-                return version
-            time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
-            delay = min(delay * 1.5, 0.5)
+        timeout passes. Polls the version field alone, which is one cheap HGET. At most
+        `long_poll_slots` requests of this process wait at once; beyond that, answer at once."""
+        if not self._long_poll_slots.acquire(blocking=False):
+            # Every slot is taken: answer now rather than hold another thread.
+            return self.store.current_version(game_id)
+        try:
+            deadline = time.monotonic() + timeout
+            delay = 0.05
+            while True:
+                version = self.store.current_version(game_id)
+                if version != known_version or time.monotonic() >= deadline:
+                    return version
+                time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
+                delay = min(delay * 1.5, 0.5)
+        finally:
+            self._long_poll_slots.release()
 
     @staticmethod
     def seat_for(game: Game, token: str | None) -> int | None:

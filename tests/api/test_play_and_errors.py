@@ -122,6 +122,50 @@ def test_long_poll_returns_when_the_game_changes_or_times_out(api: Api) -> None:
     assert fresh.get_json()["version"] == 1
 
 
+def test_long_polls_beyond_the_slots_answer_at_once(redis_server) -> None:
+    """With the only long-poll slot taken, a second waiter gets its 304 at once instead of
+    holding another thread: it comes back while the first is still waiting."""
+    import threading
+
+    from cardtable.app import create_app
+    from cardtable.config import Settings
+
+    app = create_app(Settings(redis_url=redis_server.url, key_prefix="slots", long_poll_slots=1))
+    api = Api(app.test_client())
+    created = api.create("skyjo", 2)
+    path = f"/games/{created['id']}?wait=20"
+    service = app.extensions["cardtable"].games
+    first_waiting = threading.Event()
+    real_current_version = service.store.current_version
+
+    holder_reads: list[int] = []
+
+    def current_version(game_id: str) -> int:
+        version = real_current_version(game_id)
+        if threading.current_thread() is holder:
+            holder_reads.append(version)
+            if len(holder_reads) >= 2:  # the route's read, then one inside the waiting loop
+                first_waiting.set()
+        return version
+
+    service.store.current_version = current_version
+    answers: list[int] = []
+    holder = threading.Thread(
+        target=lambda: answers.append(
+            app.test_client().get(path, headers={"If-None-Match": '"0"'}).status_code
+        )
+    )
+    holder.start()
+    assert first_waiting.wait(10)
+    second = app.test_client().get(path, headers={"If-None-Match": '"0"'})
+    assert second.status_code == 304
+    assert holder.is_alive(), "the second long-poll waited although no slot was free"
+    token = created["players"][0]["token"]
+    api.move(created["id"], token, {"type": "reveal", "row": 0, "col": 0})  # wakes the first
+    holder.join(30)
+    assert answers == [200]
+
+
 @pytest.mark.parametrize(
     ("move", "status", "code"),
     [
