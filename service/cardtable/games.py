@@ -321,7 +321,7 @@ class GameService:
 
 def _last_move(state: GameState) -> Move:
     """The normalized move just applied, as the engine logged it."""
-    for entry in reversed(getattr(state, "log", [])):
+    for entry in reversed(state.log):
         if entry.get("type") == "move":
             move: Move = entry["move"]
             return move

@@ -282,6 +282,8 @@ class GameState(ABC):
     names: list[str]
     options: dict[str, JSON]
     rng: DeckRng
+    log: list[dict[str, JSON]]
+    """The record's log so far: deals, moves (normalized) and reshuffles, in order."""
 
     @property
     def n_players(self) -> int:
