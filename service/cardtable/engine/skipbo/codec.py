@@ -12,7 +12,7 @@ from cardtable.engine.skipbo import scoring
 from cardtable.engine.skipbo.cards import DECK
 from cardtable.engine.skipbo.moves import partner
 from cardtable.engine.skipbo.options import resolve_options
-from cardtable.engine.skipbo.shuffles import DEAL_FIELDS, RESHUFFLE_FIELDS, card_list
+from cardtable.engine.skipbo.shuffles import DEAL_FIELDS, RESHUFFLE_FIELDS, is_card_list
 from cardtable.engine.skipbo.table import Table
 
 if TYPE_CHECKING:
@@ -50,7 +50,13 @@ def state_to_dict(state: SkipBoState) -> dict[str, JSON]:
 
 
 def state_from_dict(cls: type[SkipBoState], data: Mapping[str, Any]) -> SkipBoState:
-    """Rebuild a state, or raise InvalidState saying what is wrong."""
+    """Rebuild a state, or raise InvalidState saying what is wrong.
+
+    The state takes over the log's move entries instead of copying them (logs hold
+    hundreds, and a state is loaded on every request): `data` must not be changed
+    afterwards. A `json.loads` result or a fresh `to_dict()` is the caller's to give.
+    Everything else is copied.
+    """
     try:
         return _state_from_dict(cls, data)
     except InvalidState:
@@ -60,20 +66,29 @@ def state_from_dict(cls: type[SkipBoState], data: Mapping[str, Any]) -> SkipBoSt
 
 
 def copy_log(log: list[Entry]) -> list[Entry]:
+    """A deep copy of a log whose entries have the shapes `_log` checks.
+
+    Logs grow to hundreds of entries and are copied on every save, so this is one tight
+    pass (moves, by far the most entries, first) rather than a generic walk.
+    """
     copied: list[Entry] = []
+    append = copied.append
     for entry in log:
-        if entry["type"] == "deal":
-            copied.append(
+        kind = entry["type"]
+        if kind == "move":
+            append({"type": "move", "seat": entry["seat"], "move": entry["move"].copy()})
+        elif kind == "deal":
+            append(
                 {
-                    **entry,
-                    "stocks": [list(s) for s in entry["stocks"]],
+                    "type": "deal",
+                    "round": entry["round"],
+                    "first_player": entry["first_player"],
+                    "stocks": [list(stock) for stock in entry["stocks"]],
                     "draw_pile": list(entry["draw_pile"]),
                 }
             )
-        elif entry["type"] == "reshuffle":
-            copied.append({"type": "reshuffle", "draw_pile": list(entry["draw_pile"])})
         else:
-            copied.append({"type": "move", "seat": entry["seat"], "move": dict(entry["move"])})
+            append({"type": "reshuffle", "draw_pile": list(entry["draw_pile"])})
     return copied
 
 
@@ -148,8 +163,8 @@ def _state_from_dict(cls: type[SkipBoState], data: Mapping[str, Any]) -> SkipBoS
     if state.table.card_counts() != DECK:
         raise InvalidState("the zones do not hold exactly the 162 Skip-Bo cards")
     state.rounds = _rounds(data["rounds"], n, state.options["teams"])
-    state.log = _log(data["log"], n)
-    _check_consistency(state)
+    state.log, moves_logged, deals = _log(data["log"], n)
+    _check_consistency(state, moves_logged, deals)
     return state
 
 
@@ -188,48 +203,80 @@ def _rounds(value: object, n: int, teams: bool) -> list[dict[str, JSON]]:
     return rounds
 
 
-def _log(value: object, n: int) -> list[Entry]:
-    if not isinstance(value, list):
+def _log(value: object, n: int) -> tuple[list[Entry], int, int]:
+    """The checked log (a new list), with the number of moves and of deals it holds.
+
+    Move entries that are plain dicts are kept as they are, not copied: the caller hands
+    them over (see `state_from_dict`), and the engine never changes a log entry once
+    written. Deals and reshuffles, few but large, are copied.
+    """
+    if type(value) is not list:
         raise InvalidState("log must be a list")
     log: list[Entry] = []
+    append = log.append
+    moves = deals = 0
     for index, entry in enumerate(value):
-        if not isinstance(entry, Mapping) or entry.get("type") not in ("deal", "move", "reshuffle"):
-            raise InvalidState(f"log entry {index} is not a deal, move or reshuffle")
-        if entry["type"] == "move":
-            if set(entry) != {"type", "seat", "move"} or not isinstance(entry["move"], Mapping):
-                raise InvalidState(f"log entry {index} must hold seat and move")
-            _int(entry["seat"], f"log entry {index} seat", 0, n - 1)
-        elif entry["type"] == "deal":
-            if set(entry) != DEAL_FIELDS:
-                raise InvalidState(f"log entry {index} has the wrong deal fields")
-            _int(entry["round"], f"log entry {index} round", 1)
-            _int(entry["first_player"], f"log entry {index} first_player", 0, n - 1)
-            stocks = entry["stocks"]
-            if not isinstance(stocks, list) or len(stocks) != n:
-                raise InvalidState(f"log entry {index} must list {n} stocks")
-            for stock in [*stocks, entry["draw_pile"]]:
-                _log_cards(stock, index)
-        elif set(entry) != RESHUFFLE_FIELDS:
-            raise InvalidState(f"log entry {index} must hold a draw pile")
-        else:
-            _log_cards(entry["draw_pile"], index)
-        log.append(dict(entry))
-    return copy_log(log)
+        # Moves are nearly every entry and a state is loaded on every request, so their
+        # check is in line, without calls. Three keys of which these two are present are
+        # exactly type, seat and move.
+        if type(entry) is dict and len(entry) == 3 and entry.get("type") == "move":
+            seat = entry.get("seat")
+            if type(seat) is int and 0 <= seat < n and type(entry.get("move")) is dict:
+                append(entry)
+                moves += 1
+                continue
+        checked = _entry(entry, index, n)
+        if checked["type"] == "move":
+            moves += 1
+        elif checked["type"] == "deal":
+            deals += 1
+        append(checked)
+    return log, moves, deals
+
+
+def _entry(entry: object, index: int, n: int) -> Entry:
+    """A checked copy of any log entry (the slow path, which says what is wrong)."""
+    if not isinstance(entry, Mapping) or entry.get("type") not in ("deal", "move", "reshuffle"):
+        raise InvalidState(f"log entry {index} is not a deal, move or reshuffle")
+    kind = entry["type"]
+    if kind == "move":
+        if set(entry) != {"type", "seat", "move"} or not isinstance(entry["move"], Mapping):
+            raise InvalidState(f"log entry {index} must hold seat and move")
+        seat = _int(entry["seat"], f"log entry {index} seat", 0, n - 1)
+        return {"type": "move", "seat": seat, "move": dict(entry["move"])}
+    if kind == "deal":
+        if set(entry) != DEAL_FIELDS:
+            raise InvalidState(f"log entry {index} has the wrong deal fields")
+        _int(entry["round"], f"log entry {index} round", 1)
+        _int(entry["first_player"], f"log entry {index} first_player", 0, n - 1)
+        stocks = entry["stocks"]
+        if not isinstance(stocks, list) or len(stocks) != n:
+            raise InvalidState(f"log entry {index} must list {n} stocks")
+        for pile in [*stocks, entry["draw_pile"]]:
+            _log_cards(pile, index)
+        return {
+            "type": "deal",
+            "round": entry["round"],
+            "first_player": entry["first_player"],
+            "stocks": [list(stock) for stock in stocks],
+            "draw_pile": list(entry["draw_pile"]),
+        }
+    if set(entry) != RESHUFFLE_FIELDS:
+        raise InvalidState(f"log entry {index} must hold a draw pile")
+    _log_cards(entry["draw_pile"], index)
+    return {"type": "reshuffle", "draw_pile": list(entry["draw_pile"])}
 
 
 def _log_cards(value: object, index: int) -> None:
-    try:
-        card_list(value)
-    except ValueError:
-        raise InvalidState(f"log entry {index} holds a pile that is not a list of cards") from None
+    if not is_card_list(value):
+        raise InvalidState(f"log entry {index} holds a pile that is not a list of cards")
 
 
-def _check_consistency(state: SkipBoState) -> None:
-    """Facts that tie the parts together (a state that passes could have been played)."""
-    moves_logged = sum(1 for entry in state.log if entry["type"] == "move")
+def _check_consistency(state: SkipBoState, moves_logged: int, deals: int) -> None:
+    """Facts that tie the parts together (a state that passes could have been played);
+    `moves_logged` and `deals` count the log's entries of each kind."""
     if moves_logged != state.version:
         raise InvalidState(f"version {state.version} but {moves_logged} moves in the log")
-    deals = sum(1 for entry in state.log if entry["type"] == "deal")
     if deals != state.round:
         raise InvalidState(f"round {state.round} but {deals} deals in the log")
     for seat, stock in enumerate(state.table.stocks):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from cardtable.engine.base import InvalidRecord
 from cardtable.engine.skipbo.cards import DECK, TOP_VALUE, new_deck
@@ -53,12 +53,27 @@ def reshuffle_order(state: SkipBoState, cards: list[int]) -> list[int]:
     return order
 
 
+_CARD_TYPES = frozenset({int})
+CARD_VALUES = frozenset(range(TOP_VALUE + 1))
+
+
+def is_card_list(value: object) -> TypeGuard[list[int]]:
+    """Is `value` a list of card values 0..12 (a bool or 1.0 is not a card)?
+
+    A deal lists all 162 cards and states are loaded on every request: the check is two
+    C-level passes over the list (the set of types, then set membership), not a Python
+    loop over the cards.
+    """
+    return (
+        type(value) is list
+        and set(map(type, value)) <= _CARD_TYPES
+        and CARD_VALUES.issuperset(value)
+    )
+
+
 def card_list(value: object) -> list[int]:
     """`value` as a list of card values, or ValueError."""
-    if not isinstance(value, list) or not all(
-        not isinstance(card, bool) and isinstance(card, int) and 0 <= card <= TOP_VALUE
-        for card in value
-    ):
+    if not is_card_list(value):
         raise ValueError("piles must be lists of card values 0..12")
     return list(value)
 

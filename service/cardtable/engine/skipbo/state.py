@@ -148,4 +148,7 @@ class SkipBoState(GameState):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SkipBoState:
+        """Rebuild a state, or raise InvalidState. The state takes over the log's move
+        entries instead of copying them: `data` must not be changed afterwards
+        (codec.state_from_dict)."""
         return codec.state_from_dict(cls, data)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardtable.engine.base import JSON, DeckRng, EngineError, InvalidState
@@ -21,7 +22,7 @@ from cardtable.engine.skyjo.options import OPTION_SPECS
 from cardtable.engine.skyjo.scoring import is_game_over, round_scores
 
 if TYPE_CHECKING:
-    from cardtable.engine.skyjo.state import SkyjoState
+    from cardtable.engine.skyjo.state import RoundResult, SkyjoState
 
 PHASES = ("reveal", "play", "over")
 STATE_KEYS = {
@@ -45,6 +46,7 @@ STATE_KEYS = {
     "log",
 }
 ROUND_KEYS = {"round", "scores", "finisher", "card_totals", "grids", "revealed"}
+GRID_KEYS = {"cards", "face_up"}
 LOG_TYPES = ("deal", "move", "reshuffle")
 NORMAL_MOVES = {
     tuple(move.items())
@@ -58,32 +60,44 @@ NORMAL_MOVES = {
     ]
 }
 """Every move as `parse_move` writes it to the log (type first, then row and col)."""
+POSITION_MOVES = frozenset(
+    (kind, row, col)
+    for kind in MOVE_TYPES
+    if kind != "draw"
+    for row in range(ROWS)
+    for col in range(COLS)
+)
+"""The (type, row, col) of every move but draw, for the quick check of logged moves."""
+POSITION_MOVE_KEYS = ("type", "row", "col")
+OPTION_NAMES = frozenset(spec.name for spec in OPTION_SPECS)
 LOG_KEYS = {
     "deal": {"type", "round", "grids", "discard", "draw_pile"},
     "move": {"type", "seat", "move"},
     "reshuffle": {"type", "draw_pile"},
 }
-
-
-def copy_json(data: JSON) -> JSON:
-    """A deep copy of plain JSON data (lists and dicts are copied, leaves are immutable)."""
-    if isinstance(data, dict):
-        return {key: copy_json(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [copy_json(value) for value in data]
-    return data
+CARD_VALUES = frozenset(range(LOWEST_CARD, HIGHEST_CARD + 1))
+GRID_POSITIONS = frozenset(range(GRID_SIZE))
+# Sets of types: `set(map(type, values)) <= _INT_TYPE` checks a whole list in C (a bool is
+# not an int here, unlike for isinstance).
+_INT_TYPE = frozenset({int})
+_BOOL_TYPE = frozenset({bool})
+_LIST_TYPE = frozenset({list})
+_MOVE_VALUE_TYPES = frozenset({str, int})
+_CELL_TYPES = frozenset({int, str})
+_CELL_VALUES = CARD_VALUES | {REMOVED}
 
 
 def copy_log(log: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
     """A deep copy of a log whose entries have the shapes `_log` checks (states are
-    serialized after every move and logs grow long, so no generic walk)."""
+    serialized after every move and logs grow long, so one tight pass, no generic walk)."""
     copied: list[dict[str, JSON]] = []
+    append = copied.append
     for entry in log:
         kind = entry["type"]
         if kind == "move":
-            copied.append({"type": "move", "seat": entry["seat"], "move": dict(entry["move"])})
+            append({"type": "move", "seat": entry["seat"], "move": entry["move"].copy()})
         elif kind == "deal":
-            copied.append(
+            append(
                 {
                     "type": "deal",
                     "round": entry["round"],
@@ -93,8 +107,20 @@ def copy_log(log: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
                 }
             )
         else:
-            copied.append({"type": "reshuffle", "draw_pile": list(entry["draw_pile"])})
+            append({"type": "reshuffle", "draw_pile": list(entry["draw_pile"])})
     return copied
+
+
+def copy_round(result: RoundResult) -> RoundResult:
+    """A deep copy of a round result (the shape `_round_result` checks)."""
+    return {
+        "round": result["round"],
+        "scores": list(result["scores"]),
+        "finisher": result["finisher"],
+        "card_totals": list(result["card_totals"]),
+        "grids": [list(cells) for cells in result["grids"]],
+        "revealed": [list(positions) for positions in result["revealed"]],
+    }
 
 
 def state_to_dict(state: SkyjoState) -> dict[str, JSON]:
@@ -116,7 +142,7 @@ def state_to_dict(state: SkyjoState) -> dict[str, JSON]:
         "drawn": state.drawn,
         "finisher": state.finisher,
         "final_lap": list(state.final_lap),
-        "rounds": copy_json(state.rounds),
+        "rounds": [copy_round(result) for result in state.rounds],
         "log": copy_log(state.log),
     }
 
@@ -159,123 +185,192 @@ def _list(value: object, name: str, length: int | None = None) -> list[Any]:
     return value
 
 
-def _cards(value: object, name: str) -> list[int]:
-    return [_card(card, name) for card in _list(value, name)]
+def _all_in(values: list[Any], allowed: frozenset[int]) -> bool:
+    """Are all `values` integers (bools and 1.0 are not) from the `allowed` set?
+
+    Piles hold up to 150 cards and a state is loaded on every request, so this is two
+    C-level passes over the list (the set of types, then set membership) rather than a
+    check per card.
+    """
+    return set(map(type, values)) <= _INT_TYPE and allowed.issuperset(values)
+
+
+def _card_list(value: object, name: str, length: int | None = None) -> list[int]:
+    """`value`, checked to be a list of cards (the list itself, not a copy)."""
+    cards = _list(value, name, length)
+    if not _all_in(cards, CARD_VALUES):
+        _fail(f"{name} must hold cards from {LOWEST_CARD} to {HIGHEST_CARD}")
+    return cards
 
 
 def _grid(value: object, seat: int) -> Grid:
     name = f"grids[{seat}]"
-    if not isinstance(value, Mapping) or set(value) != {"cards", "face_up"}:
+    if not isinstance(value, Mapping) or value.keys() != GRID_KEYS:
         _fail(f"{name} must be an object with cards and face_up")
-    cards: list[int | None] = [
-        None if card is None else _card(card, f"{name}.cards")
-        for card in _list(value["cards"], f"{name}.cards", GRID_SIZE)
-    ]
-    face_up = _list(value["face_up"], f"{name}.face_up", GRID_SIZE)
-    if not all(isinstance(up, bool) for up in face_up):
+    cards: list[int | None] = list(_list(value["cards"], f"{name}.cards", GRID_SIZE))
+    if not _all_in([card for card in cards if card is not None], CARD_VALUES):
+        _fail(f"{name}.cards must hold cards from {LOWEST_CARD} to {HIGHEST_CARD}, or null")
+    face_up = list(_list(value["face_up"], f"{name}.face_up", GRID_SIZE))
+    if not set(map(type, face_up)) <= _BOOL_TYPE:
         _fail(f"{name}.face_up must hold booleans")
-    grid = Grid(cards=cards, face_up=list(face_up))
+    grid = Grid(cards=cards, face_up=face_up)
     for col in range(COLS):
-        column = [cards[index] for index in column_positions(col)]
-        if None in column and column != [None, None, None]:
-            _fail(f"{name}: only whole columns can be removed")
-        if column == [None, None, None] and not all(
-            face_up[index] for index in column_positions(col)
-        ):
-            _fail(f"{name}: removed positions count as face up")
-        if grid.complete_column(col) is not None:
+        top, middle, bottom = column_positions(col)
+        first, second, third = cards[top], cards[middle], cards[bottom]
+        if first is None or second is None or third is None:
+            if not (first is None and second is None and third is None):
+                _fail(f"{name}: only whole columns can be removed")
+            if not (face_up[top] and face_up[middle] and face_up[bottom]):
+                _fail(f"{name}: removed positions count as face up")
+        elif first == second == third and grid.complete_column(col) is not None:
             _fail(f"{name}: column {col} is complete and should have been removed")
     return grid
 
 
-def _round_result(value: object, index: int, n: int, penalty: bool) -> dict[str, Any]:
+def _round_result(value: object, index: int, n: int, penalty: bool) -> RoundResult:
+    """A checked copy of a round result."""
     name = f"rounds[{index}]"
-    if not isinstance(value, Mapping) or set(value) != ROUND_KEYS:
+    if not isinstance(value, Mapping) or value.keys() != ROUND_KEYS:
         _fail(f"{name} must be an object with {', '.join(sorted(ROUND_KEYS))}")
-    if value["round"] != index + 1:
+    if type(value["round"]) is not int or value["round"] != index + 1:
         _fail(f"{name}.round must be {index + 1}")
-    finisher = _seat(value["finisher"], f"{name}.finisher", n)
-    card_totals = [_int(t, f"{name}.card_totals") for t in _list(value["card_totals"], name, n)]
-    scores = [_int(s, f"{name}.scores") for s in _list(value["scores"], f"{name}.scores", n)]
+    finisher = _seat(value["finisher"], name + ".finisher", n)
+    card_totals = _list(value["card_totals"], name + ".card_totals", n)
+    scores = _list(value["scores"], name + ".scores", n)
+    if not set(map(type, card_totals + scores)) <= _INT_TYPE:
+        _fail(f"{name}.card_totals and scores must be integers")
     if scores != round_scores(card_totals, finisher, finisher_penalty=penalty):
         _fail(f"{name}.scores do not follow from its card totals")
-    grids = _list(value["grids"], f"{name}.grids", n)
-    for seat, cells in enumerate(grids):
-        cells = _list(cells, f"{name}.grids[{seat}]", GRID_SIZE)
-        values = [c if c == REMOVED else _card(c, f"{name}.grids") for c in cells]
-        if sum(v for v in values if isinstance(v, int)) != card_totals[seat]:
-            _fail(f"{name}.grids[{seat}] does not add up to its card total")
-    for seat, positions in enumerate(_list(value["revealed"], f"{name}.revealed", n)):
-        for pos in _list(positions, f"{name}.revealed[{seat}]"):
-            _int(pos, f"{name}.revealed", 0, GRID_SIZE - 1)
-    return copy_json(dict(value))  # type: ignore[no-any-return]
-
-
-def _card_list(value: object, name: str, length: int | None = None) -> None:
-    cards = _list(value, name, length)
-    if not all(type(card) is int for card in cards) or (
-        cards and not LOWEST_CARD <= min(cards) <= max(cards) <= HIGHEST_CARD
+    grids = _list(value["grids"], name + ".grids", n)
+    revealed = _list(value["revealed"], name + ".revealed", n)
+    if not (
+        set(map(type, grids)) <= _LIST_TYPE
+        and set(map(len, grids)) == {GRID_SIZE}
+        and set(map(type, revealed)) <= _LIST_TYPE
+        and _all_in(list(chain.from_iterable(revealed)), GRID_POSITIONS)
     ):
-        _fail(f"{name} must hold cards from {LOWEST_CARD} to {HIGHEST_CARD}")
+        _fail(f"{name}: grids must list {GRID_SIZE} positions and revealed grid positions")
+    cells = list(chain.from_iterable(grids))
+    if not (set(map(type, cells)) <= _CELL_TYPES and _CELL_VALUES.issuperset(cells)):
+        _fail(f"{name}.grids must hold cards or {REMOVED!r}")
+    # With the types checked, the values in CARD_VALUES are the cards (not REMOVED).
+    if [sum(filter(CARD_VALUES.__contains__, seat_cells)) for seat_cells in grids] != card_totals:
+        _fail(f"{name}.grids do not add up to its card totals")
+    return copy_round(
+        {
+            "round": index + 1,
+            "scores": scores,
+            "finisher": finisher,
+            "card_totals": card_totals,
+            "grids": grids,
+            "revealed": revealed,
+        }
+    )
 
 
-def _log_entry(entry: object, index: int, n: int) -> None:
+def _log_entry(entry: object, index: int, n: int) -> dict[str, JSON]:
+    """A checked copy of any log entry (the slow path, which says what is wrong)."""
     name = f"log[{index}]"
     if not isinstance(entry, Mapping) or entry.get("type") not in LOG_TYPES:
         _fail(f"{name} must be an object of type deal, move or reshuffle")
     kind = entry["type"]
-    if set(entry) != LOG_KEYS[kind]:
+    if entry.keys() != LOG_KEYS[kind]:
         _fail(f"{name}: a {kind} entry has exactly {', '.join(sorted(LOG_KEYS[kind]))}")
     if kind == "move":
-        _seat(entry["seat"], f"{name}.seat", n)
+        seat = _seat(entry["seat"], name + ".seat", n)
         move = entry["move"]
+        # The value types first: a list or an object there cannot be looked up in a set.
         if (
             type(move) is not dict
+            or not set(map(type, move.values())) <= _MOVE_VALUE_TYPES
             or tuple(move.items()) not in NORMAL_MOVES
-            or not all(type(value) in (str, int) for value in move.values())
         ):
             _fail(f"{name}.move must be a well-formed move with its fields in order")
-    elif kind == "deal":
-        _int(entry["round"], f"{name}.round", 1)
-        for grid in _list(entry["grids"], f"{name}.grids", n):
-            _card_list(grid, f"{name}.grids", GRID_SIZE)
-        _card(entry["discard"], f"{name}.discard")
-        _card_list(entry["draw_pile"], f"{name}.draw_pile")
-    else:
-        _card_list(entry["draw_pile"], f"{name}.draw_pile")
+        return {"type": "move", "seat": seat, "move": dict(move)}
+    draw_pile = _card_list(entry["draw_pile"], name + ".draw_pile")
+    if kind == "reshuffle":
+        return {"type": "reshuffle", "draw_pile": list(draw_pile)}
+    grids = _list(entry["grids"], name + ".grids", n)
+    if not (
+        set(map(type, grids)) <= _LIST_TYPE
+        and set(map(len, grids)) == {GRID_SIZE}
+        and _all_in(list(chain.from_iterable(grids)), CARD_VALUES)
+    ):
+        _fail(f"{name}.grids must list {n} grids of {GRID_SIZE} cards")
+    return {
+        "type": "deal",
+        "round": _int(entry["round"], name + ".round", 1),
+        "grids": [list(grid) for grid in grids],
+        "discard": _card(entry["discard"], name + ".discard"),
+        "draw_pile": list(draw_pile),
+    }
 
 
 def _log(value: object, version: int, n: int) -> list[dict[str, JSON]]:
+    """The checked log (a new list). Move entries that are plain dicts are kept as they
+    are, not copied (see `state_from_dict`): the engine never changes a logged entry."""
     entries = _list(value, "log")
-    moves = 0
-    for index, entry in enumerate(entries):
-        # The common case first, in line: logs hold hundreds of moves and states are loaded
-        # on every request.
-        if (
-            type(entry) is dict
-            and len(entry) == 3
-            and entry.get("type") == "move"
-            and type(entry.get("seat")) is int
-            and 0 <= entry["seat"] < n
-            and type(entry.get("move")) is dict
-            and tuple(entry["move"].items()) in NORMAL_MOVES
-            and all(type(v) in (str, int) for v in entry["move"].values())
-        ):
-            moves += 1
-            continue
-        _log_entry(entry, index, n)
-        moves += entry["type"] == "move"
-    if not entries or entries[0]["type"] != "deal":
+    try:
+        log, moves = _quick_log(entries, n)
+    except (KeyError, TypeError):
+        # An entry the quick reads cannot take (no "type", a list where an object belongs):
+        # every entry gets the full check, which says which one is wrong.
+        log = [_log_entry(entry, index, n) for index, entry in enumerate(entries)]
+        moves = sum(entry["type"] == "move" for entry in log)
+    if not log or log[0]["type"] != "deal":
         _fail("the log opens with the first deal")
     if moves != version:
         _fail(f"the log holds {moves} moves but version is {version}")
-    return copy_log(entries)
+    return log
+
+
+def _quick_log(entries: list[Any], n: int) -> tuple[list[dict[str, JSON]], int]:
+    """The checked log and its number of moves; KeyError or TypeError for an entry whose
+    keys or types it cannot read.
+
+    Logs hold hundreds of moves and a state is loaded on every request, so a move is
+    checked here in line, without calls, and accepted only if it is one of NORMAL_MOVES
+    (three keys of which "type", "seat" and "move" are present are exactly those).
+    Any other entry gets the full check.
+    """
+    log: list[dict[str, JSON]] = []
+    append = log.append
+    others = 0
+    for entry in entries:
+        if type(entry) is dict and len(entry) == 3 and entry["type"] == "move":
+            seat = entry["seat"]
+            move = entry["move"]
+            if type(seat) is int and 0 <= seat < n and type(move) is dict:
+                kind = move["type"]
+                if type(kind) is str and (
+                    (len(move) == 1 and kind == "draw")
+                    or (
+                        len(move) == 3
+                        and type(row := move["row"]) is int
+                        and type(col := move["col"]) is int
+                        and (kind, row, col) in POSITION_MOVES
+                        and tuple(move) == POSITION_MOVE_KEYS
+                    )
+                ):
+                    append(entry)
+                    continue
+        checked = _log_entry(entry, len(log), n)
+        others += checked["type"] != "move"
+        append(checked)
+    return log, len(log) - others
 
 
 # -- the whole state ---------------------------------------------------------------------
 
 
 def state_from_dict(data: Mapping[str, Any]) -> SkyjoState:
+    """Rebuild a state, or raise InvalidState saying what is wrong.
+
+    The state takes over the log's move entries instead of copying them (logs hold
+    hundreds, and a state is loaded on every request): `data` must not be changed
+    afterwards. A `json.loads` result or a fresh `to_dict()` is the caller's to give.
+    Everything else is copied.
+    """
     try:
         return _state_from_dict(data)
     except InvalidState:
@@ -301,7 +396,7 @@ def _state_from_dict(data: Mapping[str, Any]) -> SkyjoState:
         _fail("names must be 2 to 8 strings")
     n = len(names)
     options = data["options"]
-    if not isinstance(options, Mapping) or set(options) != {spec.name for spec in OPTION_SPECS}:
+    if not isinstance(options, Mapping) or options.keys() != OPTION_NAMES:
         _fail("options must list every Skyjo option")
     for spec in OPTION_SPECS:
         spec.check(options[spec.name])
@@ -315,8 +410,8 @@ def _state_from_dict(data: Mapping[str, Any]) -> SkyjoState:
         _fail(f"phase must be one of {', '.join(PHASES)}")
 
     grids = [_grid(grid, seat) for seat, grid in enumerate(_list(data["grids"], "grids", n))]
-    discard = _cards(data["discard"], "discard")[::-1]
-    draw_pile = _cards(data["draw_pile"], "draw_pile")[::-1]
+    discard = _card_list(data["discard"], "discard")[::-1]
+    draw_pile = _card_list(data["draw_pile"], "draw_pile")[::-1]
     reveals_left = [
         _int(left, "reveals_left", 0, options["initial_reveals"])
         for left in _list(data["reveals_left"], "reveals_left", n)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, ClassVar
 
 from cardtable.engine.base import JSON, DeckRng, GameNotOver, GameState, Move
@@ -105,13 +106,16 @@ class SkyjoState(GameState):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SkyjoState:
+        """Rebuild a state, or raise InvalidState. The state takes over the log's move
+        entries instead of copying them: `data` must not be changed afterwards
+        (serialize.state_from_dict)."""
         return serialize.state_from_dict(data)
 
     def card_counts(self) -> Counter[int]:
-        counts: Counter[int] = Counter(self.discard)
-        counts.update(self.draw_pile)
-        for grid in self.grids:
-            counts.update(grid.present_cards())
+        # One count over all the zones at once: it is checked on every load.
+        counts = Counter(
+            chain(self.discard, self.draw_pile, *[grid.present_cards() for grid in self.grids])
+        )
         if self.drawn is not None:
             counts[self.drawn] += 1
         return counts
