@@ -1,0 +1,175 @@
+"""Loading a state checks every log entry exactly, on its quick path as well as on the full
+one, and a loaded state shares nothing that either side changes later."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from skyjo_helpers import play_random_game, random_step
+
+from cardtable.engine.base import InvalidState
+from cardtable.engine.skyjo import RULES
+from cardtable.engine.skyjo.serialize import NORMAL_MOVES
+from cardtable.engine.skyjo.state import SkyjoState
+
+
+def mid_game(seed: int = 3, moves: int = 40) -> SkyjoState:
+    state = RULES.new_state(["a", "b", "c"], {}, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        random_step(state, rng)
+    return state
+
+
+def fresh_data(state: SkyjoState) -> dict[str, Any]:
+    """The state as the service reads it back: through JSON."""
+    data: dict[str, Any] = json.loads(json.dumps(state.to_dict()))
+    return data
+
+
+def first_move_index(data: dict[str, Any]) -> int:
+    return next(i for i, entry in enumerate(data["log"]) if entry["type"] == "move")
+
+
+def test_every_move_shape_loads_and_round_trips() -> None:
+    data = fresh_data(mid_game())
+    moves = [dict(shape) for shape in sorted(NORMAL_MOVES)]
+    # The log is not replayed on load: any well-formed move of a valid seat is accepted.
+    data["log"].extend(
+        {"type": "move", "seat": i % 3, "move": move} for i, move in enumerate(moves)
+    )
+    data["version"] += len(moves)
+    loaded = SkyjoState.from_dict(copy.deepcopy(data))
+    assert loaded.to_dict() == data
+    assert [entry["move"] for entry in loaded.log[-len(moves) :]] == moves
+
+
+def _set_move(**fields: Any) -> Callable[[dict[str, Any]], None]:
+    def change(entry: dict[str, Any]) -> None:
+        entry["move"] = fields
+
+    return change
+
+
+def _reorder(entry: dict[str, Any]) -> None:
+    entry["move"] = {"row": 0, "type": "reveal", "col": 0}
+
+
+DAMAGED_MOVE_ENTRIES: dict[str, Callable[[dict[str, Any]], None]] = {
+    "seat bool": lambda e: e.update(seat=True),
+    "seat out of range": lambda e: e.update(seat=3),
+    "seat negative": lambda e: e.update(seat=-1),
+    "seat text": lambda e: e.update(seat="0"),
+    "seat float": lambda e: e.update(seat=0.0),
+    "no seat, three keys": lambda e: (e.pop("seat"), e.update(at=0)),
+    "extra key": lambda e: e.update(at=0),
+    "no type, three keys": lambda e: (e.pop("type"), e.update(kind="move")),
+    "move a list": lambda e: e.update(move=[]),
+    "move null": lambda e: e.update(move=None),
+    "row bool": _set_move(type="reveal", row=True, col=0),
+    "row float": _set_move(type="reveal", row=1.0, col=0),
+    "row out of range": _set_move(type="reveal", row=3, col=0),
+    "col out of range": _set_move(type="reveal", row=0, col=4),
+    "row missing": _set_move(type="reveal", col=0, at=0),
+    "fields out of order": _reorder,
+    "unknown move type": _set_move(type="fly", row=0, col=0),
+    "type a list": _set_move(type=["reveal"], row=0, col=0),
+    "type missing": _set_move(kind="draw"),
+    "draw with a position": _set_move(type="draw", row=0, col=0),
+    "reveal without a position": _set_move(type="reveal"),
+    "empty move": _set_move(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED_MOVE_ENTRIES))
+def test_damaged_move_entries_are_refused(name: str) -> None:
+    data = fresh_data(mid_game())
+    SkyjoState.from_dict(copy.deepcopy(data))
+    DAMAGED_MOVE_ENTRIES[name](data["log"][first_move_index(data)])
+    with pytest.raises(InvalidState):
+        SkyjoState.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [5, [], "move", None, {"type": "move"}, {"seat": 0, "move": {"type": "draw"}}, {}],
+)
+def test_entries_that_are_no_log_entry_are_refused(entry: Any) -> None:
+    data = fresh_data(mid_game())
+    data["log"].insert(1, entry)
+    with pytest.raises(InvalidState):
+        SkyjoState.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        ("draw_pile", True),
+        ("draw_pile", 1.0),
+        ("draw_pile", 13),
+        ("draw_pile", "1"),
+        ("draw_pile", [1]),
+        ("grids", False),
+        ("grids", -3),
+        ("grids", None),
+    ],
+)
+def test_deal_entries_with_a_bad_card_are_refused(where: str, value: Any) -> None:
+    data = fresh_data(mid_game())
+    deal = data["log"][0]
+    pile = deal["draw_pile"] if where == "draw_pile" else deal["grids"][1]
+    pile[3] = value
+    with pytest.raises(InvalidState):
+        SkyjoState.from_dict(data)
+
+
+CELL_CHANGES: dict[str, Callable[[Any], Any]] = {
+    # The same value as another type (the totals still add up), then wrong values.
+    "bool": lambda card: card == 1,
+    "float": float,
+    "text": str,
+    "13": lambda card: 13,
+    "misspelt removed": lambda card: "removed ",
+    "null": lambda card: None,
+    "list": lambda card: [card],
+}
+
+
+@pytest.mark.parametrize("name", sorted(CELL_CHANGES))
+def test_round_results_with_a_bad_cell_are_refused(name: str) -> None:
+    state, _ = play_random_game(2, {"end_score": 200, "max_rounds": 2}, 4)
+    data = fresh_data(state)
+    cells = data["rounds"][0]["grids"][1]
+    index = next(i for i, cell in enumerate(cells) if cell == 1)
+    cells[index] = CELL_CHANGES[name](cells[index])
+    with pytest.raises(InvalidState):
+        SkyjoState.from_dict(data)
+
+
+def test_states_loaded_from_one_document_play_on_independently() -> None:
+    data = fresh_data(mid_game())
+    before = copy.deepcopy(data)
+    first, second = SkyjoState.from_dict(data), SkyjoState.from_dict(data)
+    rng = random.Random(5)
+    for _ in range(30):
+        if not first.is_over:
+            random_step(first, rng)
+    assert first.version > second.version
+    assert second.to_dict() == before
+    assert data == before
+
+
+def test_to_dict_shares_no_log_entry_with_the_state() -> None:
+    state = mid_game()
+    saved = state.to_dict()
+    move_entry = saved["log"][first_move_index(saved)]
+    move_entry["move"]["type"] = "changed"
+    move_entry["seat"] = 99
+    saved["log"][0]["grids"][0][0] = 99
+    assert state.to_dict() != saved
+    assert SkyjoState.from_dict(state.to_dict()).to_dict() == state.to_dict()
