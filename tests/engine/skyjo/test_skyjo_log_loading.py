@@ -117,13 +117,42 @@ def test_entries_that_are_no_log_entry_are_refused(entry: Any) -> None:
         ("grids", False),
         ("grids", -3),
         ("grids", None),
+        ("discard", True),
+        ("discard", 5.0),
+        ("discard", 13),
+        ("discard", None),
+        ("round", 0),
+        ("round", True),
+        ("round", "1"),
     ],
 )
-def test_deal_entries_with_a_bad_card_are_refused(where: str, value: Any) -> None:
+def test_deal_entries_with_a_bad_value_are_refused(where: str, value: Any) -> None:
     data = fresh_data(mid_game())
     deal = data["log"][0]
-    pile = deal["draw_pile"] if where == "draw_pile" else deal["grids"][1]
-    pile[3] = value
+    if where in ("discard", "round"):
+        deal[where] = value
+    else:
+        pile = deal["draw_pile"] if where == "draw_pile" else deal["grids"][1]
+        pile[3] = value
+    with pytest.raises(InvalidState):
+        SkyjoState.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda deal: deal["grids"].pop(),
+        lambda deal: deal["grids"][0].pop(),
+        lambda deal: deal["grids"].__setitem__(0, tuple(deal["grids"][0])),
+        lambda deal: deal.update(grids=None),
+        lambda deal: deal.update(draw_pile={}),
+        lambda deal: deal.update(extra=1),
+        lambda deal: deal.pop("discard"),
+    ],
+)
+def test_deal_entries_of_the_wrong_shape_are_refused(change: Callable[[Any], Any]) -> None:
+    data = fresh_data(mid_game())
+    change(data["log"][0])
     with pytest.raises(InvalidState):
         SkyjoState.from_dict(data)
 

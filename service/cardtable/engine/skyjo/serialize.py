@@ -307,7 +307,7 @@ def _log_entry(entry: object, index: int, n: int) -> dict[str, JSON]:
 
 
 def _log(value: object, version: int, n: int) -> list[dict[str, JSON]]:
-    """The checked log (a new list). Move entries that are plain dicts are kept as they
+    """The checked log (a new list). Moves and deals that are plain dicts are kept as they
     are, not copied (see `state_from_dict`): the engine never changes a logged entry."""
     entries = _list(value, "log")
     try:
@@ -330,8 +330,9 @@ def _quick_log(entries: list[Any], n: int) -> tuple[list[dict[str, JSON]], int]:
 
     Logs hold hundreds of moves and a state is loaded on every request, so a move is
     checked here in line, without calls, and accepted only if it is one of NORMAL_MOVES
-    (three keys of which "type", "seat" and "move" are present are exactly those).
-    Any other entry gets the full check.
+    (three keys of which "type", "seat" and "move" are present are exactly those; five
+    with "type", "round", "grids", "draw_pile" and "discard" are a deal's). Any other
+    entry, or one these checks refuse, gets the full check, which says what is wrong.
     """
     log: list[dict[str, JSON]] = []
     append = log.append
@@ -354,6 +355,27 @@ def _quick_log(entries: list[Any], n: int) -> tuple[list[dict[str, JSON]], int]:
                 ):
                     append(entry)
                     continue
+        elif type(entry) is dict and len(entry) == 5 and entry["type"] == "deal":
+            # Once a round: all its cards in one check, and the entry kept as it is.
+            grids = entry["grids"]
+            draw_pile = entry["draw_pile"]
+            number = entry["round"]
+            discard = entry["discard"]
+            if (
+                type(number) is int
+                and number >= 1
+                and type(discard) is int
+                and discard in CARD_VALUES
+                and type(grids) is list
+                and len(grids) == n
+                and type(draw_pile) is list
+                and set(map(type, grids)) <= _LIST_TYPE
+                and set(map(len, grids)) == {GRID_SIZE}
+                and _all_in([*chain.from_iterable(grids), *draw_pile], CARD_VALUES)
+            ):
+                append(entry)
+                others += 1
+                continue
         checked = _log_entry(entry, len(log), n)
         others += checked["type"] != "move"
         append(checked)
@@ -366,10 +388,10 @@ def _quick_log(entries: list[Any], n: int) -> tuple[list[dict[str, JSON]], int]:
 def state_from_dict(data: Mapping[str, Any]) -> SkyjoState:
     """Rebuild a state, or raise InvalidState saying what is wrong.
 
-    The state takes over the log's move entries instead of copying them (logs hold
-    hundreds, and a state is loaded on every request): `data` must not be changed
-    afterwards. A `json.loads` result or a fresh `to_dict()` is the caller's to give.
-    Everything else is copied.
+    The state takes over the log's moves and deals instead of copying them (logs hold
+    hundreds of entries, and a state is loaded on every request): `data` must not be
+    changed afterwards. A `json.loads` result or a fresh `to_dict()` is the caller's to
+    give. Everything else is copied.
     """
     try:
         return _state_from_dict(data)

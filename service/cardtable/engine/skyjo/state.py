@@ -106,8 +106,8 @@ class SkyjoState(GameState):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SkyjoState:
-        """Rebuild a state, or raise InvalidState. The state takes over the log's move
-        entries instead of copying them: `data` must not be changed afterwards
+        """Rebuild a state, or raise InvalidState. The state takes over the log's moves
+        and deals instead of copying them: `data` must not be changed afterwards
         (serialize.state_from_dict)."""
         return serialize.state_from_dict(data)
 
