@@ -5,13 +5,15 @@ with `load_state` (the state's `from_dict`), and every move writes it back with 
 For each game (2 and 4 players, default options) this plays one game in-process with random
 legal moves, and one with the server's greedy bot at every seat (random Skyjo play ends in
 about two rounds; greedy play lasts four or five, closer to real games), then times, at the
-start, mid-game and late in the game (the last state before the end), the median of:
+start, mid-game and late in the game (the last state before the end), the median (or with
+`--stat min`, the minimum) of:
 
 - `load`: `load_state(doc)`, where `doc` is a fresh `json.loads(json.dumps(state.to_dict()))`
   (decoding is timed apart, as `json.loads`);
-- `save`: `state.to_dict()` (and `json.dumps` of it, apart).
+- `to_dict`: `state.to_dict()` (and `json.dumps` of it, apart).
 
-Run on purpose: `.venv/bin/python bench/state_load_bench.py` (about a minute).
+Run on purpose: `.venv/bin/python bench/state_load_bench.py` (about half a minute). To
+compare two versions on a shared machine, run each a few times with `--stat min`.
 """
 
 from __future__ import annotations
