@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import secrets
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -224,15 +225,28 @@ class DeckRng:
         """An independent generator for other uses (server bots), also one step of the counter."""
         return self._stream(purpose)
 
-    def to_dict(self) -> dict[str, int]:
-        return {"seed": self.seed, "counter": self.counter}
+    def to_dict(self) -> dict[str, JSON]:
+        # The seed is written as a decimal string: secure seeds have 128 bits, more than
+        # JSON libraries such as orjson (or JavaScript) carry in a number without loss.
+        return {"seed": str(self.seed), "counter": self.counter}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DeckRng:
         seed, counter = data.get("seed"), data.get("counter")
-        if not isinstance(seed, int) or not isinstance(counter, int) or counter < 0:
+        if isinstance(seed, str) and _DECIMAL.fullmatch(seed):
+            seed = int(seed)
+        if (
+            isinstance(seed, bool)
+            or not isinstance(seed, int)
+            or isinstance(counter, bool)
+            or not isinstance(counter, int)
+            or counter < 0
+        ):
             raise InvalidState("rng must hold an integer seed and a non-negative counter")
         return cls(seed=seed, counter=counter)
+
+
+_DECIMAL = re.compile(r"-?[0-9]{1,80}")
 
 
 # --------------------------------------------------------------------------------------
@@ -324,7 +338,10 @@ class GameState(ABC):
     @classmethod
     @abstractmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameState:
-        """Rebuild a state; raise InvalidState when malformed or inconsistent."""
+        """Rebuild a state; raise InvalidState when malformed or inconsistent.
+
+        The state may keep (not copy) the log entries of `data`, so the caller hands them
+        over: `data` must not be changed afterwards (a fresh `json.loads` result is fine)."""
 
     @abstractmethod
     def card_counts(self) -> Counter[int]:

@@ -23,7 +23,8 @@ def get_rules(name: object) -> GameRules:
 
 
 def load_state(data: Mapping[str, Any]) -> GameState:
-    """Rebuild a serialized state of any hosted game."""
+    """Rebuild a serialized state of any hosted game (taking over `data`'s log entries: see
+    `GameState.from_dict`)."""
     game = data.get("game") if isinstance(data, Mapping) else None
     if not isinstance(game, str) or game not in GAMES:
         raise InvalidState(f"serialized state names no hosted game: {game!r}")
