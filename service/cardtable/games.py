@@ -23,6 +23,7 @@ from cardtable.store import DocumentStore, NotFound, Stored, VersionConflict
 DOCUMENT_SCHEMA_VERSION = 1
 MAX_NAME_LENGTH = 40
 TOKEN_BYTES = 32  # 256 random bits per seat token
+TOKEN_HASHES_FIELD = "token_hashes"
 # A server-bot-only game is played to its end at creation; this only guards against a bug.
 MAX_BOT_MOVES_PER_REQUEST = 200_000
 
@@ -175,7 +176,12 @@ class GameService:
         applied = self._play_bots(loaded)
         loaded.version = state.version
         self.store.create(
-            loaded.game_id, loaded.version, loaded.to_document(), finished=state.is_over
+            loaded.game_id,
+            loaded.version,
+            loaded.to_document(),
+            finished=state.is_over,
+            # Beside the document, so a poll can authenticate without reading the state.
+            extra_fields={TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in seats)},
         )
         self._on_created(game)
         if applied:
@@ -235,15 +241,18 @@ class GameService:
         """The seat a bearer token acts for; None for no token (a spectator)."""
         if token is None:
             return None
-        digest = hash_token(token)
-        found: int | None = None
-        for seat in game.seats:
-            # Compare against every seat, in constant time, so timing reveals nothing.
-            if seat.token_sha256 and hmac.compare_digest(seat.token_sha256, digest):
-                found = seat.seat
-        if found is None:
-            raise InvalidToken("the bearer token is not valid for this game")
-        return found
+        return _match_token([seat.token_sha256 or "" for seat in game.seats], token)
+
+    def poll_version(self, game_id: str, token: str | None) -> int:
+        """The game's version for a poll (If-None-Match), checking the token, if any, against
+        the stored hashes alone: two small fields instead of the whole document."""
+        version, (hashes,) = self.store.read_fields(game_id, TOKEN_HASHES_FIELD)
+        if token is not None:
+            if hashes is None:  # stored before the field existed: check the document
+                self.seat_for(self.load(game_id), token)
+            else:
+                _match_token(hashes.split(","), token)
+        return version
 
     def require_seat(self, game: Game, token: str | None) -> int:
         seat = self.seat_for(game, token)
@@ -317,6 +326,19 @@ class GameService:
         if not game.state.is_over:
             raise GameNotFinished("the record is published once the game is over")
         return game.state.record()
+
+
+def _match_token(token_hashes: list[str], token: str) -> int:
+    """The seat whose stored hash matches `token`, or InvalidToken."""
+    digest = hash_token(token)
+    found: int | None = None
+    for seat, stored in enumerate(token_hashes):
+        # Compare against every seat, in constant time, so timing reveals nothing.
+        if stored and hmac.compare_digest(stored, digest):
+            found = seat
+    if found is None:
+        raise InvalidToken("the bearer token is not valid for this game")
+    return found
 
 
 def _last_move(state: GameState) -> Move:

@@ -122,6 +122,23 @@ def test_long_poll_returns_when_the_game_changes_or_times_out(api: Api) -> None:
     assert fresh.get_json()["version"] == 1
 
 
+def test_a_seats_poll_authenticates_without_reading_the_game(api: Api) -> None:
+    """If-None-Match with a token checks it against the stored hashes alone."""
+    created = api.create("skyjo", 2)
+    service = api.client.application.extensions["cardtable"].games
+
+    def no_loading(game_id: str) -> None:
+        raise AssertionError("a poll read the whole game document")
+
+    service.load = no_loading
+    path = f"/games/{created['id']}"
+    token = created["players"][1]["token"]
+    polled = api.client.get(path, headers={**api.auth(token), "If-None-Match": '"0"'})
+    assert polled.status_code == 304
+    bad = api.client.get(path, headers={**api.auth("forged"), "If-None-Match": '"0"'})
+    assert (bad.status_code, bad.get_json()["code"]) == (401, "invalid_token")
+
+
 def test_long_polls_beyond_the_slots_answer_at_once(redis_server) -> None:
     """With the only long-poll slot taken, a second waiter gets its 304 at once instead of
     holding another thread: it comes back while the first is still waiting."""

@@ -113,3 +113,16 @@ def test_codec_round_trip_and_rejects_foreign_bytes() -> None:
         codec.decode(b'{"plain": "json"}')
     with pytest.raises(codec.CorruptDocument):
         codec.decode(b"zgarbage")
+
+
+def test_extra_fields_are_written_once_and_read_without_the_document(
+    store: DocumentStore,
+) -> None:
+    store.create("g1", 0, {"big": "x" * 1000}, extra_fields={"token_hashes": "aa,bb"})
+    assert store.read_fields("g1", "token_hashes", "missing") == (0, ["aa,bb", None])
+    store.save("g1", 0, 1, {"big": "y"})
+    assert store.read_fields("g1", "token_hashes") == (1, ["aa,bb"])  # save keeps them
+    with pytest.raises(ValueError):
+        store.create("g2", 0, {}, extra_fields={"doc": "clobber"})
+    with pytest.raises(NotFound):
+        store.read_fields("nope", "token_hashes")

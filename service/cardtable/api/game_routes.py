@@ -129,12 +129,11 @@ class GameView(MethodView):
         token = bearer_token()
         known = if_none_match_versions()
         if known:
-            current = service.current_version(game_id)
+            # Authenticates too: a bad token must not learn whether anything changed.
+            current = service.poll_version(game_id, token)
             if current in known and wait:
                 current = service.wait_for_change(game_id, current, wait)
             if current in known:
-                # Still authenticate: a bad token must not learn that nothing changed.
-                service.seat_for(service.load(game_id), token)
                 response = Response(status=304)
                 response.headers["ETag"] = version_tag(current)
                 return response

@@ -8,6 +8,7 @@ key of the same document lands in the same slot). The key is a hash with two fie
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,12 +19,17 @@ from cardtable.store.connection import RedisClient
 # ARGV[1]  the version (an integer)
 # ARGV[2]  the encoded document
 # ARGV[3]  time to live in seconds
+# ARGV[4…] optional extra fields, as name, value pairs, written once (e.g. token hashes, so
+#          a poll can authenticate without reading the document)
 # Returns 1 when created, 0 when the key already exists (nothing is written then).
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   return 0
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'doc', ARGV[2])
+for i = 4, #ARGV, 2 do
+  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
 return 1
 """
@@ -108,11 +114,23 @@ class DocumentStore:
         return self.finished_ttl_seconds if finished else self.ttl_seconds
 
     def create(
-        self, doc_id: str, version: int, document: dict[str, Any], *, finished: bool = False
+        self,
+        doc_id: str,
+        version: int,
+        document: dict[str, Any],
+        *,
+        finished: bool = False,
+        extra_fields: Mapping[str, str] | None = None,
     ) -> None:
+        """Store a new document; `extra_fields` are small values written once beside it
+        (never changed by `save`), readable without the document by `read_fields`."""
+        reserved = {"version", "doc"} & set(extra_fields or {})
+        if reserved:
+            raise ValueError(f"reserved field names: {sorted(reserved)}")
+        pairs = [item for field in (extra_fields or {}).items() for item in field]
         created = self._create(
             keys=[self.key_for(doc_id)],
-            args=[version, codec.encode(document), self.ttl_for(finished)],
+            args=[version, codec.encode(document), self.ttl_for(finished), *pairs],
         )
         if not created:
             raise DuplicateId(f"{self.kind} {doc_id!r} already exists")
@@ -129,6 +147,13 @@ class DocumentStore:
         if version is None:
             raise NotFound(self.kind, doc_id)
         return int(version)
+
+    def read_fields(self, doc_id: str, *names: str) -> tuple[int, list[str | None]]:
+        """The version and the named extra fields, without reading the document."""
+        values = self.redis.hmget(self.key_for(doc_id), ["version", *names])
+        if values[0] is None:
+            raise NotFound(self.kind, doc_id)
+        return int(values[0]), [v.decode() if v is not None else None for v in values[1:]]
 
     def save(
         self,
