@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 try:
+    from cardtable.engine.autoplay import play_bots
     from cardtable.engine.base import EngineError, GameRules, GameState
     from cardtable.engine.registry import GAMES
 except ImportError as exc:  # pragma: no cover - depends on the installation
@@ -196,23 +197,18 @@ class LocalGame:
         )
 
     def _play_bots(self) -> None:
-        """The server's loop: bots act until a human must act or the game ends. The bots'
-        random stream is derived exactly as the server derives it."""
-        state = self.state
+        """The server's loop (the engine's `play_bots`): bots act until a human must act
+        or the game ends, drawing from the same per-move random streams as the server."""
         bot_of = {seat: bot for seat, bot in enumerate(self.bots) if bot}
         if not bot_of:
             return
-        rng = None
-        while not state.is_over:
-            waiting = [seat for seat in state.active_seats() if seat in bot_of]
-            if not waiting:
-                break
-            seat = waiting[0]
-            if rng is None:
-                rng = state.rng.derived("bots")
-            choice = self.rules.bots[bot_of[seat]](state.view(seat), state.legal_moves(seat), rng)
-            state.apply(seat, choice)
-            self._log(seat, by_bot=True)
+        first_version = self.state.version
+        for number, (seat, move) in enumerate(
+            play_bots(self.rules, self.state, bot_of), start=first_version + 1
+        ):
+            self.applied.append(
+                {"version": number, "seat": seat, "move": dict(move), "by_bot": True}
+            )
 
     def wait_for_change(self, known_version: int, timeout: float) -> bool:
         """Block until the version differs from `known_version` (another thread moved) or

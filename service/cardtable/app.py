@@ -92,6 +92,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
         on_moves=metrics.record_moves,
         on_created=metrics.record_created,
         long_poll_slots=settings.long_poll_slots,
+        bot_budget_seconds=settings.bot_budget_seconds,
     )
     # Sheets expire like games: idle sheets after the game TTL, finished ones after the
     # finished-game retention.

@@ -31,6 +31,9 @@ class Settings:
     cors_origins: tuple[str, ...] = field(default_factory=tuple)
     max_body_bytes: int = 64 * 1024
     redis_timeout_seconds: float = 2.0
+    bot_budget_seconds: float = 2.0
+    """Time one request may spend playing server bots; a game of bots only goes on at the
+    next read when its creation did not finish it."""
     long_poll_slots: int = 2
     """Requests per process that may hold a thread while long-polling (`?wait=`); the others
     answer at once, so waiting clients can never take every thread from the rest."""
@@ -57,6 +60,8 @@ class Settings:
                 values[name] = int(env[key])
         if env.get("CARDTABLE_REDIS_TIMEOUT_SECONDS"):
             values["redis_timeout_seconds"] = float(env["CARDTABLE_REDIS_TIMEOUT_SECONDS"])
+        if env.get("CARDTABLE_BOT_BUDGET_SECONDS"):
+            values["bot_budget_seconds"] = float(env["CARDTABLE_BOT_BUDGET_SECONDS"])
         if env.get("CARDTABLE_LONG_POLL_SLOTS"):
             values["long_poll_slots"] = int(env["CARDTABLE_LONG_POLL_SLOTS"])
         elif env.get("CARDTABLE_THREADS"):

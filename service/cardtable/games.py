@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardtable.engine.autoplay import bots_to_act, last_move, play_bots
 from cardtable.engine.base import EngineError, GameState, Move
 from cardtable.engine.registry import get_rules, load_state
 from cardtable.store import DocumentStore, NotFound, Stored, VersionConflict
@@ -24,8 +25,9 @@ DOCUMENT_SCHEMA_VERSION = 1
 MAX_NAME_LENGTH = 40
 TOKEN_BYTES = 32  # 256 random bits per seat token
 TOKEN_HASHES_FIELD = "token_hashes"
-# A server-bot-only game is played to its end at creation; this only guards against a bug.
-MAX_BOT_MOVES_PER_REQUEST = 200_000
+# "1" while server bots still have moves to make: a game of bots only is played across
+# requests when one request's budget is not enough (reads continue it).
+BOTS_PENDING_FIELD = "bots_pending"
 
 
 class ServiceError(Exception):
@@ -146,9 +148,11 @@ class GameService:
         on_created: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.time,
         long_poll_slots: int = 2,
+        bot_budget_seconds: float = 2.0,
     ):
         self.store = store
         self._long_poll_slots = threading.BoundedSemaphore(max(1, long_poll_slots))
+        self._bot_budget_seconds = bot_budget_seconds
         self._on_moves = on_moves or (lambda game, count: None)
         self._on_created = on_created or (lambda game: None)
         self._clock = clock
@@ -181,7 +185,10 @@ class GameService:
             loaded.to_document(),
             finished=state.is_over,
             # Beside the document, so a poll can authenticate without reading the state.
-            extra_fields={TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in seats)},
+            extra_fields={
+                TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in seats),
+                BOTS_PENDING_FIELD: _flag(self._bots_pending(loaded)),
+            },
         )
         self._on_created(game)
         if applied:
@@ -213,6 +220,23 @@ class GameService:
 
     def load(self, game_id: str) -> Game:
         return Game.from_stored(self.store.load(game_id))
+
+    def load_current(self, game_id: str) -> Game:
+        """Load a game for reading. If its server bots still have moves to make (a game of
+        bots only, too long for one request's budget), make some of them first: if another
+        request stores first, serve what it stored."""
+        game = self.load(game_id)
+        if not self._bots_pending(game):
+            return game
+        read_version = game.version
+        applied = self._play_bots(game)
+        game.version = game.state.version
+        try:
+            self._save(game, read_version)
+        except VersionConflict:
+            return self.load(game_id)
+        self._on_moves(game.game, len(applied))
+        return game
 
     def current_version(self, game_id: str) -> int:
         return self.store.current_version(game_id)
@@ -246,12 +270,16 @@ class GameService:
     def poll_version(self, game_id: str, token: str | None) -> int:
         """The game's version for a poll (If-None-Match), checking the token, if any, against
         the stored hashes alone: two small fields instead of the whole document."""
-        version, (hashes,) = self.store.read_fields(game_id, TOKEN_HASHES_FIELD)
+        version, (hashes, pending) = self.store.read_fields(
+            game_id, TOKEN_HASHES_FIELD, BOTS_PENDING_FIELD
+        )
+        if hashes is None or pending == "1":
+            # Bots to play on (or a game stored before these fields): read it whole.
+            game = self.load_current(game_id)
+            self.seat_for(game, token)
+            return game.version
         if token is not None:
-            if hashes is None:  # stored before the field existed: check the document
-                self.seat_for(self.load(game_id), token)
-            else:
-                _match_token(hashes.split(","), token)
+            _match_token(hashes.split(","), token)
         return version
 
     def require_seat(self, game: Game, token: str | None) -> int:
@@ -290,35 +318,44 @@ class GameService:
             )
         read_version = game.version
         game.state.apply(seat, move)
-        applied = [AppliedMove(game.state.version, seat, _last_move(game.state), False)]
+        applied = [AppliedMove(game.state.version, seat, last_move(game.state), False)]
         applied += self._play_bots(game)
         game.version = game.state.version
-        self.store.save(
-            game_id, read_version, game.version, game.to_document(), finished=game.state.is_over
-        )
+        self._save(game, read_version)
         self._on_moves(game.game, len(applied))
         return game, seat, applied
 
+    def _save(self, game: Game, read_version: int) -> None:
+        self.store.save(
+            game.game_id,
+            read_version,
+            game.version,
+            game.to_document(),
+            finished=game.state.is_over,
+            extra_fields={BOTS_PENDING_FIELD: _flag(self._bots_pending(game))},
+        )
+
+    @staticmethod
+    def _bots_pending(game: Game) -> bool:
+        return bool(bots_to_act(game.state, {s.seat: s.bot for s in game.seats if s.bot}))
+
     def _play_bots(self, game: Game) -> list[AppliedMove]:
-        """Let server bots act until a human must act or the game ends."""
-        state = game.state
+        """Let server bots act until a human must act, the game ends, or this request's
+        budget for bot play runs out (a game of bots only continues on later reads)."""
         bot_of = {s.seat: s.bot for s in game.seats if s.bot}
         if not bot_of:
             return []
-        rules = get_rules(state.game)
-        applied: list[AppliedMove] = []
-        rng = None
-        while not state.is_over and len(applied) < MAX_BOT_MOVES_PER_REQUEST:
-            waiting = [seat for seat in state.active_seats() if seat in bot_of]
-            if not waiting:
-                break
-            seat = waiting[0]
-            if rng is None:
-                rng = state.rng.derived("bots")
-            choice = rules.bots[bot_of[seat]](state.view(seat), state.legal_moves(seat), rng)
-            state.apply(seat, choice)
-            applied.append(AppliedMove(state.version, seat, _last_move(state), True))
-        return applied
+        first_version = game.state.version
+        moves = play_bots(
+            get_rules(game.state.game),
+            game.state,
+            bot_of,
+            deadline=time.monotonic() + self._bot_budget_seconds,
+        )
+        return [
+            AppliedMove(first_version + n, seat, move, True)
+            for n, (seat, move) in enumerate(moves, start=1)
+        ]
 
     # ---- results ---------------------------------------------------------------------
 
@@ -326,6 +363,10 @@ class GameService:
         if not game.state.is_over:
             raise GameNotFinished("the record is published once the game is over")
         return game.state.record()
+
+
+def _flag(value: bool) -> str:
+    return "1" if value else "0"
 
 
 def _match_token(token_hashes: list[str], token: str) -> int:
@@ -339,15 +380,6 @@ def _match_token(token_hashes: list[str], token: str) -> int:
     if found is None:
         raise InvalidToken("the bearer token is not valid for this game")
     return found
-
-
-def _last_move(state: GameState) -> Move:
-    """The normalized move just applied, as the engine logged it."""
-    for entry in reversed(state.log):
-        if entry.get("type") == "move":
-            move: Move = entry["move"]
-            return move
-    raise RuntimeError("engine logged no move")
 
 
 __all__ = [

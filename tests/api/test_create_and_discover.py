@@ -244,3 +244,38 @@ def test_a_game_of_server_bots_only_is_played_to_the_end(api: Api) -> None:
     score = api.client.get(f"/games/{created['id']}/score").get_json()
     assert score["finished"] is True
     assert api.client.get(f"/games/{created['id']}/record").status_code == 200
+
+
+def test_a_bots_only_game_too_long_for_one_request_goes_on_at_each_read(
+    redis_server,
+) -> None:
+    """With no time budget, creation makes one bot move; every read (polls included) then
+    continues, and the game reaches the same end as when played in one go."""
+    from cardtable.app import create_app
+    from cardtable.config import Settings
+
+    app = create_app(
+        Settings(redis_url=redis_server.url, key_prefix="botbudget", bot_budget_seconds=0)
+    )
+    api = Api(app.test_client())
+    players = [{"name": "A", "bot": "greedy"}, {"name": "B", "bot": "random"}]
+    created = api.create("skipbo", players, options={"stock_size": 3}, seed=21)
+    assert created["version"] == 1 and created["finished"] is False
+    game_id, versions = created["id"], [1]
+    for _ in range(5000):
+        polled = api.client.get(f"/games/{game_id}", headers={"If-None-Match": f'"{versions[-1]}"'})
+        assert polled.status_code == 200, "a poll must not answer 304 while bots still move"
+        view = polled.get_json()
+        assert view["version"] > versions[-1]
+        versions.append(view["version"])
+        if view["finished"]:
+            break
+    assert view["finished"]
+    other_app = create_app(Settings(redis_url=redis_server.url, key_prefix="botonce"))
+    other = Api(other_app.test_client())
+    in_one_go = other.create("skipbo", players, options={"stock_size": 3}, seed=21)
+    assert in_one_go["finished"] is True
+    assert in_one_go["version"] == view["version"]
+    split_record = api.client.get(f"/games/{game_id}/record").get_json()
+    whole_record = other.client.get(f"/games/{in_one_go['id']}/record").get_json()
+    assert split_record == whole_record

@@ -137,7 +137,7 @@ class GameView(MethodView):
                 response = Response(status=304)
                 response.headers["ETag"] = version_tag(current)
                 return response
-        game = service.load(game_id)
+        game = service.load_current(game_id)
         seat = service.seat_for(game, token)
         return _json(service.view(game, seat), etag_version=game.version)
 
@@ -150,7 +150,7 @@ class LegalMoves(MethodView):
     def get(self, game_id: str) -> Any:
         """The moves this seat may make now (empty when it may not act, or the game is over)."""
         service = wiring().games
-        game = service.load(game_id)
+        game = service.load_current(game_id)
         seat = service.require_seat(game, bearer_token())
         return {"version": game.version, "seat": seat, "moves": game.state.legal_moves(seat)}
 
@@ -201,7 +201,7 @@ class Score(MethodView):
     def get(self, game_id: str) -> Any:
         """Completed rounds, running totals, and the winners once the game is over."""
         service = wiring().games
-        game = service.load(game_id)
+        game = service.load_current(game_id)
         service.seat_for(game, bearer_token())
         return game.state.score()
 
@@ -215,6 +215,6 @@ class Record(MethodView):
         """The full record of a finished game: every deal, move and reshuffle, to replay it
         without our RNG. 409 (`game_not_over`) until the game is over."""
         service = wiring().games
-        game = service.load(game_id)
+        game = service.load_current(game_id)
         service.seat_for(game, bearer_token())
         return service.record(game)

@@ -222,8 +222,15 @@ class DeckRng:
         self._stream("shuffle").shuffle(cards)
 
     def derived(self, purpose: str) -> random.Random:
-        """An independent generator for other uses (server bots), also one step of the counter."""
+        """An independent generator for other uses, also one step of the counter."""
         return self._stream(purpose)
+
+    def for_step(self, purpose: str, step: int) -> random.Random:
+        """A generator for one numbered step (e.g. the bot move that makes version `step`),
+        derived from the seed alone: the counter does not move, so the result does not
+        depend on what was drawn before, nor on how the work was split between calls."""
+        digest = hashlib.sha256(f"cardtable:{self.seed}:{purpose}:step:{step}".encode()).digest()
+        return random.Random(int.from_bytes(digest, "big"))
 
     def to_dict(self) -> dict[str, JSON]:
         # The seed is written as a decimal string: secure seeds have 128 bits, more than

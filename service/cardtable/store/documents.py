@@ -39,6 +39,7 @@ return 1
 # ARGV[2]  the new version
 # ARGV[3]  the new encoded document
 # ARGV[4]  time to live in seconds (idle expiry, or the finished-document retention)
+# ARGV[5…] optional extra fields to update with the document, as name, value pairs
 # Returns {1, new} when written, {0, current} on a version conflict, {-1, 0} when missing.
 COMPARE_AND_SET = """
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -49,6 +50,9 @@ if current ~= ARGV[1] then
   return {0, tonumber(current)}
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3])
+for i = 5, #ARGV, 2 do
+  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
 return {1, tonumber(ARGV[2])}
 """
@@ -122,12 +126,9 @@ class DocumentStore:
         finished: bool = False,
         extra_fields: Mapping[str, str] | None = None,
     ) -> None:
-        """Store a new document; `extra_fields` are small values written once beside it
-        (never changed by `save`), readable without the document by `read_fields`."""
-        reserved = {"version", "doc"} & set(extra_fields or {})
-        if reserved:
-            raise ValueError(f"reserved field names: {sorted(reserved)}")
-        pairs = [item for field in (extra_fields or {}).items() for item in field]
+        """Store a new document; `extra_fields` are small values kept beside it, readable
+        without the document by `read_fields` (and updated by `save` when it names them)."""
+        pairs = _field_pairs(extra_fields)
         created = self._create(
             keys=[self.key_for(doc_id)],
             args=[version, codec.encode(document), self.ttl_for(finished), *pairs],
@@ -163,11 +164,19 @@ class DocumentStore:
         document: dict[str, Any],
         *,
         finished: bool = False,
+        extra_fields: Mapping[str, str] | None = None,
     ) -> None:
-        """Write the new document only if the stored version is still `expected_version`."""
+        """Write the new document (and the given extra fields) only if the stored version is
+        still `expected_version`."""
         status, current = self._compare_and_set(
             keys=[self.key_for(doc_id)],
-            args=[expected_version, new_version, codec.encode(document), self.ttl_for(finished)],
+            args=[
+                expected_version,
+                new_version,
+                codec.encode(document),
+                self.ttl_for(finished),
+                *_field_pairs(extra_fields),
+            ],
         )
         if status == -1:
             raise NotFound(self.kind, doc_id)
@@ -181,3 +190,12 @@ class DocumentStore:
 
     def ttl(self, doc_id: str) -> int:
         return int(self.redis.ttl(self.key_for(doc_id)))
+
+
+def _field_pairs(extra_fields: Mapping[str, str] | None) -> list[str]:
+    """name, value, name, value… for the Lua scripts; the two own fields are off limits."""
+    fields = dict(extra_fields or {})
+    reserved = {"version", "doc"} & set(fields)
+    if reserved:
+        raise ValueError(f"reserved field names: {sorted(reserved)}")
+    return [item for pair in fields.items() for item in pair]
