@@ -31,12 +31,22 @@ class Settings:
     cors_origins: tuple[str, ...] = field(default_factory=tuple)
     max_body_bytes: int = 64 * 1024
     redis_timeout_seconds: float = 2.0
-    bot_budget_seconds: float = 2.0
-    """Time one request may spend playing server bots; a game of bots only goes on at the
-    next read when its creation did not finish it."""
+    bot_budget_seconds: float = 5.0
+    """Time a request creating a game of server bots only may spend playing it (such a game
+    is played in full at creation; one that does not end in time is refused)."""
     long_poll_slots: int = 2
     """Requests per process that may hold a thread while long-polling (`?wait=`); the others
     answer at once, so waiting clients can never take every thread from the rest."""
+
+    def __post_init__(self) -> None:
+        # A TTL of 0 would make Redis delete every game as soon as it is written.
+        for name in ("game_ttl_seconds", "finished_ttl_seconds", "max_body_bytes",
+                     "long_poll_slots"):  # fmt: skip
+            if getattr(self, name) <= 0:
+                raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
+        for name in ("bot_budget_seconds", "redis_timeout_seconds"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.engine.autoplay import bots_to_act, last_move, play_bots
+from cardtable.engine.autoplay import last_move, play_bots
 from cardtable.engine.base import EngineError, GameState, Move
 from cardtable.engine.registry import get_rules, load_state
 from cardtable.store import DocumentStore, NotFound, Stored, VersionConflict
@@ -25,9 +25,6 @@ DOCUMENT_SCHEMA_VERSION = 1
 MAX_NAME_LENGTH = 40
 TOKEN_BYTES = 32  # 256 random bits per seat token
 TOKEN_HASHES_FIELD = "token_hashes"
-# "1" while server bots still have moves to make: a game of bots only is played across
-# requests when one request's budget is not enough (reads continue it).
-BOTS_PENDING_FIELD = "bots_pending"
 
 
 class ServiceError(Exception):
@@ -61,6 +58,12 @@ class StaleVersion(ServiceError):
 
 class GameNotFinished(ServiceError):
     code = "game_not_over"
+
+
+class GameTooLong(ServiceError):
+    """A game of server bots only that does not end within the creation budget."""
+
+    code = "game_too_long"
 
 
 class BotSeat(ServiceError):
@@ -130,6 +133,15 @@ class AppliedMove:
     by_bot: bool
 
 
+def is_valid_text(text: str) -> bool:
+    """False for strings JSON can carry but UTF-8 cannot (lone surrogates such as D800)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -177,7 +189,19 @@ class GameService:
         tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in names]
         seats = [Seat(i, names[i], bots[i], hash_token(tokens[i])) for i in range(len(names))]
         loaded = Game(new_game_id(), 0, seats, state, self._clock())
-        applied = self._play_bots(loaded)
+        if all(bots):
+            # Nobody will ever move in a game of bots only: it is played to its end now,
+            # within a time budget, so that no request can make the server work unbounded.
+            applied = self._play_bots(loaded, time.monotonic() + self._bot_budget_seconds)
+            if not state.is_over:
+                raise GameTooLong(
+                    f"a game of server bots only is played in full when it is created, and "
+                    f"this one did not end within {self._bot_budget_seconds:g} s of play; "
+                    "choose options that make it shorter"
+                )
+        else:
+            # Bots answer only until a human must act: one round of turns at most.
+            applied = self._play_bots(loaded)
         loaded.version = state.version
         self.store.create(
             loaded.game_id,
@@ -185,10 +209,7 @@ class GameService:
             loaded.to_document(),
             finished=state.is_over,
             # Beside the document, so a poll can authenticate without reading the state.
-            extra_fields={
-                TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in seats),
-                BOTS_PENDING_FIELD: _flag(self._bots_pending(loaded)),
-            },
+            extra_fields={TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in seats)},
         )
         self._on_created(game)
         if applied:
@@ -207,6 +228,8 @@ class GameService:
                 raise InvalidPlayers(f"player {index} needs a non-empty name")
             if len(name) > MAX_NAME_LENGTH:
                 raise InvalidPlayers(f"player {index}'s name is longer than {MAX_NAME_LENGTH}")
+            if not is_valid_text(name):
+                raise InvalidPlayers(f"player {index}'s name is not valid Unicode text")
             bot = entry.get("bot")
             if bot is not None and bot not in bot_kinds:
                 raise InvalidPlayers(
@@ -220,23 +243,6 @@ class GameService:
 
     def load(self, game_id: str) -> Game:
         return Game.from_stored(self.store.load(game_id))
-
-    def load_current(self, game_id: str) -> Game:
-        """Load a game for reading. If its server bots still have moves to make (a game of
-        bots only, too long for one request's budget), make some of them first: if another
-        request stores first, serve what it stored."""
-        game = self.load(game_id)
-        if not self._bots_pending(game):
-            return game
-        read_version = game.version
-        applied = self._play_bots(game)
-        game.version = game.state.version
-        try:
-            self._save(game, read_version)
-        except VersionConflict:
-            return self.load(game_id)
-        self._on_moves(game.game, len(applied))
-        return game
 
     def current_version(self, game_id: str) -> int:
         return self.store.current_version(game_id)
@@ -270,16 +276,12 @@ class GameService:
     def poll_version(self, game_id: str, token: str | None) -> int:
         """The game's version for a poll (If-None-Match), checking the token, if any, against
         the stored hashes alone: two small fields instead of the whole document."""
-        version, (hashes, pending) = self.store.read_fields(
-            game_id, TOKEN_HASHES_FIELD, BOTS_PENDING_FIELD
-        )
-        if hashes is None or pending == "1":
-            # Bots to play on (or a game stored before these fields): read it whole.
-            game = self.load_current(game_id)
-            self.seat_for(game, token)
-            return game.version
+        version, (hashes,) = self.store.read_fields(game_id, TOKEN_HASHES_FIELD)
         if token is not None:
-            _match_token(hashes.split(","), token)
+            if hashes is None:  # stored before the field existed: check the document
+                self.seat_for(self.load(game_id), token)
+            else:
+                _match_token(hashes.split(","), token)
         return version
 
     def require_seat(self, game: Game, token: str | None) -> int:
@@ -321,7 +323,17 @@ class GameService:
         applied = [AppliedMove(game.state.version, seat, last_move(game.state), False)]
         applied += self._play_bots(game)
         game.version = game.state.version
-        self._save(game, read_version)
+        try:
+            self._save(game, read_version)
+        except VersionConflict as conflict:
+            if if_match is None:
+                raise
+            # The version the client named became older while we worked: the contract's 412.
+            raise StaleVersion(
+                f"you sent If-Match {if_match}, but the game moved on to version "
+                f"{conflict.current} meanwhile",
+                current_version=conflict.current,
+            ) from conflict
         self._on_moves(game.game, len(applied))
         return game, seat, applied
 
@@ -332,26 +344,16 @@ class GameService:
             game.version,
             game.to_document(),
             finished=game.state.is_over,
-            extra_fields={BOTS_PENDING_FIELD: _flag(self._bots_pending(game))},
         )
 
-    @staticmethod
-    def _bots_pending(game: Game) -> bool:
-        return bool(bots_to_act(game.state, {s.seat: s.bot for s in game.seats if s.bot}))
-
-    def _play_bots(self, game: Game) -> list[AppliedMove]:
-        """Let server bots act until a human must act, the game ends, or this request's
-        budget for bot play runs out (a game of bots only continues on later reads)."""
+    def _play_bots(self, game: Game, deadline: float | None = None) -> list[AppliedMove]:
+        """Let server bots act until a human must act or the game ends (or `deadline`, a
+        `time.monotonic()` value, passes)."""
         bot_of = {s.seat: s.bot for s in game.seats if s.bot}
         if not bot_of:
             return []
         first_version = game.state.version
-        moves = play_bots(
-            get_rules(game.state.game),
-            game.state,
-            bot_of,
-            deadline=time.monotonic() + self._bot_budget_seconds,
-        )
+        moves = play_bots(get_rules(game.state.game), game.state, bot_of, deadline=deadline)
         return [
             AppliedMove(first_version + n, seat, move, True)
             for n, (seat, move) in enumerate(moves, start=1)
@@ -363,10 +365,6 @@ class GameService:
         if not game.state.is_over:
             raise GameNotFinished("the record is published once the game is over")
         return game.state.record()
-
-
-def _flag(value: bool) -> str:
-    return "1" if value else "0"
 
 
 def _match_token(token_hashes: list[str], token: str) -> int:
@@ -389,6 +387,7 @@ __all__ = [
     "Game",
     "GameNotFinished",
     "GameService",
+    "GameTooLong",
     "InvalidPlayers",
     "InvalidToken",
     "NotFound",

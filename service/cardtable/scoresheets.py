@@ -29,6 +29,7 @@ from cardtable.games import (
     StaleVersion,
     TokenRequired,
     hash_token,
+    is_valid_text,
     new_game_id,
 )
 from cardtable.store import DocumentStore, Stored
@@ -374,6 +375,8 @@ def check_names(players: object) -> list[str]:
             raise InvalidPlayers(f"player {index} needs a non-empty name")
         if len(name.strip()) > MAX_NAME_LENGTH:
             raise InvalidPlayers(f"player {index}'s name is longer than {MAX_NAME_LENGTH}")
+        if not is_valid_text(name):
+            raise InvalidPlayers(f"player {index}'s name is not valid Unicode text")
         names.append(name.strip())
     return names
 

@@ -246,36 +246,20 @@ def test_a_game_of_server_bots_only_is_played_to_the_end(api: Api) -> None:
     assert api.client.get(f"/games/{created['id']}/record").status_code == 200
 
 
-def test_a_bots_only_game_too_long_for_one_request_goes_on_at_each_read(
-    redis_server,
-) -> None:
-    """With no time budget, creation makes one bot move; every read (polls included) then
-    continues, and the game reaches the same end as when played in one go."""
+def test_a_bots_only_game_must_end_within_the_creation_budget(redis_server) -> None:
+    """A game of server bots only is played in full at creation; one that does not end
+    within the budget is refused (422 `game_too_long`) and nothing is stored."""
     from cardtable.app import create_app
     from cardtable.config import Settings
 
-    app = create_app(
-        Settings(redis_url=redis_server.url, key_prefix="botbudget", bot_budget_seconds=0)
-    )
-    api = Api(app.test_client())
+    settings = Settings(redis_url=redis_server.url, key_prefix="botbudget", bot_budget_seconds=1e-9)
+    api = Api(create_app(settings).test_client())
     players = [{"name": "A", "bot": "greedy"}, {"name": "B", "bot": "random"}]
-    created = api.create("skipbo", players, options={"stock_size": 3}, seed=21)
-    assert created["version"] == 1 and created["finished"] is False
-    game_id, versions = created["id"], [1]
-    for _ in range(5000):
-        polled = api.client.get(f"/games/{game_id}", headers={"If-None-Match": f'"{versions[-1]}"'})
-        assert polled.status_code == 200, "a poll must not answer 304 while bots still move"
-        view = polled.get_json()
-        assert view["version"] > versions[-1]
-        versions.append(view["version"])
-        if view["finished"]:
-            break
-    assert view["finished"]
-    other_app = create_app(Settings(redis_url=redis_server.url, key_prefix="botonce"))
-    other = Api(other_app.test_client())
-    in_one_go = other.create("skipbo", players, options={"stock_size": 3}, seed=21)
-    assert in_one_go["finished"] is True
-    assert in_one_go["version"] == view["version"]
-    split_record = api.client.get(f"/games/{game_id}/record").get_json()
-    whole_record = other.client.get(f"/games/{in_one_go['id']}/record").get_json()
-    assert split_record == whole_record
+    response = api.client.post(
+        "/games", json={"game": "skipbo", "players": players, "options": {"target_score": 5000}}
+    )
+    assert (response.status_code, response.get_json()["code"]) == (422, "game_too_long")
+    assert redis.Redis.from_url(redis_server.url).keys("botbudget:*") == []
+    # With a human seat the same options are fine: bots only answer the human's turns.
+    mixed = api.create("skipbo", [{"name": "H"}, players[1]], options={"target_score": 5000})
+    assert mixed["finished"] is False

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from cardtable.api.blueprint import Blueprint
 from cardtable.api.schemas.common import GameTypesSchema
 from cardtable.engine.registry import GAMES
 

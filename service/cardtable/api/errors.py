@@ -19,6 +19,7 @@ from cardtable.engine.registry import UnknownGame
 from cardtable.games import (
     BotSeat,
     GameNotFinished,
+    GameTooLong,
     InvalidPlayers,
     InvalidToken,
     ServiceError,
@@ -64,6 +65,7 @@ STATUS_BY_ERROR: dict[type[Exception], int] = {
     InvalidRound: 422,
     UnknownSeat: 422,
     RoundFieldError: 422,
+    GameTooLong: 422,
 }
 
 # Codes for plain HTTP errors raised by Flask/werkzeug or by `abort`.
@@ -125,7 +127,10 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(ServiceError)
     def _service_error(error: ServiceError) -> Response:
-        return error_response(_status_for(error), error.code, error.message, error.details)
+        response = error_response(_status_for(error), error.code, error.message, error.details)
+        if "current_version" in error.details:
+            response.headers["ETag"] = f'"{error.details["current_version"]}"'
+        return response
 
     @app.errorhandler(NotFound)
     def _not_found(error: NotFound) -> Response:
@@ -133,12 +138,14 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(VersionConflict)
     def _conflict(error: VersionConflict) -> Response:
-        return error_response(
+        response = error_response(
             409,
             "version_conflict",
             "another move was applied at the same time; read the game again and retry",
             {"current_version": error.current},
         )
+        response.headers["ETag"] = f'"{error.current}"'
+        return response
 
     @app.errorhandler(redis.exceptions.ConnectionError)
     @app.errorhandler(redis.exceptions.TimeoutError)

@@ -6,12 +6,13 @@ from typing import Any
 
 from flask import Response, jsonify
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from cardtable.api import metrics
+from cardtable.api.blueprint import Blueprint
 from cardtable.api.requests import (
     bearer_token,
     if_match_version,
+    if_none_match_any,
     if_none_match_versions,
     version_tag,
     wiring,
@@ -75,6 +76,14 @@ _ERROR_TEXT = {
 }
 
 
+def _private(response: Response) -> Response:
+    """Views depend on the bearer token: shared caches must not keep them, and a client's
+    cache must check back (If-None-Match) before reusing one."""
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Authorization")
+    return response
+
+
 def _json(body: Any, status: int = 200, etag_version: int | None = None) -> Response:
     response = jsonify(body)
     response.status_code = status
@@ -128,18 +137,21 @@ class GameView(MethodView):
         service = wiring().games
         token = bearer_token()
         known = if_none_match_versions()
-        if known:
+        if known or if_none_match_any():
             # Authenticates too: a bad token must not learn whether anything changed.
             current = service.poll_version(game_id, token)
+            if if_none_match_any():
+                known = [current]
             if current in known and wait:
                 current = service.wait_for_change(game_id, current, wait)
             if current in known:
                 response = Response(status=304)
+                _private(response)
                 response.headers["ETag"] = version_tag(current)
                 return response
-        game = service.load_current(game_id)
+        game = service.load(game_id)
         seat = service.seat_for(game, token)
-        return _json(service.view(game, seat), etag_version=game.version)
+        return _private(_json(service.view(game, seat), etag_version=game.version))
 
 
 @blp.route("/<string:game_id>/legal-moves")
@@ -150,7 +162,7 @@ class LegalMoves(MethodView):
     def get(self, game_id: str) -> Any:
         """The moves this seat may make now (empty when it may not act, or the game is over)."""
         service = wiring().games
-        game = service.load_current(game_id)
+        game = service.load(game_id)
         seat = service.require_seat(game, bearer_token())
         return {"version": game.version, "seat": seat, "moves": game.state.legal_moves(seat)}
 
@@ -201,7 +213,7 @@ class Score(MethodView):
     def get(self, game_id: str) -> Any:
         """Completed rounds, running totals, and the winners once the game is over."""
         service = wiring().games
-        game = service.load_current(game_id)
+        game = service.load(game_id)
         service.seat_for(game, bearer_token())
         return game.state.score()
 
@@ -215,6 +227,6 @@ class Record(MethodView):
         """The full record of a finished game: every deal, move and reshuffle, to replay it
         without our RNG. 409 (`game_not_over`) until the game is over."""
         service = wiring().games
-        game = service.load_current(game_id)
+        game = service.load(game_id)
         service.seat_for(game, bearer_token())
         return service.record(game)

@@ -64,6 +64,14 @@ def metrics_response() -> Response:
     return Response(payload, mimetype=CONTENT_TYPE_LATEST)
 
 
+KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+def _method_label() -> str:
+    """The request's method, or "other": clients choose methods, label values must stay few."""
+    return request.method if request.method in KNOWN_METHODS else "other"
+
+
 def instrument(app: Flask) -> None:
     """Time every request and count it by its route pattern (bounded label values)."""
 
@@ -76,10 +84,10 @@ def instrument(app: Flask) -> None:
         started = g.pop("request_started", None)
         rule = request.url_rule.rule if request.url_rule is not None else "unmatched"
         if started is not None:
-            LATENCY.labels(endpoint=rule, method=request.method).observe(
+            LATENCY.labels(endpoint=rule, method=_method_label()).observe(
                 time.perf_counter() - started
             )
         REQUESTS.labels(
-            endpoint=rule, method=request.method, status=str(response.status_code)
+            endpoint=rule, method=_method_label(), status=str(response.status_code)
         ).inc()
         return response

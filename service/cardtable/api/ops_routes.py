@@ -8,8 +8,8 @@ from typing import Any
 import redis.exceptions
 from flask import Response, jsonify
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from cardtable.api.blueprint import Blueprint
 from cardtable.api.metrics import metrics_response
 from cardtable.api.requests import wiring
 from cardtable.api.schemas.common import HealthSchema

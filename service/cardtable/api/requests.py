@@ -62,3 +62,8 @@ def if_match_version() -> int | None:
 
 def if_none_match_versions() -> list[int]:
     return _parse_version_header("If-None-Match") or []
+
+
+def if_none_match_any() -> bool:
+    """`If-None-Match: *`: any current version of the game counts as "not modified"."""
+    return any(part.strip() == "*" for part in request.headers.get("If-None-Match", "").split(","))

@@ -7,8 +7,8 @@ from typing import Any
 
 from flask import Response
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from cardtable.api.blueprint import Blueprint
 from cardtable.api.errors import ApiError
 from cardtable.api.requests import (
     bearer_token,

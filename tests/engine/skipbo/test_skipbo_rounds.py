@@ -262,3 +262,14 @@ def test_six_player_teams_sit_opposite() -> None:
     play_out(state, random.Random(5))
     winners_ = state.score()["winners"]
     assert winners_ == [] or (len(winners_) == 2 and winners_[1] - winners_[0] == 3)
+
+
+def test_a_build_resets_the_drawn_round_count_at_once() -> None:
+    """ "Any build resets the count to 0": the view shows it right after the build."""
+    state = arranged(
+        2, {}, hands={0: []}, stocks={0: [1, 9], 1: [6]}, draw=[], rest=("discard", 1, 0),
+        drawn_turns=1,
+    )  # fmt: skip
+    assert state.view(0)["drawn_turns"] == 1
+    state.apply(0, {"type": "play", "source": "stock", "target": 0})
+    assert state.view(0)["drawn_turns"] == 0

@@ -37,6 +37,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         ),
         default=0,
         minimum=0,
+        maximum=5,
     ),
     OptionSpec(
         name="stop_rule",
@@ -53,11 +54,12 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         kind="integer",
         description=(
             "Play rounds until some total reaches this score (the notices use 500);"
-            " null: a single round decides the game."
+            " null: a single round decides the game. At most 5000, so a match ends."
         ),
         default=None,
         nullable=True,
         minimum=1,
+        maximum=5000,
     ),
     OptionSpec(
         name="teams",

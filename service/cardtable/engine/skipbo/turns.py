@@ -48,6 +48,7 @@ def _play(state: SkipBoState, seat: int, move: Move) -> None:
     pile = table.building[move["target"]]
     pile.append(card)
     state.built_this_turn = True
+    state.drawn_turns = 0  # "any build resets the count to 0", visibly at once
     if len(pile) == TOP_VALUE:
         # A completed pile leaves the table at once so that its slot can take a new 1.
         table.set_aside.extend(pile)
