@@ -95,7 +95,7 @@ def _json(body: Any, status: int = 200, etag_version: int | None = None) -> Resp
 @blp.route("")
 class Games(MethodView):
     @blp.doc(operationId="create_game", security=[])
-    @blp.arguments(CreateGameRequestSchema)
+    @blp.arguments(CreateGameRequestSchema())
     @blp.response(201, CreatedGameSchema)
     @_errors(400, 413, 415, 422, 503)
     def post(self, body: dict[str, Any]) -> Any:
@@ -124,8 +124,8 @@ class Games(MethodView):
 @blp.route("/<string:game_id>")
 class GameView(MethodView):
     @blp.doc(operationId="get_game", security=SEAT_OR_SPECTATOR)
-    @blp.arguments(ViewQuerySchema, location="query", as_kwargs=True)
-    @blp.arguments(IfNoneMatchHeaderSchema, location="headers", as_kwargs=True)
+    @blp.arguments(ViewQuerySchema(), location="query", as_kwargs=True)
+    @blp.arguments(IfNoneMatchHeaderSchema(), location="headers", as_kwargs=True)
     @blp.response(200, "GameView", headers=VERSION_HEADER)
     @_errors(304, 400, 401, 404, 503)
     def get(self, game_id: str, wait: float | None = None, **_headers: Any) -> Response:
@@ -170,8 +170,8 @@ class LegalMoves(MethodView):
 @blp.route("/<string:game_id>/moves")
 class Moves(MethodView):
     @blp.doc(operationId="apply_move", security=SEAT_ONLY)
-    @blp.arguments(MoveRequestSchema)
-    @blp.arguments(IfMatchHeaderSchema, location="headers", as_kwargs=True)
+    @blp.arguments(MoveRequestSchema())
+    @blp.arguments(IfMatchHeaderSchema(), location="headers", as_kwargs=True)
     @blp.response(200, "MoveResult")
     @_errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
     def post(self, body: dict[str, Any], game_id: str, **_headers: Any) -> Response:

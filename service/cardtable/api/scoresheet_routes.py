@@ -92,7 +92,7 @@ def _edit(edit: Callable[[], Sheet], status: int = 200) -> Any:
 @blp.route("")
 class Scoresheets(MethodView):
     @blp.doc(operationId="create_scoresheet", security=[])
-    @blp.arguments(CreateScoresheetRequestSchema)
+    @blp.arguments(CreateScoresheetRequestSchema())
     @blp.response(201, CreatedScoresheetSchema, headers=VERSION_HEADER)
     @_errors(400, 413, 415, 422, 503)
     def post(self, body: dict[str, Any]) -> Any:
@@ -131,7 +131,7 @@ class ScoresheetView(MethodView):
 @blp.route("/<string:sheet_id>/rounds")
 class ScoresheetRounds(MethodView):
     @blp.doc(operationId="add_scoresheet_round", security=EDIT_TOKEN)
-    @blp.arguments(ScoresheetRoundRequestSchema)
+    @blp.arguments(ScoresheetRoundRequestSchema())
     @blp.response(201, ScoresheetSchema, headers=VERSION_HEADER)
     @_errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
     def post(self, body: dict[str, Any], sheet_id: str) -> Any:
@@ -149,7 +149,7 @@ class ScoresheetRounds(MethodView):
 @blp.route("/<string:sheet_id>/rounds/last")
 class ScoresheetLastRound(MethodView):
     @blp.doc(operationId="replace_last_scoresheet_round", security=EDIT_TOKEN)
-    @blp.arguments(ScoresheetRoundRequestSchema)
+    @blp.arguments(ScoresheetRoundRequestSchema())
     @blp.response(200, ScoresheetSchema, headers=VERSION_HEADER)
     @_errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
     def put(self, body: dict[str, Any], sheet_id: str) -> Any:
