@@ -41,6 +41,7 @@ bench-engine: $(STAMP)
 	$(BIN)/python bench/engine_bench.py
 
 bench-load: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/load_bench.py
 
 clean:
