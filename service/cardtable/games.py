@@ -13,7 +13,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine.autoplay import last_move, play_bots
@@ -89,7 +89,6 @@ class Game:
     seats: list[Seat]
     state: GameState
     created_at: float
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def game(self) -> str:
@@ -243,9 +242,6 @@ class GameService:
 
     def load(self, game_id: str) -> Game:
         return Game.from_stored(self.store.load(game_id))
-
-    def current_version(self, game_id: str) -> int:
-        return self.store.current_version(game_id)
 
     def wait_for_change(self, game_id: str, known_version: int, timeout: float) -> int:
         """Long-poll: return the version once it differs from `known_version`, or when the

@@ -137,16 +137,16 @@ class GameView(MethodView):
         service = wiring().games
         token = bearer_token()
         known = if_none_match_versions()
-        if known or if_none_match_any():
+        any_version = if_none_match_any()
+        if known or any_version:
             # Authenticates too: a bad token must not learn whether anything changed.
             current = service.poll_version(game_id, token)
-            if if_none_match_any():
+            if any_version:
                 known = [current]
             if current in known and wait:
                 current = service.wait_for_change(game_id, current, wait)
             if current in known:
-                response = Response(status=304)
-                _private(response)
+                response = _private(Response(status=304))
                 response.headers["ETag"] = version_tag(current)
                 return response
         game = service.load(game_id)
