@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -133,6 +134,38 @@ class Api:
             assert response.status_code == 200, response.get_json()
             moves += 1
         raise AssertionError("game did not end")
+
+
+def race_two_reveals(api: Api, created: dict[str, Any], **headers: str) -> dict[int, Any]:
+    """Seats 0 and 1 each post a setup reveal, and each request is held after loading the
+    game until the other has loaded it too: both read the same version before either
+    writes. Returns each seat's answer."""
+    service = api.client.application.extensions["cardtable"].games
+    both_loaded = threading.Barrier(2, timeout=10)
+    real_load = service.load
+
+    def load_then_wait(requested: str) -> Any:
+        game = real_load(requested)
+        both_loaded.wait()
+        return game
+
+    service.load = load_then_wait
+    answers: dict[int, Any] = {}
+
+    def reveal(seat: int) -> None:
+        answers[seat] = api.client.application.test_client().post(
+            f"/games/{created['id']}/moves",
+            json={"move": {"type": "reveal", "row": 0, "col": seat}},
+            headers={**Api.auth(created["players"][seat]["token"]), **headers},
+        )
+
+    threads = [threading.Thread(target=reveal, args=(seat,)) for seat in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    service.load = real_load
+    return answers
 
 
 @pytest.fixture

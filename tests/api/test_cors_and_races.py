@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import threading
-from typing import Any
-
 from cardtable.app import create_app
 from cardtable.config import Settings
-from cardtable.games import GameService
 from cardtable.redis_server import RedisServer
-from tests.api.conftest import Api
+from tests.api.conftest import Api, race_two_reveals
 
 
 def test_cors_allows_only_the_configured_origins(redis_server: RedisServer) -> None:
@@ -47,32 +43,7 @@ def test_two_moves_read_at_the_same_version_one_wins_one_gets_409(api: Api) -> N
     one through and the other is told `version_conflict`, with nothing of it applied."""
     created = api.create("skyjo", 2, seed=4)
     game_id = created["id"]
-    service: GameService = api.client.application.extensions["cardtable"].games
-    both_loaded = threading.Barrier(2, timeout=10)
-    real_load = service.load
-
-    def load_then_wait(requested: str) -> Any:
-        game = real_load(requested)
-        both_loaded.wait()  # hold each request until the other has read the same version
-        return game
-
-    service.load = load_then_wait  # type: ignore[method-assign]
-    answers: dict[int, Any] = {}
-
-    def reveal(seat: int) -> None:
-        client = api.client.application.test_client()
-        answers[seat] = client.post(
-            f"/games/{game_id}/moves",
-            json={"move": {"type": "reveal", "row": 0, "col": seat}},
-            headers=Api.auth(created["players"][seat]["token"]),
-        )
-
-    threads = [threading.Thread(target=reveal, args=(seat,)) for seat in (0, 1)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    service.load = real_load  # type: ignore[method-assign]
+    answers = race_two_reveals(api, created)
     statuses = sorted(answer.status_code for answer in answers.values())
     assert statuses == [200, 409]
     loser = next(answer for answer in answers.values() if answer.status_code == 409)

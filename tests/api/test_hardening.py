@@ -3,14 +3,10 @@ caching and preconditions: every client mistake is a 4xx, never a 500."""
 
 from __future__ import annotations
 
-import threading
-from typing import Any
-
 import pytest
 
 from cardtable.config import Settings
-from cardtable.games import GameService
-from tests.api.conftest import Api
+from tests.api.conftest import Api, race_two_reveals
 
 
 def test_names_that_are_not_valid_unicode_are_refused(api: Api) -> None:
@@ -72,31 +68,7 @@ def test_if_match_that_goes_stale_during_the_move_is_a_412(api: Api) -> None:
     compare-and-set learns that its version is now older: 412, as the contract says."""
     created = api.create("skyjo", 2, seed=4)
     game_id = created["id"]
-    service: GameService = api.client.application.extensions["cardtable"].games
-    both_loaded = threading.Barrier(2, timeout=10)
-    real_load = service.load
-
-    def load_then_wait(requested: str) -> Any:
-        game = real_load(requested)
-        both_loaded.wait()
-        return game
-
-    service.load = load_then_wait  # type: ignore[method-assign]
-    answers: dict[int, Any] = {}
-
-    def reveal(seat: int) -> None:
-        answers[seat] = api.client.application.test_client().post(
-            f"/games/{game_id}/moves",
-            json={"move": {"type": "reveal", "row": 0, "col": seat}},
-            headers={**Api.auth(created["players"][seat]["token"]), "If-Match": '"0"'},
-        )
-
-    threads = [threading.Thread(target=reveal, args=(seat,)) for seat in (0, 1)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    service.load = real_load  # type: ignore[method-assign]
+    answers = race_two_reveals(api, created, **{"If-Match": '"0"'})
     assert sorted(a.status_code for a in answers.values()) == [200, 412]
     loser = next(a for a in answers.values() if a.status_code == 412)
     assert loser.get_json()["code"] == "stale_version"
