@@ -1,314 +1,148 @@
-"""The vocabulary every game engine shares: typed errors, option specs, the deck RNG and the
-interfaces (`GameRules`, `GameState`) that the store and the API program against.
+"""The skeleton every game builds on: `GameState` owns the move pipeline (seat, parse, game
+over, turn, step, legality, log, perform), the card source (the RNG, or a recorded log so
+a replay goes the same way), the record, totals, the loader and the log; a game supplies
+hooks. `GameRules` pairs a game's static `GameInfo` with its state class.
 
 Nothing here (or anywhere under `cardtable.engine`) may import Flask, marshmallow or redis.
 """
 
 from __future__ import annotations
 
-import hashlib
-import random
-import re
-import secrets
 from abc import ABC, abstractmethod
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
-
-Move = dict[str, Any]
-"""A move is exactly the flat JSON object of the API contract, e.g. {"type": "draw"}."""
-
-JSON = Any
-
-# --------------------------------------------------------------------------------------
-# Errors. Each carries a stable machine-readable `code` that the API passes through.
-# --------------------------------------------------------------------------------------
-
-
-class EngineError(ValueError):
-    """Base of every error a client can cause; the state is unchanged when one is raised."""
-
-    code: ClassVar[str] = "engine_error"
-
-    def __init__(self, message: str, *, move: Move | None = None, seat: int | None = None):
-        super().__init__(message)
-        self.message = message
-        self.move = move
-        self.seat = seat
-
-
-class MalformedMove(EngineError):
-    """The move is not one of the contract's shapes (unknown type, missing or extra field,
-    a non-integer or out-of-range number)."""
-
-    code = "malformed_move"
-
-
-class IllegalMove(EngineError):
-    """The move is well formed but the rules do not allow it now (illegal target, …)."""
-
-    code = "illegal_move"
-
-
-class NotYourTurn(EngineError):
-    """The seat may not act now."""
-
-    code = "not_your_turn"
-
-
-class WrongPhase(EngineError):
-    """The move type does not belong to the current step (e.g. `replace` before `draw`)."""
-
-    code = "wrong_phase"
-
-
-class GameOver(EngineError):
-    """The game is finished; no move is accepted."""
-
-    code = "game_over"
-
-
-class InvalidSeat(EngineError):
-    """The seat number does not exist in this game."""
-
-    code = "invalid_seat"
-
-
-class InvalidPlayers(EngineError):
-    """Too few or too many players, or a player entry the game cannot seat."""
-
-    code = "invalid_players"
-
-
-class InvalidOptions(EngineError):
-    """Unknown option, wrong type, value out of range, or options that do not fit together."""
-
-    code = "invalid_options"
-
-
-class InvalidState(EngineError):
-    """Serialized state that is malformed, from an unknown schema version, or inconsistent."""
-
-    code = "invalid_state"
-
-
-class InvalidRecord(EngineError):
-    """A record that cannot be replayed (bad shape, or a logged move that is not legal)."""
-
-    code = "invalid_record"
-
-
-class GameNotOver(EngineError):
-    """The record of a game is only available once the game is over."""
-
-    code = "game_not_over"
-
-
-# --------------------------------------------------------------------------------------
-# Options: static facts about a game, used to validate `POST /games` and to describe the
-# game to frontends (the discovery endpoint renders these specs as they are).
-# --------------------------------------------------------------------------------------
-
-OptionKind = Literal["integer", "boolean", "string"]
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    name: str
-    kind: OptionKind
-    description: str
-    default: JSON = None
-    nullable: bool = False
-    """`None` is a legal value, meaning "none" (e.g. `max_rounds: null`)."""
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: tuple[str, ...] | None = None
-    default_by_players: Mapping[int, JSON] | None = None
-    """When the default depends on the player count (Skip-Bo's stock size)."""
-
-    def default_for(self, n_players: int) -> JSON:
-        if self.default_by_players is not None:
-            return self.default_by_players[n_players]
-        return self.default
-
-    def check(self, value: JSON) -> JSON:
-        """Return `value` if it fits this spec, else raise InvalidOptions saying why."""
-        if value is None:
-            if self.nullable:
-                return None
-            raise InvalidOptions(f"option {self.name!r} may not be null")
-        if self.kind == "integer":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidOptions(f"option {self.name!r} must be an integer")
-            if self.minimum is not None and value < self.minimum:
-                raise InvalidOptions(f"option {self.name!r} must be at least {self.minimum}")
-            if self.maximum is not None and value > self.maximum:
-                raise InvalidOptions(f"option {self.name!r} must be at most {self.maximum}")
-        elif self.kind == "boolean":
-            if not isinstance(value, bool):
-                raise InvalidOptions(f"option {self.name!r} must be true or false")
-        elif self.kind == "string":
-            if not isinstance(value, str):
-                raise InvalidOptions(f"option {self.name!r} must be a string")
-            if self.choices is not None and value not in self.choices:
-                allowed = ", ".join(repr(c) for c in self.choices)
-                raise InvalidOptions(f"option {self.name!r} must be one of {allowed}")
-        return value
-
-    def describe(self) -> dict[str, JSON]:
-        """Plain data for the discovery endpoint."""
-        return {
-            "name": self.name,
-            "type": self.kind,
-            "description": self.description,
-            "default": self.default,
-            "default_by_players": (
-                {str(k): v for k, v in self.default_by_players.items()}
-                if self.default_by_players is not None
-                else None
-            ),
-            "nullable": self.nullable,
-            "minimum": self.minimum,
-            "maximum": self.maximum,
-            "choices": list(self.choices) if self.choices is not None else None,
-        }
-
-
-def resolve_option_values(
-    specs: Sequence[OptionSpec], options: Mapping[str, JSON] | None, n_players: int
-) -> dict[str, JSON]:
-    """Check each given option against its spec and fill in defaults for the missing ones."""
-    options = dict(options or {})
-    known = {spec.name for spec in specs}
-    unknown = sorted(set(options) - known)
-    if unknown:
-        raise InvalidOptions(
-            f"unknown option(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}"
-        )
-    resolved: dict[str, JSON] = {}
-    for spec in specs:
-        if spec.name in options:
-            resolved[spec.name] = spec.check(options[spec.name])
-        else:
-            resolved[spec.name] = spec.default_for(n_players)
-    return resolved
-
-
-# --------------------------------------------------------------------------------------
-# Randomness. The state holds a secret seed and a counter; every shuffle derives a fresh
-# generator from both, so the whole RNG serializes as two integers and a given seed
-# reproduces a game exactly. Nothing derived from the seed ever appears in a view.
-# --------------------------------------------------------------------------------------
-
-
-def new_seed() -> int:
-    """A seed from a secure source, for games created without one."""
-    return secrets.randbits(128)
-
-
-@dataclass
-class DeckRng:
-    seed: int
-    counter: int = 0
-
-    def _stream(self, purpose: str) -> random.Random:
-        digest = hashlib.sha256(f"cardtable:{self.seed}:{purpose}:{self.counter}".encode()).digest()
-        self.counter += 1
-        return random.Random(int.from_bytes(digest, "big"))
-
-    def shuffle(self, cards: list[int]) -> None:
-        """Shuffle `cards` in place (one step of the counter)."""
-        self._stream("shuffle").shuffle(cards)
-
-    def derived(self, purpose: str) -> random.Random:
-        """An independent generator for other uses, also one step of the counter."""
-        return self._stream(purpose)
-
-    def for_step(self, purpose: str, step: int) -> random.Random:
-        """A generator for one numbered step (e.g. the bot move that makes version `step`),
-        derived from the seed alone: the counter does not move, so the result does not
-        depend on what was drawn before, nor on how the work was split between calls."""
-        digest = hashlib.sha256(f"cardtable:{self.seed}:{purpose}:step:{step}".encode()).digest()
-        return random.Random(int.from_bytes(digest, "big"))
-
-    def to_dict(self) -> dict[str, JSON]:
-        # The seed is written as a decimal string: secure seeds have 128 bits, more than
-        # JSON libraries such as orjson (or JavaScript) carry in a number without loss.
-        return {"seed": str(self.seed), "counter": self.counter}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> DeckRng:
-        seed, counter = data.get("seed"), data.get("counter")
-        if isinstance(seed, str) and _DECIMAL.fullmatch(seed):
-            seed = int(seed)
-        if (
-            isinstance(seed, bool)
-            or not isinstance(seed, int)
-            or isinstance(counter, bool)
-            or not isinstance(counter, int)
-            or counter < 0
-        ):
-            raise InvalidState("rng must hold an integer seed and a non-negative counter")
-        return cls(seed=seed, counter=counter)
-
-
-_DECIMAL = re.compile(r"-?[0-9]{1,80}")
-
-
-# --------------------------------------------------------------------------------------
-# Move validation helpers shared by both engines.
-# --------------------------------------------------------------------------------------
-
-
-def require_int(move: Mapping[str, Any], name: str, low: int, high: int) -> int:
-    """The integer field `name` of `move`, in low..high; MalformedMove otherwise.
-
-    JSON booleans are ints in Python, and "1" or 1.5 are not integers: all are refused.
+from collections import Counter, deque
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from cardtable.engine.cards import DeckRng, new_seed
+from cardtable.engine.checks import Check, exactly, integer, require_fields, require_int, strings
+from cardtable.engine.errors import (
+    EngineError,
+    GameNotOver,
+    GameOver,
+    IllegalMove,
+    InvalidOptions,
+    InvalidPlayers,
+    InvalidRecord,
+    InvalidSeat,
+    InvalidState,
+    MalformedMove,
+    Move,
+    NotYourTurn,
+    WrongPhase,
+)
+from cardtable.engine.options import JSON, Bot, GameInfo, OptionSpec, resolve_option_values
+
+__all__ = [
+    "JSON",
+    "Bot",
+    "DeckRng",
+    "EngineError",
+    "GameInfo",
+    "GameNotOver",
+    "GameOver",
+    "GameRules",
+    "GameState",
+    "IllegalMove",
+    "InvalidOptions",
+    "InvalidPlayers",
+    "InvalidRecord",
+    "InvalidSeat",
+    "InvalidState",
+    "MalformedMove",
+    "Move",
+    "NotYourTurn",
+    "OptionSpec",
+    "WrongPhase",
+    "new_seed",
+    "require_fields",
+    "require_int",
+    "resolve_option_values",
+]
+
+Entry = dict[str, JSON]
+"""A log entry: a flat JSON object whose `type` says what happened ("move", "deal", ...)."""
+
+S = TypeVar("S", bound="GameState")
+
+COMMON_KEYS = ("game", "schema_version", "names", "options", "version", "rng")
+"""The stored keys every game has, before its own; "log" comes last."""
+
+
+class RecordedCards:
+    """Card orders read from a record's log instead of the RNG, so a replay needs no seed.
+
+    Before each logged move the replay queues the entries (deals, reshuffles) that follow
+    it; the move must consume exactly those, in that order.
     """
-    value = move.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedMove(f"{name!r} must be an integer", move=dict(move))
-    if not low <= value <= high:
-        raise MalformedMove(f"{name!r} must be between {low} and {high}", move=dict(move))
-    return value
 
+    def __init__(self) -> None:
+        self.pending: deque[Entry] = deque()
 
-def require_fields(move: Mapping[str, Any], allowed: set[str], required: set[str]) -> None:
-    extra = sorted(set(move) - allowed)
-    if extra:
-        raise MalformedMove(f"unexpected field(s) {', '.join(extra)}", move=dict(move))
-    missing = sorted(required - set(move))
-    if missing:
-        raise MalformedMove(f"missing field(s) {', '.join(missing)}", move=dict(move))
-
-
-# --------------------------------------------------------------------------------------
-# The interfaces the store and the API program against.
-# --------------------------------------------------------------------------------------
-
-Bot = Callable[[dict[str, Any], list[Move], random.Random], Move]
-"""A bot decides from a seat's view and that seat's legal moves only (never hidden state)."""
+    def take(self, kind: str) -> Entry:
+        if not self.pending:
+            raise InvalidRecord(f"the log lacks the {kind} entry that this move needs")
+        entry = self.pending.popleft()
+        if entry["type"] != kind:
+            raise InvalidRecord(f"expected a {kind} entry in the log, found {entry['type']!r}")
+        return entry
 
 
 class GameState(ABC):
     """The full state of one game (hidden cards included). Mutable: `apply` changes it in
     place, and leaves it unchanged when it raises."""
 
-    game: ClassVar[str]
-    SCHEMA_VERSION: ClassVar[int]
+    info: ClassVar[GameInfo]
+    SCHEMA_VERSION: ClassVar[int] = 1
+    STEP_MOVES: ClassVar[Mapping[str, Collection[str]]]
+    """The move types of each step; a move of another step is a WrongPhase."""
+    SCORE_ROUND_KEYS: ClassVar[tuple[str, ...]] = ("round", "scores")
+    """The keys of a completed round that the contract's Score shows."""
 
-    version: int
-    """Number of moves applied so far (bot moves included); grows by one per move."""
-    names: list[str]
-    options: dict[str, JSON]
-    rng: DeckRng
-    log: list[dict[str, JSON]]
-    """The record's log so far: deals, moves (normalized) and reshuffles, in order."""
+    def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
+        """An undealt game; `start()` deals it (use `new` or `replay`)."""
+        self.names = list(names)
+        self.options = dict(options)
+        self.rng = rng
+        self.version = 0
+        """Number of moves applied so far (bot moves included); grows by one per move."""
+        self.round = 1
+        self.rounds: list[dict[str, JSON]] = []
+        """Completed rounds, each with at least its number and scores."""
+        self.log: list[Entry] = []
+        """The record's log so far (deals, moves, reshuffles), from entry `log_offset` on."""
+        self.log_offset = 0
+        """Entries before `log[0]`, when loaded from a snapshot without its log."""
+        self.script: RecordedCards | None = None
+        """Set only while replaying a record: card orders come from the log, not the RNG."""
+
+    @property
+    def game(self) -> str:
+        return self.info.name
 
     @property
     def n_players(self) -> int:
         return len(self.names)
+
+    # -- creating ------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls: type[S], names: Sequence[str], options: object = None, seed: object = None) -> S:
+        """A new game: options resolved, round 1 dealt."""
+        if isinstance(names, str) or not all(isinstance(name, str) for name in names):
+            raise InvalidPlayers("players are given as a list of names")
+        resolved = cls.info.resolve_options(options, len(names))
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InvalidOptions("the seed must be an integer")
+        state = cls(names, resolved, DeckRng(seed=new_seed() if seed is None else seed))
+        state.start()
+        return state
+
+    # -- hooks a game supplies -----------------------------------------------------------
+
+    @abstractmethod
+    def start(self) -> None:
+        """Deal round 1 and open the first step."""
 
     @property
     @abstractmethod
@@ -319,93 +153,308 @@ class GameState(ABC):
         """Seats that may act now, in seat order (several during Skyjo's setup reveals)."""
 
     @abstractmethod
-    def legal_moves(self, seat: int) -> list[Move]:
-        """Every legal move of `seat`, without duplicates; empty when it may not act."""
+    def step(self) -> str | None:
+        """What the acting seat(s) do next (a key of STEP_MOVES), None once the game is over."""
 
     @abstractmethod
-    def apply(self, seat: int, move: Mapping[str, Any]) -> None:
-        """Apply `move` for `seat`, or raise an EngineError and change nothing."""
+    def moves_for(self, seat: int) -> list[Move]:
+        """Every legal move of `seat`, which may act now, without duplicates."""
+
+    @staticmethod
+    @abstractmethod
+    def parse_move(move: object, seat: int, n_players: int) -> Move:
+        """The normalized move (a fresh dict, fields in the contract's order), or
+        MalformedMove saying what is wrong with its shape."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, JSON]:
+    def check_legal(self, seat: int, move: Move) -> None:
+        """IllegalMove when a well-formed move of the right step is not allowed now."""
+
+    @abstractmethod
+    def perform(self, seat: int, move: Move) -> None:
+        """Carry out a checked move (its log entry is already written)."""
+
+    @abstractmethod
+    def build_view(self, seat: int | None) -> dict[str, JSON]:
         """What `seat` (or a spectator, for None) may see, as plain JSON-able data."""
 
     @abstractmethod
-    def score(self) -> dict[str, JSON]:
-        """The contract's Score: finished, rounds, totals, winners."""
-
-    @abstractmethod
-    def record(self) -> dict[str, JSON]:
-        """The contract's Record; raises GameNotOver before the end."""
-
-    @abstractmethod
-    def to_dict(self) -> dict[str, JSON]:
-        """Plain JSON-able data, with `schema_version`, that `from_dict` turns back."""
-
-    @classmethod
-    @abstractmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
-        """Rebuild a state; raise InvalidState when malformed or inconsistent.
-
-        The state may keep (not copy) the log entries of `data`, so the caller hands them
-        over: `data` must not be changed afterwards (a fresh `json.loads` result is fine)."""
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over, else []."""
 
     @abstractmethod
     def card_counts(self) -> Counter[int]:
         """Every card in every zone, by value (for conservation checks)."""
 
+    @classmethod
+    @abstractmethod
+    def state_fields(cls, n_players: int, options: Mapping[str, JSON]) -> dict[str, Check]:
+        """The game's own stored keys, in order, and the check of each (see checks.py)."""
+
+    @abstractmethod
+    def dump_fields(self) -> dict[str, JSON]:
+        """The game's own stored keys, in the order of `state_fields` (fresh copies)."""
+
+    @abstractmethod
+    def restore(self, fields: dict[str, JSON]) -> None:
+        """Take over the checked values of `state_fields`."""
+
+    @abstractmethod
+    def check_consistency(self) -> None:
+        """InvalidState when the loaded parts could not occur together in a played game."""
+
+    @classmethod
+    @abstractmethod
+    def log_entries(cls, n_players: int) -> dict[str, Check]:
+        """The check of each kind of log entry other than "move" (deals, reshuffles)."""
+
+    @classmethod
+    @abstractmethod
+    def order_of(cls, entry: Entry) -> list[int]:
+        """The card order that a checked deal or reshuffle entry records."""
+
+    # -- hooks with a default ------------------------------------------------------------
+
+    def why_not_your_turn(self, seat: int) -> str:
+        current = self.active_seats()
+        whose = f"seat {current[0]}'s" if current else "nobody's"
+        return f"it is {whose} turn, not seat {seat}'s"
+
+    def check_step(self, seat: int, move: Move) -> None:
+        """WrongPhase when the move's type does not belong to the current step."""
+        step = self.step()
+        assert step is not None  # the game is not over
+        if move["type"] not in self.STEP_MOVES[step]:
+            expected = " or ".join(self.STEP_MOVES[step])
+            raise WrongPhase(f"now is the time for {expected}, not {move['type']}")
+
+    # -- the move pipeline ---------------------------------------------------------------
+
     def check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_players:
             raise InvalidSeat(f"seat must be an integer from 0 to {self.n_players - 1}")
 
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every legal move of `seat`, without duplicates; empty when it may not act."""
+        self.check_seat(seat)
+        if self.is_over or seat not in self.active_seats():
+            return []
+        return self.moves_for(seat)
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What `seat` (or a spectator, for None) may see (see docs/adding-a-game.md)."""
+        if seat is not None:
+            self.check_seat(seat)
+        return self.build_view(seat)
+
+    def apply(self, seat: int, move: Mapping[str, Any]) -> None:
+        """Apply `move` for `seat`, or raise an EngineError and change nothing."""
+        self.check_seat(seat)
+        parsed = self.parse_move(move, seat, self.n_players)
+        try:
+            if self.is_over:
+                raise GameOver("the game is over; no more moves")
+            if seat not in self.active_seats():
+                raise NotYourTurn(self.why_not_your_turn(seat))
+            self.check_step(seat, parsed)
+            self.check_legal(seat, parsed)
+        except EngineError as error:
+            error.move = error.move if error.move is not None else parsed
+            error.seat = seat if error.seat is None else error.seat
+            raise
+        self.log.append({"type": "move", "seat": seat, "move": parsed})
+        self.version += 1
+        self.perform(seat, parsed)
+
+    def card_order(self, kind: str, cards: list[int]) -> list[int]:
+        """The order of `cards` for a new deal or reshuffle (its log entry is the game's to
+        write): shuffled by the RNG, or read from the record while replaying."""
+        if self.script is None:
+            order = list(cards)
+            self.rng.shuffle(order)
+            return order
+        order = self.order_of(self.script.take(kind))
+        if Counter(order) != Counter(cards):
+            raise InvalidRecord(f"a {kind} entry of the log does not hold the expected cards")
+        return order
+
+    # -- scores and the record -----------------------------------------------------------
+
+    def totals(self) -> list[int]:
+        totals = [0] * self.n_players
+        for result in self.rounds:
+            for seat, points in enumerate(result["scores"]):
+                totals[seat] += points
+        return totals
+
+    def score(self) -> dict[str, JSON]:
+        """The contract's Score: finished, rounds, totals, winners."""
+        return {
+            "finished": self.is_over,
+            "rounds": [
+                {key: copy_json(result[key]) for key in self.SCORE_ROUND_KEYS}
+                for result in self.rounds
+            ],
+            "totals": self.totals(),
+            "winners": self.winners(),
+        }
+
+    def record(self) -> dict[str, JSON]:
+        """The contract's Record; raises GameNotOver before the end."""
+        if not self.is_over:
+            raise GameNotOver("the record is available once the game is over")
+        if self.log_offset:
+            raise InvalidState("the record needs the whole log; load the state with it")
+        return {
+            "game": self.game,
+            "options": dict(self.options),
+            "players": [{"seat": seat, "name": name} for seat, name in enumerate(self.names)],
+            "log": copy_log(self.log),
+            "score": self.score(),
+        }
+
+    @classmethod
+    def replay(cls: type[S], record: Mapping[str, Any]) -> S:
+        """The final state of a recorded game, from its log alone; InvalidRecord otherwise."""
+        from cardtable.engine.replay import replay
+
+        return replay(cls, record)
+
+    # -- plain data ----------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, JSON]:
+        """Plain JSON-able data without the log (`log_length` says how long it is)."""
+        return {**self._head(), **self.dump_fields(), "log_length": self.log_length}
+
+    def to_dict(self) -> dict[str, JSON]:
+        """Plain JSON-able data, with `schema_version` and the log, that `from_dict` reads."""
+        if self.log_offset:
+            raise InvalidState("this state was loaded without its log")
+        return {**self._head(), **self.dump_fields(), "log": copy_log(self.log)}
+
+    def _head(self) -> dict[str, JSON]:
+        return {
+            "game": self.game,
+            "schema_version": self.SCHEMA_VERSION,
+            "names": list(self.names),
+            "options": dict(self.options),
+            "version": self.version,
+            "rng": self.rng.to_dict(),
+        }
+
+    @property
+    def log_length(self) -> int:
+        return self.log_offset + len(self.log)
+
+    @classmethod
+    def from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
+        """Rebuild a state from `to_dict()` (or from a `snapshot()`, whose log stays
+        unread); InvalidState when malformed or inconsistent. The state may keep (not copy)
+        the log's move entries, so `data` must not be changed afterwards."""
+        from cardtable.engine.loader import load
+
+        return load(cls, data)
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of plain JSON data (lists, objects, scalars)."""
+    if type(value) is list:
+        return [copy_json(item) for item in value]
+    if type(value) is dict:
+        return {key: copy_json(item) for key, item in value.items()}
+    return value
+
+
+def copy_log(log: list[Entry]) -> list[Entry]:
+    """A deep copy of a log (moves, by far the most entries, are flat: one quick copy)."""
+    return [
+        {"type": "move", "seat": entry["seat"], "move": entry["move"].copy()}
+        if entry["type"] == "move"
+        else copy_json(entry)
+        for entry in log
+    ]
+
 
 @dataclass(frozen=True)
 class GameRules:
-    """Static facts about one game, apart from any state (OpenSpiel's game object)."""
+    """One hosted game: its static facts (`info`) and the state class that plays it."""
 
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    option_specs: tuple[OptionSpec, ...]
+    info: GameInfo
     state_class: type[GameState]
-    new_state: Callable[[Sequence[str], Mapping[str, JSON] | None, int | None], GameState]
-    """(player names, options, seed or None) -> a fresh state, dealt and ready to play."""
-    replay: Callable[[Mapping[str, Any]], GameState]
-    """A record -> the final state, using only the record's log (raises InvalidRecord)."""
-    bots: Mapping[str, Bot] = field(default_factory=dict)
-    move_types: tuple[str, ...] = ()
-    check_option_values: Callable[[Mapping[str, JSON], int], None] | None = None
-    """Checks that span several options or the player count (raise InvalidOptions)."""
 
-    def check_players(self, n_players: int) -> None:
-        if not self.min_players <= n_players <= self.max_players:
-            raise InvalidPlayers(
-                f"{self.title} is played by {self.min_players} to {self.max_players} players,"
-                f" not {n_players}"
-            )
+    @property
+    def name(self) -> str:
+        return self.info.name
 
-    def resolve_options(
-        self, options: Mapping[str, JSON] | None, n_players: int
-    ) -> dict[str, JSON]:
-        """Every option of the game, checked, with defaults filled in (the contract's
-        resolved `options`)."""
-        self.check_players(n_players)
-        resolved = resolve_option_values(self.option_specs, options, n_players)
-        if self.check_option_values is not None:
-            self.check_option_values(resolved, n_players)
-        return resolved
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    @property
+    def min_players(self) -> int:
+        return self.info.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.info.max_players
+
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return self.info.option_specs
+
+    @property
+    def bots(self) -> Mapping[str, Bot]:
+        return self.info.bots
+
+    @property
+    def move_types(self) -> tuple[str, ...]:
+        return self.info.move_types
+
+    def new_state(
+        self, names: Sequence[str], options: object = None, seed: object = None
+    ) -> GameState:
+        """(player names, options, seed or None) -> a fresh state, dealt and ready to play."""
+        return self.state_class.new(names, options, seed)
+
+    def replay(self, record: Mapping[str, Any]) -> GameState:
+        """A record -> the final state, using only the record's log (raises InvalidRecord)."""
+        return self.state_class.replay(record)
 
     def load(self, data: Mapping[str, Any]) -> GameState:
         return self.state_class.from_dict(data)
 
+    def check_players(self, n_players: int) -> None:
+        self.info.check_players(n_players)
+
+    def resolve_options(self, options: object, n_players: int) -> dict[str, JSON]:
+        return self.info.resolve_options(options, n_players)
+
     def describe(self) -> dict[str, JSON]:
-        return {
-            "game": self.name,
-            "title": self.title,
-            "min_players": self.min_players,
-            "max_players": self.max_players,
-            "options": [spec.describe() for spec in self.option_specs],
-            "bots": sorted(self.bots),
-            "move_types": list(self.move_types),
-        }
+        return self.info.describe()
+
+
+def entry_checks(cls: type[GameState], n_players: int) -> dict[str, Callable[[Any, str], Any]]:
+    """The check of every kind of log entry of `cls`, the move entry included."""
+    return {**cls.log_entries(n_players), "move": _move_entry(cls, n_players)}
+
+
+def _move_entry(cls: type[GameState], n_players: int) -> Check:
+    seat_check = integer(0, n_players - 1)
+
+    def check(value: Any, name: str) -> Entry:
+        if type(value) is not dict or value.keys() != {"type", "seat", "move"}:
+            raise InvalidState(f"{name}: a move entry has exactly type, seat and move")
+        seat = seat_check(value["seat"], f"{name}.seat")
+        move = value["move"]
+        try:
+            parsed = cls.parse_move(move, seat, n_players)
+        except MalformedMove as error:
+            raise InvalidState(f"{name}.move: {error.message}") from None
+        if type(move) is not dict or list(move.items()) != list(parsed.items()):
+            raise InvalidState(f"{name}.move must be a normalized move, fields in order")
+        return value
+
+    return check
+
+
+__all__ += ["Entry", "RecordedCards", "copy_json", "copy_log", "entry_checks", "exactly", "strings"]

@@ -1,19 +1,20 @@
-"""The hosted games by name, and loading any serialized state."""
+"""The hosted games by name, loading any serialized state, and the hook that hosts another
+game (tests register a third one with it)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
-from cardtable.engine.base import EngineError, GameRules, GameState, InvalidState
+from cardtable.engine.base import GameRules, GameState
+from cardtable.engine.errors import InvalidState, UnknownGame
 from cardtable.engine.skipbo import RULES as SKIPBO
 from cardtable.engine.skyjo import RULES as SKYJO
 
 GAMES: dict[str, GameRules] = {rules.name: rules for rules in (SKYJO, SKIPBO)}
 
-
-class UnknownGame(EngineError):
-    code = "unknown_game"
+__all__ = ["GAMES", "UnknownGame", "get_rules", "hosted", "load_state"]
 
 
 def get_rules(name: object) -> GameRules:
@@ -29,3 +30,15 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     if not isinstance(game, str) or game not in GAMES:
         raise InvalidState(f"serialized state names no hosted game: {game!r}")
     return GAMES[game].load(data)
+
+
+@contextmanager
+def hosted(rules: GameRules) -> Iterator[GameRules]:
+    """Host one more game while the block runs (the registry is as before afterwards)."""
+    if rules.name in GAMES:
+        raise ValueError(f"a game named {rules.name!r} is hosted already")
+    GAMES[rules.name] = rules
+    try:
+        yield rules
+    finally:
+        del GAMES[rules.name]

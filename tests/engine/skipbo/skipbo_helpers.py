@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cardtable.engine.base import DeckRng
+from cardtable.engine.base import DeckRng, RecordedCards
 from cardtable.engine.skipbo import RULES
 from cardtable.engine.skipbo.cards import DECK
 from cardtable.engine.skipbo.state import SkipBoState
@@ -67,7 +67,8 @@ def dealt_state(
     entry = deal_entry(
         n, resolved["stock_size"], stock_tops, draw_top, first_player=resolved["first_player"]
     )
-    state.script = [entry]
+    state.script = RecordedCards()
+    state.script.pending.append(entry)
     state.start()
     state.script = None
     return state

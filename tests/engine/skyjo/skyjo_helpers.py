@@ -7,10 +7,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.engine.base import DeckRng
+from cardtable.engine.base import DeckRng, RecordedCards
 from cardtable.engine.skyjo import RULES
 from cardtable.engine.skyjo.cards import DECK_COUNTS, position
-from cardtable.engine.skyjo.rounds import CardScript, start_round
+from cardtable.engine.skyjo.rounds import start_round
 from cardtable.engine.skyjo.state import SkyjoState
 
 
@@ -45,15 +45,13 @@ def dealt_state(
     """A fresh game dealt exactly as given; `later_deals` (if any) are used for the next
     rounds in turn, otherwise later rounds are shuffled by a fixed seed."""
     names = [f"p{seat}" for seat in range(len(grids))]
-    state = SkyjoState(
-        names=names, options=RULES.resolve_options(options, len(names)), rng=DeckRng(seed=7)
-    )
-    state.script = CardScript()
+    state = SkyjoState(names, RULES.resolve_options(options, len(names)), DeckRng(seed=7))
+    state.script = RecordedCards()
     state.script.pending.append(deal_entry(grids, discard, draw_top))
     start_round(state, 1)
     state.script = None
     if later_deals:
-        state.script = CardScript()
+        state.script = RecordedCards()
         state.script.pending.extend(later_deals)
     return state
 

@@ -7,10 +7,15 @@ from typing import Any
 import pytest
 from skyjo_helpers import at, deal_entry, dealt_state
 
-from cardtable.engine.base import IllegalMove, InvalidOptions, InvalidPlayers, NotYourTurn
+from cardtable.engine.base import (
+    IllegalMove,
+    InvalidOptions,
+    InvalidPlayers,
+    NotYourTurn,
+    RecordedCards,
+)
 from cardtable.engine.skyjo import RULES
 from cardtable.engine.skyjo.cards import DECK_COUNTS, DECK_SIZE, full_deck
-from cardtable.engine.skyjo.rounds import CardScript
 from cardtable.engine.skyjo.scoring import is_game_over, round_scores, winners
 from cardtable.engine.skyjo.state import SkyjoState
 
@@ -507,7 +512,7 @@ def _reveal_then_final_lap(state: SkyjoState, round_two: dict[str, Any]) -> Skyj
     state.apply(2, at("reveal", 0, 1))
     assert state.current == 0
     state = edited(state, seat1=up_except(11), seat2=up_except(0))
-    state.script = CardScript()
+    state.script = RecordedCards()
     state.script.pending.append(round_two)
     _play_final_lap(state)
     state.script = None

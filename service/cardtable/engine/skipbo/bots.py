@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.base import Move
+from cardtable.engine.errors import Move
 from cardtable.engine.skipbo.cards import SKIPBO, TOP_VALUE
 
 

@@ -1,304 +1,189 @@
-"""The plain-data form of a Skip-Bo state (JSON-able, with a schema version) and its
-validation when loaded: shapes, the 162-card deck across all zones, and the facts that tie
-round, turn, scores and log together."""
+"""Skip-Bo's stored form, declared as data: the checks of its fields and log entries (read
+by the engine's one loader), how they are written and taken over, and the facts that tie
+round, turn, scores and the 162 cards together."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.base import JSON, DeckRng, EngineError, InvalidState
+from cardtable.engine.checks import (
+    Check,
+    boolean,
+    cards,
+    exactly,
+    fail,
+    integer,
+    list_of,
+    one_of,
+)
+from cardtable.engine.options import JSON
 from cardtable.engine.skipbo import scoring
-from cardtable.engine.skipbo.cards import DECK
-from cardtable.engine.skipbo.moves import partner
-from cardtable.engine.skipbo.options import resolve_options
-from cardtable.engine.skipbo.shuffles import DEAL_FIELDS, RESHUFFLE_FIELDS, is_card_list
+from cardtable.engine.skipbo.cards import (
+    BUILDING_PILES,
+    DECK,
+    DISCARD_PILES,
+    HAND_SIZE,
+    SKIPBO,
+    TOP_VALUE,
+)
+from cardtable.engine.skipbo.rounds import partner
 from cardtable.engine.skipbo.table import Table
 
 if TYPE_CHECKING:
     from cardtable.engine.skipbo.state import SkipBoState
 
-Entry = dict[str, JSON]
+CARD_VALUES = frozenset(range(TOP_VALUE + 1))
+pile = cards(CARD_VALUES)
 
 
-def state_to_dict(state: SkipBoState) -> dict[str, JSON]:
-    """Every zone lists its pile bottom first (top card last); the log is copied."""
+def _table(n: int) -> Check:
+    fields = exactly(
+        {
+            "stocks": list_of(pile, n),
+            "hands": list_of(pile, n),
+            "discard_piles": list_of(list_of(pile, DISCARD_PILES), n),
+            "building_piles": list_of(pile, BUILDING_PILES),
+            "draw_pile": pile,
+            "set_aside": pile,
+        }
+    )
+
+    def check(value: Any, name: str) -> Table:
+        zones = fields(value, name)
+        if any(len(hand) > HAND_SIZE for hand in zones["hands"]):
+            fail(name, f"has a hand of more than {HAND_SIZE} cards")
+        for slot, built in enumerate(zones["building_piles"]):
+            if len(built) >= TOP_VALUE or any(
+                card not in (SKIPBO, position + 1) for position, card in enumerate(built)
+            ):
+                fail(f"building pile {slot}", "must rise from 1 and be set aside at 12")
+        return Table(
+            stocks=zones["stocks"],
+            hands=zones["hands"],
+            discards=zones["discard_piles"],
+            building=zones["building_piles"],
+            draw_pile=zones["draw_pile"],
+            set_aside=zones["set_aside"],
+        )
+
+    return check
+
+
+def _round_result(n: int, teams: bool) -> Check:
+    fields = exactly(
+        {
+            "round": integer(1),
+            "scores": list_of(integer(0), n),
+            "winner": integer(0, n - 1, nullable=True),
+            "stocks_left": list_of(integer(0), n),
+        }
+    )
+
+    def check(value: Any, name: str) -> dict[str, Any]:
+        result: dict[str, Any] = fields(value, name)
+        if result["scores"] != scoring.round_scores(
+            result["stocks_left"], result["winner"], teams=teams
+        ):
+            fail(name, "has scores that do not follow from its stocks and winner")
+        return result
+
+    return check
+
+
+def state_fields(n: int, options: Mapping[str, JSON]) -> dict[str, Check]:
     return {
-        "game": state.game,
-        "schema_version": state.SCHEMA_VERSION,
-        "names": list(state.names),
-        "options": dict(state.options),
-        "version": state.version,
-        "rng": state.rng.to_dict(),
+        "phase": one_of("playing", "finished"),
+        "round": integer(1),
+        "current": integer(0, n - 1, nullable=True),
+        "built_this_turn": boolean,
+        # a drawn round ends when the count reaches n; a finished game keeps that count
+        "drawn_turns": integer(0, n),
+        "table": _table(n),
+        "rounds": list_of(_round_result(n, options["teams"])),
+    }
+
+
+def log_entries(n: int) -> dict[str, Check]:
+    return {
+        "deal": exactly(
+            {
+                "type": one_of("deal"),
+                "round": integer(1),
+                "first_player": integer(0, n - 1),
+                "stocks": list_of(pile, n),
+                "draw_pile": pile,
+            }
+        ),
+        "reshuffle": exactly({"type": one_of("reshuffle"), "draw_pile": pile}),
+    }
+
+
+def order_of(entry: Mapping[str, Any]) -> list[int]:
+    """The deck order of a deal (stocks, then the draw pile) or the order of a reshuffle."""
+    stocks = entry.get("stocks", [])
+    return [card for stock in stocks for card in stock] + list(entry["draw_pile"])
+
+
+def dump_fields(state: SkipBoState) -> dict[str, JSON]:
+    """Every zone lists its pile bottom first (top card last)."""
+    table = state.table
+    return {
         "phase": "finished" if state.finished else "playing",
         "round": state.round,
         "current": state.current,
         "built_this_turn": state.built_this_turn,
         "drawn_turns": state.drawn_turns,
-        "table": state.table.to_dict(),
+        "table": {
+            "stocks": [list(stock) for stock in table.stocks],
+            "hands": [list(hand) for hand in table.hands],
+            "discard_piles": [[list(p) for p in piles] for piles in table.discards],
+            "building_piles": [list(built) for built in table.building],
+            "draw_pile": list(table.draw_pile),
+            "set_aside": list(table.set_aside),
+        },
         "rounds": [
-            {
-                "round": r["round"],
-                "scores": list(r["scores"]),
-                "winner": r["winner"],
-                "stocks_left": list(r["stocks_left"]),
-            }
+            {key: (list(r[key]) if type(r[key]) is list else r[key]) for key in r}
             for r in state.rounds
         ],
-        "log": copy_log(state.log),
     }
 
 
-def state_from_dict(cls: type[SkipBoState], data: Mapping[str, Any]) -> SkipBoState:
-    """Rebuild a state, or raise InvalidState saying what is wrong.
-
-    The state takes over the log's move entries instead of copying them (logs hold
-    hundreds, and a state is loaded on every request): `data` must not be changed
-    afterwards. A `json.loads` result or a fresh `to_dict()` is the caller's to give.
-    Everything else is copied.
-    """
-    try:
-        return _state_from_dict(cls, data)
-    except InvalidState:
-        raise
-    except EngineError as error:  # InvalidOptions / InvalidPlayers of a stored state
-        raise InvalidState(f"invalid stored options or players: {error.message}") from None
+def restore(state: SkipBoState, fields: dict[str, Any]) -> None:
+    state.finished = fields["phase"] == "finished"
+    for key in ("round", "current", "built_this_turn", "drawn_turns", "table", "rounds"):
+        setattr(state, key, fields[key])
 
 
-def copy_log(log: list[Entry]) -> list[Entry]:
-    """A deep copy of a log whose entries have the shapes `_log` checks.
-
-    Logs grow to hundreds of entries and are copied on every save, so this is one tight
-    pass (moves, by far the most entries, first) rather than a generic walk.
-    """
-    copied: list[Entry] = []
-    append = copied.append
-    for entry in log:
-        kind = entry["type"]
-        if kind == "move":
-            append({"type": "move", "seat": entry["seat"], "move": entry["move"].copy()})
-        elif kind == "deal":
-            append(
-                {
-                    "type": "deal",
-                    "round": entry["round"],
-                    "first_player": entry["first_player"],
-                    "stocks": [list(stock) for stock in entry["stocks"]],
-                    "draw_pile": list(entry["draw_pile"]),
-                }
-            )
-        else:
-            append({"type": "reshuffle", "draw_pile": list(entry["draw_pile"])})
-    return copied
-
-
-_KEYS = {
-    "game",
-    "schema_version",
-    "names",
-    "options",
-    "version",
-    "rng",
-    "phase",
-    "round",
-    "current",
-    "built_this_turn",
-    "drawn_turns",
-    "table",
-    "rounds",
-    "log",
-}
-
-
-def _int(value: object, name: str, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"{name} must be an integer")
-    if value < low or (high is not None and value > high):
-        raise InvalidState(f"{name} is out of range: {value}")
-    return value
-
-
-def _state_from_dict(cls: type[SkipBoState], data: Mapping[str, Any]) -> SkipBoState:
-    if not isinstance(data, Mapping):
-        raise InvalidState("a Skip-Bo state must be a JSON object")
-    if data.get("game") != cls.game:
-        raise InvalidState(f"not a Skip-Bo state: game {data.get('game')!r}")
-    if data.get("schema_version") != cls.SCHEMA_VERSION:
-        raise InvalidState(
-            f"unknown Skip-Bo schema_version {data.get('schema_version')!r};"
-            f" this engine reads version {cls.SCHEMA_VERSION}"
-        )
-    if set(data) != _KEYS:
-        missing, extra = sorted(_KEYS - set(data)), sorted(set(data) - _KEYS)
-        raise InvalidState(f"state fields differ: missing {missing}, unexpected {extra}")
-    names = data["names"]
-    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-        raise InvalidState("names must be a list of strings")
-    n = len(names)
-    options = data["options"]
-    if not isinstance(options, Mapping) or resolve_options(options, n) != dict(options):
-        raise InvalidState("options must be every Skip-Bo option, resolved")
-    if not isinstance(data["rng"], Mapping):
-        raise InvalidState("rng must be an object")
-    state = cls(names, options, DeckRng.from_dict(data["rng"]))
-    state.version = _int(data["version"], "version", 0)
-    phase = data["phase"]
-    if phase not in ("playing", "finished"):
-        raise InvalidState(f"phase must be 'playing' or 'finished', not {phase!r}")
-    state.finished = phase == "finished"
-    state.round = _int(data["round"], "round", 1)
-    if state.finished:
-        if data["current"] is not None:
-            raise InvalidState("a finished game has no current seat")
-    else:
-        state.current = _int(data["current"], "current", 0, n - 1)
-    if not isinstance(data["built_this_turn"], bool):
-        raise InvalidState("built_this_turn must be true or false")
-    state.built_this_turn = data["built_this_turn"]
-    # a drawn round ends when the count reaches n; a finished game keeps that count
-    state.drawn_turns = _int(data["drawn_turns"], "drawn_turns", 0, n if state.finished else n - 1)
-    if not isinstance(data["table"], Mapping):
-        raise InvalidState("table must be an object")
-    state.table = Table.from_dict(data["table"], n)
+def check_consistency(state: SkipBoState) -> None:
+    """Facts that tie the parts together (a state that passes could have been played)."""
     if state.table.card_counts() != DECK:
-        raise InvalidState("the zones do not hold exactly the 162 Skip-Bo cards")
-    state.rounds = _rounds(data["rounds"], n, state.options["teams"])
-    state.log, moves_logged, deals = _log(data["log"], n)
-    _check_consistency(state, moves_logged, deals)
-    return state
-
-
-def _rounds(value: object, n: int, teams: bool) -> list[dict[str, JSON]]:
-    if not isinstance(value, list):
-        raise InvalidState("rounds must be a list")
-    rounds: list[dict[str, JSON]] = []
-    for index, item in enumerate(value):
-        if not isinstance(item, Mapping) or set(item) != {
-            "round",
-            "scores",
-            "winner",
-            "stocks_left",
-        }:
-            raise InvalidState(f"rounds[{index}] must hold round, scores, winner, stocks_left")
-        if item["round"] != index + 1:
-            raise InvalidState(f"rounds[{index}] must be round {index + 1}")
-        winner = item["winner"]
-        if winner is not None:
-            _int(winner, f"rounds[{index}].winner", 0, n - 1)
-        stocks_left = item["stocks_left"]
-        if not isinstance(stocks_left, list) or len(stocks_left) != n:
-            raise InvalidState(f"rounds[{index}].stocks_left must list {n} seats")
-        for seat in range(n):
-            _int(stocks_left[seat], f"rounds[{index}].stocks_left", 0)
-        if item["scores"] != scoring.round_scores(stocks_left, winner, teams=teams):
-            raise InvalidState(f"rounds[{index}].scores do not follow from its stocks and winner")
-        rounds.append(
-            {
-                "round": index + 1,
-                "scores": list(item["scores"]),
-                "winner": winner,
-                "stocks_left": list(stocks_left),
-            }
-        )
-    return rounds
-
-
-def _log(value: object, n: int) -> tuple[list[Entry], int, int]:
-    """The checked log (a new list), with the number of moves and of deals it holds.
-
-    Move entries that are plain dicts are kept as they are, not copied: the caller hands
-    them over (see `state_from_dict`), and the engine never changes a log entry once
-    written. Deals and reshuffles, few but large, are copied.
-    """
-    if type(value) is not list:
-        raise InvalidState("log must be a list")
-    log: list[Entry] = []
-    append = log.append
-    moves = deals = 0
-    for index, entry in enumerate(value):
-        # Moves are nearly every entry and a state is loaded on every request, so their
-        # check is in line, without calls. Three keys of which these two are present are
-        # exactly type, seat and move.
-        if type(entry) is dict and len(entry) == 3 and entry.get("type") == "move":
-            seat = entry.get("seat")
-            if type(seat) is int and 0 <= seat < n and type(entry.get("move")) is dict:
-                append(entry)
-                moves += 1
-                continue
-        checked = _entry(entry, index, n)
-        if checked["type"] == "move":
-            moves += 1
-        elif checked["type"] == "deal":
-            deals += 1
-        append(checked)
-    return log, moves, deals
-
-
-def _entry(entry: object, index: int, n: int) -> Entry:
-    """A checked copy of any log entry (the slow path, which says what is wrong)."""
-    if not isinstance(entry, Mapping) or entry.get("type") not in ("deal", "move", "reshuffle"):
-        raise InvalidState(f"log entry {index} is not a deal, move or reshuffle")
-    kind = entry["type"]
-    if kind == "move":
-        if set(entry) != {"type", "seat", "move"} or not isinstance(entry["move"], Mapping):
-            raise InvalidState(f"log entry {index} must hold seat and move")
-        seat = _int(entry["seat"], f"log entry {index} seat", 0, n - 1)
-        return {"type": "move", "seat": seat, "move": dict(entry["move"])}
-    if kind == "deal":
-        if set(entry) != DEAL_FIELDS:
-            raise InvalidState(f"log entry {index} has the wrong deal fields")
-        _int(entry["round"], f"log entry {index} round", 1)
-        _int(entry["first_player"], f"log entry {index} first_player", 0, n - 1)
-        stocks = entry["stocks"]
-        if not isinstance(stocks, list) or len(stocks) != n:
-            raise InvalidState(f"log entry {index} must list {n} stocks")
-        for pile in [*stocks, entry["draw_pile"]]:
-            _log_cards(pile, index)
-        return {
-            "type": "deal",
-            "round": entry["round"],
-            "first_player": entry["first_player"],
-            "stocks": [list(stock) for stock in stocks],
-            "draw_pile": list(entry["draw_pile"]),
-        }
-    if set(entry) != RESHUFFLE_FIELDS:
-        raise InvalidState(f"log entry {index} must hold a draw pile")
-    _log_cards(entry["draw_pile"], index)
-    return {"type": "reshuffle", "draw_pile": list(entry["draw_pile"])}
-
-
-def _log_cards(value: object, index: int) -> None:
-    if not is_card_list(value):
-        raise InvalidState(f"log entry {index} holds a pile that is not a list of cards")
-
-
-def _check_consistency(state: SkipBoState, moves_logged: int, deals: int) -> None:
-    """Facts that tie the parts together (a state that passes could have been played);
-    `moves_logged` and `deals` count the log's entries of each kind."""
-    if moves_logged != state.version:
-        raise InvalidState(f"version {state.version} but {moves_logged} moves in the log")
-    if deals != state.round:
-        raise InvalidState(f"round {state.round} but {deals} deals in the log")
+        fail("the zones", "do not hold exactly the 162 Skip-Bo cards")
+    if (state.current is None) != state.finished:
+        fail("current", "names a seat while playing, none once finished")
+    if not state.finished and state.drawn_turns >= state.n_players:
+        fail("drawn_turns", "ends the round when it reaches the number of players")
     for seat, stock in enumerate(state.table.stocks):
         if len(stock) > state.options["stock_size"]:
-            raise InvalidState(f"seat {seat}'s stock is larger than stock_size")
+            fail(f"seat {seat}'s stock", "is larger than stock_size")
+    if [r["round"] for r in state.rounds] != list(range(1, len(state.rounds) + 1)):
+        fail("rounds", "must be numbered 1, 2, ... in order")
     completed = len(state.rounds)
-    totals = state.totals()
-    target = state.options["target_score"]
+    over = scoring.is_game_over(state.totals(), completed, state.options["target_score"])
     if state.finished:
-        if completed != state.round or not scoring.is_game_over(totals, completed, target):
-            raise InvalidState("a finished game must have completed its last round")
+        if completed != state.round or not over:
+            fail("a finished game", "must have completed its last round")
         return
-    if completed != state.round - 1 or scoring.is_game_over(totals, completed, target):
-        raise InvalidState("a game in progress must be playing the round after its last")
-    if (
-        state.drawn_turns
-        and not state.built_this_turn
-        and (state.table.draw_pile or state.table.set_aside)
-    ):
-        raise InvalidState("drawn turns are counted only when nothing is left to draw")
-    stocks = state.table.stocks
-    for seat, stock in enumerate(stocks):
+    if completed != state.round - 1 or over:
+        fail("a game in progress", "must be playing the round after its last")
+    _check_turn(state)
+
+
+def _check_turn(state: SkipBoState) -> None:
+    table = state.table
+    if state.drawn_turns and not state.built_this_turn and (table.draw_pile or table.set_aside):
+        fail("drawn turns", "are counted only when nothing is left to draw")
+    for seat, stock in enumerate(table.stocks):
         mate = partner(state, seat)
-        if not stock and (mate is None or not stocks[mate]):
-            raise InvalidState(f"seat {seat}'s round is over (empty stock) yet still played")
+        if not stock and (mate is None or not table.stocks[mate]):
+            fail(f"seat {seat}'s round", "is over (empty stock) yet still played")

@@ -1,4 +1,5 @@
-"""Skip-Bo moves: their contract shapes, which are legal now, and why another one is not.
+"""Skip-Bo moves: their contract shapes, which are legal now, why another one is not, and
+what a checked move does to the table.
 
 Shapes (rules/skipbo.md, api-contract.md): `play` from `hand` (card, target), `stock`
 (target) or `discard` (pile, target), with `owner` only when the stock or discard pile is
@@ -21,14 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
-from cardtable.engine.base import (
-    IllegalMove,
-    MalformedMove,
-    Move,
-    WrongPhase,
-    require_fields,
-    require_int,
-)
+from cardtable.engine.checks import require_fields, require_int
+from cardtable.engine.errors import IllegalMove, MalformedMove, Move, WrongPhase
 from cardtable.engine.skipbo.cards import (
     BUILDING_PILES,
     DISCARD_PILES,
@@ -36,12 +31,12 @@ from cardtable.engine.skipbo.cards import (
     card_name,
     fits,
 )
-from cardtable.engine.skipbo.scoring import partner_of
+from cardtable.engine.skipbo.info import MOVE_TYPES
+from cardtable.engine.skipbo.rounds import end_round, end_turn, partner, refill
 
 if TYPE_CHECKING:
     from cardtable.engine.skipbo.state import SkipBoState
 
-MOVE_TYPES = ("play", "discard", "pass")
 SOURCES = ("hand", "stock", "discard")
 
 STEP_MOVE_TYPES: dict[str, frozenset[str]] = {
@@ -121,13 +116,6 @@ def parse_move(move: object, seat: int, n_players: int) -> Move:
 # --------------------------------------------------------------------------------------
 
 
-def partner(state: SkipBoState, seat: int) -> int | None:
-    """The seat's partner in the partnership variant, else None."""
-    if not state.options["teams"]:
-        return None
-    return partner_of(seat, state.n_players)
-
-
 def _sources(state: SkipBoState, seat: int) -> Iterator[tuple[Move, int]]:
     """Every distinct source the seat may build from now, with the card it offers."""
     table = state.table
@@ -182,8 +170,6 @@ def turn_step(state: SkipBoState) -> str:
 
 
 def legal_moves(state: SkipBoState, seat: int) -> list[Move]:
-    if state.finished or seat != state.current:
-        return []
     step = turn_step(state)
     moves = build_moves(state, seat) if "play" in STEP_MOVE_TYPES[step] else []
     if "discard" in STEP_MOVE_TYPES[step]:
@@ -273,3 +259,51 @@ def check_legal(state: SkipBoState, seat: int, move: Move) -> None:
             )
     elif move["type"] == "discard" and move["card"] not in state.table.hands[seat]:
         raise IllegalMove(f"you hold no {card_name(move['card'])}", move=move, seat=seat)
+
+
+# --------------------------------------------------------------------------------------
+# What a checked move does
+# --------------------------------------------------------------------------------------
+
+
+def perform(state: SkipBoState, seat: int, move: Move) -> None:
+    """Carry out a checked move (already logged)."""
+    if move["type"] == "play":
+        _play(state, seat, move)
+    elif move["type"] == "discard":
+        state.table.hands[seat].remove(move["card"])
+        state.table.discards[seat][move["pile"]].append(move["card"])
+        end_turn(state)
+    else:
+        end_turn(state)
+
+
+def _play(state: SkipBoState, seat: int, move: Move) -> None:
+    table = state.table
+    source = move["source"]
+    owner: int = move.get("owner", seat)
+    if source == "hand":
+        table.hands[seat].remove(move["card"])
+        card = move["card"]
+    elif source == "stock":
+        card = table.stocks[owner].pop()
+    else:
+        card = table.discards[owner][move["pile"]].pop()
+    pile = table.building[move["target"]]
+    pile.append(card)
+    state.built_this_turn = True
+    state.drawn_turns = 0  # "any build resets the count to 0", visibly at once
+    if len(pile) == TOP_VALUE:
+        # A completed pile leaves the table at once so that its slot can take a new 1.
+        table.set_aside.extend(pile)
+        pile.clear()
+    if source == "stock" and not table.stocks[owner]:
+        # With teams the round ends only once both partners' stocks are empty, whichever
+        # of the two was emptied by this card.
+        mate = partner(state, seat)
+        team = (seat,) if mate is None else (seat, mate)
+        if not any(table.stocks[member] for member in team):
+            end_round(state, winner=seat)
+            return
+    if source == "hand" and not table.hands[seat]:
+        refill(state, seat)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.engine.base import JSON
+from cardtable.engine.options import JSON
 from cardtable.engine.skipbo.cards import TOP_VALUE
-from cardtable.engine.skipbo.moves import partner, turn_step
+from cardtable.engine.skipbo.moves import turn_step
+from cardtable.engine.skipbo.rounds import first_player_of, partner
 from cardtable.engine.skipbo.scoring import team_of
-from cardtable.engine.skipbo.turns import first_player_of
 
 if TYPE_CHECKING:
     from cardtable.engine.skipbo.state import SkipBoState

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.base import Move
+from cardtable.engine.errors import Move
 from cardtable.engine.skyjo.cards import COLS, DECK_SIZE, column_positions, position
 from cardtable.engine.skyjo.grid import REMOVED
 

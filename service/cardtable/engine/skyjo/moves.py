@@ -3,25 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cardtable.engine.base import (
-    GameOver,
-    IllegalMove,
-    MalformedMove,
-    Move,
-    NotYourTurn,
-    WrongPhase,
-    require_fields,
-    require_int,
-)
+from cardtable.engine.checks import require_fields, require_int
+from cardtable.engine.errors import IllegalMove, MalformedMove, Move
 from cardtable.engine.skyjo.cards import COLS, ROWS, position, row_col
+from cardtable.engine.skyjo.info import MOVE_TYPES
 from cardtable.engine.skyjo.rounds import begin_turns, end_turn, refill_draw_pile
 
 if TYPE_CHECKING:
     from cardtable.engine.skyjo.state import SkyjoState
 
-MOVE_TYPES = ("reveal", "take_discard", "draw", "replace", "discard_and_reveal")
 POSITION_FIELDS = {"type", "row", "col"}
 
 STEP_MOVES: dict[str, tuple[str, ...]] = {
@@ -32,7 +24,7 @@ STEP_MOVES: dict[str, tuple[str, ...]] = {
 """The move types of each step; a move of another step is a WrongPhase."""
 
 
-def parse_move(move: object) -> Move:
+def parse_move(move: object, seat: int = 0, n_players: int = 2) -> Move:
     """The normalized move (a fresh dict with exactly the contract's fields), or
     MalformedMove saying what is wrong with its shape."""
     if not isinstance(move, Mapping):
@@ -80,7 +72,6 @@ def _at(kind: str, index: int) -> Move:
 
 
 def legal_moves(state: SkyjoState, seat: int) -> list[Move]:
-    state.check_seat(seat)
     if seat not in active_seats(state):
         return []
     grid = state.grids[seat]
@@ -97,7 +88,7 @@ def legal_moves(state: SkyjoState, seat: int) -> list[Move]:
     ]
 
 
-def _check_legal(state: SkyjoState, seat: int, move: Move) -> None:
+def check_legal(state: SkyjoState, seat: int, move: Move) -> None:
     """IllegalMove when a well-formed move of the right step is not allowed now."""
     kind = move["type"]
     if kind == "draw":
@@ -111,25 +102,6 @@ def _check_legal(state: SkyjoState, seat: int, move: Move) -> None:
         raise IllegalMove(f"the column of {where} has been removed; it can't be used")
     if kind in ("reveal", "discard_and_reveal") and not grid.is_face_down(index):
         raise IllegalMove(f"the card at {where} is already face up")
-
-
-def validate_move(state: SkyjoState, seat: int, move: Mapping[str, Any]) -> Move:
-    """Every check of `apply`, in the order of the engine contract; the normalized move."""
-    state.check_seat(seat)
-    normalized = parse_move(move)
-    if state.phase == "over":
-        raise GameOver("the game is over; no more moves")
-    if seat not in active_seats(state):
-        if state.phase == "reveal":
-            raise NotYourTurn(f"seat {seat} has made its setup reveals; wait for the others")
-        raise NotYourTurn(f"it is seat {state.current}'s turn, not seat {seat}'s")
-    step = current_step(state)
-    assert step is not None  # the game is not over
-    if normalized["type"] not in STEP_MOVES[step]:
-        expected = " or ".join(STEP_MOVES[step])
-        raise WrongPhase(f"now is the time for {expected}, not {normalized['type']}")
-    _check_legal(state, seat, normalized)
-    return normalized
 
 
 def perform(state: SkyjoState, seat: int, move: Move) -> None:
@@ -168,10 +140,3 @@ def perform(state: SkyjoState, seat: int, move: Move) -> None:
         state.discard.append(outgoing)
     grid.remove_column_if_complete(move["col"], state.discard)
     end_turn(state, seat)
-
-
-def apply_move(state: SkyjoState, seat: int, move: Mapping[str, Any]) -> None:
-    normalized = validate_move(state, seat, move)
-    state.log.append({"type": "move", "seat": seat, "move": dict(normalized)})
-    state.version += 1
-    perform(state, seat, normalized)

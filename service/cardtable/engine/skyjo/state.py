@@ -1,55 +1,45 @@
-"""The full state of a Skyjo game (hidden cards included) behind the engine's GameState API."""
+"""The full state of a Skyjo game (hidden cards included): the hooks of the engine's
+skeleton, each handed to the module that does that job."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from itertools import chain
-from typing import Any, ClassVar
 
-from cardtable.engine.base import JSON, DeckRng, GameNotOver, GameState, Move
-from cardtable.engine.scoring import running_totals
-from cardtable.engine.skyjo import moves, serialize, views
+from cardtable.engine.base import JSON, DeckRng, Entry, GameState, Move
+from cardtable.engine.checks import Check
+from cardtable.engine.skyjo import codec, moves, rounds, views
 from cardtable.engine.skyjo.grid import Grid
-from cardtable.engine.skyjo.rounds import CardScript
+from cardtable.engine.skyjo.info import INFO
 from cardtable.engine.skyjo.scoring import winners
 
-RoundResult = dict[str, Any]
-"""A finished round: round, scores, finisher, card_totals, grids (all face up), revealed."""
 
-
-@dataclass(eq=False)
 class SkyjoState(GameState):
-    game: ClassVar[str] = "skyjo"
-    SCHEMA_VERSION: ClassVar[int] = 1
+    info = INFO
+    STEP_MOVES = moves.STEP_MOVES
+    SCORE_ROUND_KEYS = ("round", "scores", "finisher")
 
-    names: list[str]
-    options: dict[str, JSON]
-    rng: DeckRng
-    version: int = 0
-    round: int = 1
-    phase: str = "reveal"
-    """"reveal" (simultaneous setup reveals), "play" (turns, final lap included) or "over"."""
-    grids: list[Grid] = field(default_factory=list)
-    discard: list[int] = field(default_factory=list)
-    """Bottom first: the top card is the last one."""
-    draw_pile: list[int] = field(default_factory=list)
-    """Bottom first: the next card drawn is the last one."""
-    reveals_left: list[int] = field(default_factory=list)
-    current: int | None = None
-    """The seat whose turn it is (None during the setup reveals and once the game is over)."""
-    drawn: int | None = None
-    """The card the current seat drew and still holds."""
-    finisher: int | None = None
-    final_lap: list[int] = field(default_factory=list)
-    """Seats that still get their last turn of the round, in play order (current first)."""
-    rounds: list[RoundResult] = field(default_factory=list)
-    log: list[dict[str, JSON]] = field(default_factory=list)
-    script: CardScript | None = None
-    """Set only while replaying a record: card orders come from the log, not the RNG."""
+    def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
+        super().__init__(names, options, rng)
+        self.phase = "reveal"
+        """"reveal" (simultaneous setup reveals), "play" (turns, final lap included), "over"."""
+        self.grids: list[Grid] = []
+        self.discard: list[int] = []
+        """Bottom first: the top card is the last one."""
+        self.draw_pile: list[int] = []
+        """Bottom first: the next card drawn is the last one."""
+        self.reveals_left: list[int] = []
+        self.current: int | None = None
+        """The seat whose turn it is (None during the setup reveals and once it is over)."""
+        self.drawn: int | None = None
+        """The card the current seat drew and still holds."""
+        self.finisher: int | None = None
+        self.final_lap: list[int] = []
+        """Seats that still get their last turn of the round, in play order (current first)."""
 
-    # -- the GameState interface ---------------------------------------------------------
+    def start(self) -> None:
+        rounds.start_round(self, 1)
 
     @property
     def is_over(self) -> bool:
@@ -58,58 +48,32 @@ class SkyjoState(GameState):
     def active_seats(self) -> list[int]:
         return moves.active_seats(self)
 
-    def legal_moves(self, seat: int) -> list[Move]:
+    def step(self) -> str | None:
+        return moves.current_step(self)
+
+    def moves_for(self, seat: int) -> list[Move]:
         return moves.legal_moves(self, seat)
 
-    def apply(self, seat: int, move: Mapping[str, Any]) -> None:
-        moves.apply_move(self, seat, move)
+    @staticmethod
+    def parse_move(move: object, seat: int, n_players: int) -> Move:
+        return moves.parse_move(move)
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        if seat is not None:
-            self.check_seat(seat)
+    def why_not_your_turn(self, seat: int) -> str:
+        if self.phase == "reveal":
+            return f"seat {seat} has made its setup reveals; wait for the others"
+        return super().why_not_your_turn(seat)
+
+    def check_legal(self, seat: int, move: Move) -> None:
+        moves.check_legal(self, seat, move)
+
+    def perform(self, seat: int, move: Move) -> None:
+        moves.perform(self, seat, move)
+
+    def build_view(self, seat: int | None) -> dict[str, JSON]:
         return views.build_view(self, seat)
-
-    def totals(self) -> list[int]:
-        return running_totals([result["scores"] for result in self.rounds], self.n_players)
 
     def winners(self) -> list[int]:
         return winners(self.totals()) if self.is_over else []
-
-    def score(self) -> dict[str, JSON]:
-        return {
-            "finished": self.is_over,
-            "rounds": [
-                {
-                    "round": result["round"],
-                    "scores": list(result["scores"]),
-                    "finisher": result["finisher"],
-                }
-                for result in self.rounds
-            ],
-            "totals": self.totals(),
-            "winners": self.winners(),
-        }
-
-    def record(self) -> dict[str, JSON]:
-        if not self.is_over:
-            raise GameNotOver("the record is available once the game is over")
-        return {
-            "game": self.game,
-            "options": dict(self.options),
-            "players": [{"seat": seat, "name": name} for seat, name in enumerate(self.names)],
-            "log": serialize.copy_log(self.log),
-            "score": self.score(),
-        }
-
-    def to_dict(self) -> dict[str, JSON]:
-        return serialize.state_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> SkyjoState:
-        """Rebuild a state, or raise InvalidState. The state takes over the log's moves
-        and deals instead of copying them: `data` must not be changed afterwards
-        (serialize.state_from_dict)."""
-        return serialize.state_from_dict(data)
 
     def card_counts(self) -> Counter[int]:
         # One count over all the zones at once: it is checked on every load.
@@ -119,3 +83,26 @@ class SkyjoState(GameState):
         if self.drawn is not None:
             counts[self.drawn] += 1
         return counts
+
+    # -- the stored form (codec.py) ------------------------------------------------------
+
+    @classmethod
+    def state_fields(cls, n_players: int, options: Mapping[str, JSON]) -> dict[str, Check]:
+        return codec.state_fields(n_players, options)
+
+    def dump_fields(self) -> dict[str, JSON]:
+        return codec.dump_fields(self)
+
+    def restore(self, fields: dict[str, JSON]) -> None:
+        codec.restore(self, fields)
+
+    def check_consistency(self) -> None:
+        codec.check_consistency(self)
+
+    @classmethod
+    def log_entries(cls, n_players: int) -> dict[str, Check]:
+        return codec.log_entries(n_players)
+
+    @classmethod
+    def order_of(cls, entry: Entry) -> list[int]:
+        return codec.order_of(entry)

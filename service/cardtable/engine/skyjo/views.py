@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.base import JSON
+from cardtable.engine.options import JSON
 from cardtable.engine.skyjo import moves
 
 if TYPE_CHECKING:

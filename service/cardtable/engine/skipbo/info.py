@@ -1,18 +1,16 @@
-"""Skip-Bo's options (rules/skipbo.md) with their defaults, and the checks that span several."""
+"""Skip-Bo's static facts (rules/skipbo.md): players, options with their defaults and the
+checks that span several, move types and bots, importable without the state."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from cardtable.engine.base import (
-    JSON,
-    InvalidOptions,
-    InvalidPlayers,
-    OptionSpec,
-    resolve_option_values,
-)
+from cardtable.engine.errors import InvalidOptions
+from cardtable.engine.options import JSON, GameInfo, OptionSpec
+from cardtable.engine.skipbo.bots import BOTS
 from cardtable.engine.skipbo.cards import DECK_SIZE, HAND_SIZE
+
+MOVE_TYPES = ("play", "discard", "pass")
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -90,13 +88,13 @@ def check_option_values(options: Mapping[str, JSON], n_players: int) -> None:
         raise InvalidOptions(f"teams need 4 or 6 players, not {n_players}")
 
 
-def resolve_options(options: Mapping[str, Any] | None, n_players: int) -> dict[str, JSON]:
-    """Every option, checked, with defaults filled in (what `GameRules.resolve_options` does,
-    usable without the rules object, e.g. when loading a state)."""
-    if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
-        raise InvalidPlayers(
-            f"Skip-Bo is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n_players}"
-        )
-    resolved = resolve_option_values(OPTION_SPECS, options, n_players)
-    check_option_values(resolved, n_players)
-    return resolved
+INFO = GameInfo(
+    name="skipbo",
+    title="Skip-Bo",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    option_specs=OPTION_SPECS,
+    move_types=MOVE_TYPES,
+    bots=BOTS,
+    check_option_values=check_option_values,
+)

@@ -1,10 +1,14 @@
-"""Skyjo's options, their defaults and ranges (rules/skyjo.md)."""
+"""Skyjo's static facts (rules/skyjo.md): players, options with defaults and ranges, move
+types and bots, importable without the state."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardtable.engine.base import JSON, OptionSpec
+from cardtable.engine.options import JSON, GameInfo, OptionSpec
+from cardtable.engine.skyjo.bots import greedy_bot, random_bot
+
+MOVE_TYPES = ("reveal", "take_discard", "draw", "replace", "discard_and_reveal")
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -56,3 +60,15 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 
 def check_option_values(options: Mapping[str, JSON], n_players: int) -> None:
     """Skyjo's options are independent of each other and of the player count."""
+
+
+INFO = GameInfo(
+    name="skyjo",
+    title="Skyjo",
+    min_players=2,
+    max_players=8,
+    option_specs=OPTION_SPECS,
+    move_types=MOVE_TYPES,
+    bots={"random": random_bot, "greedy": greedy_bot},
+    check_option_values=check_option_values,
+)

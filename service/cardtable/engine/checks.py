@@ -1,0 +1,117 @@
+"""Checks of plain data, written once: the fields of a move (MalformedMove), and the small
+vocabulary (`integer`, `cards`, `list_of`, `exactly`, ...) in which each game declares the
+shape of its stored state and log entries, so one loader reads every game (InvalidState)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn
+
+from cardtable.engine.cards import is_card_list
+from cardtable.engine.errors import InvalidState, MalformedMove
+
+Check = Callable[[Any, str], Any]
+"""(value, its name for messages) -> the checked value (a fresh copy), or InvalidState."""
+
+
+# -- moves -------------------------------------------------------------------------------
+
+
+def require_int(move: Mapping[str, Any], name: str, low: int, high: int) -> int:
+    """The integer field `name` of `move`, in low..high; MalformedMove otherwise.
+
+    JSON booleans are ints in Python, and "1" or 1.5 are not integers: all are refused.
+    """
+    value = move.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedMove(f"{name!r} must be an integer", move=dict(move))
+    if not low <= value <= high:
+        raise MalformedMove(f"{name!r} must be between {low} and {high}", move=dict(move))
+    return value
+
+
+def require_fields(move: Mapping[str, Any], allowed: set[str], required: set[str]) -> None:
+    extra = sorted(set(move) - allowed)
+    if extra:
+        raise MalformedMove(f"unexpected field(s) {', '.join(extra)}", move=dict(move))
+    missing = sorted(required - set(move))
+    if missing:
+        raise MalformedMove(f"missing field(s) {', '.join(missing)}", move=dict(move))
+
+
+# -- stored data -------------------------------------------------------------------------
+
+
+def fail(name: str, message: str) -> NoReturn:
+    raise InvalidState(f"{name} {message}")
+
+
+def is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def integer(low: int | None = None, high: int | None = None, *, nullable: bool = False) -> Check:
+    def check(value: Any, name: str) -> int | None:
+        if value is None and nullable:
+            return None
+        if type(value) is not int:
+            fail(name, "must be an integer")
+        if (low is not None and value < low) or (high is not None and value > high):
+            fail(name, f"must be between {low} and {high}, not {value}")
+        return value
+
+    return check
+
+
+def boolean(value: Any, name: str) -> bool:
+    if type(value) is not bool:
+        fail(name, "must be true or false")
+    return value
+
+
+def one_of(*choices: object) -> Check:
+    def check(value: Any, name: str) -> Any:
+        if value not in choices or type(value) is bool:
+            fail(name, f"must be one of {', '.join(map(repr, choices))}")
+        return value
+
+    return check
+
+
+def cards(values: frozenset[int], length: int | None = None) -> Check:
+    """A list of cards from `values` (optionally of exactly `length` cards)."""
+
+    def check(value: Any, name: str) -> list[int]:
+        if not is_card_list(value, values) or (length is not None and len(value) != length):
+            count = "" if length is None else f"{length} "
+            fail(name, f"must be a list of {count}cards from {min(values)} to {max(values)}")
+        return list(value)
+
+    return check
+
+
+def list_of(item: Check, length: int | None = None) -> Check:
+    def check(value: Any, name: str) -> list[Any]:
+        if type(value) is not list or (length is not None and len(value) != length):
+            fail(name, "must be a list" + ("" if length is None else f" of {length} entries"))
+        return [item(entry, f"{name}[{index}]") for index, entry in enumerate(value)]
+
+    return check
+
+
+def exactly(fields: Mapping[str, Check]) -> Check:
+    """An object with exactly these keys, each checked; a fresh dict in the same key order."""
+    keys = set(fields)
+
+    def check(value: Any, name: str) -> dict[str, Any]:
+        if not isinstance(value, Mapping) or value.keys() != keys:
+            fail(name, f"must be an object with exactly {', '.join(sorted(keys))}")
+        return {key: field(value[key], f"{name}.{key}") for key, field in fields.items()}
+
+    return check
+
+
+def strings(value: Any, name: str) -> list[str]:
+    if type(value) is not list or not all(isinstance(item, str) for item in value):
+        fail(name, "must be a list of strings")
+    return list(value)

@@ -1,0 +1,90 @@
+"""One loader for every game, driven by the game's declared fields: the common head (game,
+schema version, names, options, version, RNG), the game's own fields, then the log (when
+present) and the game's consistency checks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from cardtable.engine.base import COMMON_KEYS, Entry, entry_checks
+from cardtable.engine.cards import DeckRng
+from cardtable.engine.checks import integer, strings
+from cardtable.engine.errors import EngineError, InvalidState
+
+if TYPE_CHECKING:
+    from cardtable.engine.base import GameState
+
+S = TypeVar("S", bound="GameState")
+
+
+def load(cls: type[S], data: Mapping[str, Any]) -> S:
+    """Rebuild a state of `cls` from `to_dict()` or `snapshot()` data, or InvalidState."""
+    try:
+        return _load(cls, data)
+    except InvalidState as error:
+        if error.message.startswith("invalid "):
+            raise
+        raise InvalidState(f"invalid {cls.info.title} state: {error.message}") from None
+    except (EngineError, TypeError, ValueError, KeyError) as error:
+        raise InvalidState(f"invalid {cls.info.title} state: {error}") from None
+
+
+def _load(cls: type[S], data: Mapping[str, Any]) -> S:
+    if not isinstance(data, Mapping):
+        raise InvalidState("a state is a JSON object")
+    if data.get("game") != cls.info.name:
+        raise InvalidState(f"game must be {cls.info.name!r}, not {data.get('game')!r}")
+    if data.get("schema_version") != cls.SCHEMA_VERSION:
+        raise InvalidState(f"unknown schema_version {data.get('schema_version')!r}")
+    names = strings(data.get("names"), "names")
+    cls.info.check_players(len(names))
+    options = data.get("options")
+    if not isinstance(options, Mapping) or cls.info.resolve_options(options, len(names)) != dict(
+        options
+    ):
+        raise InvalidState("options must list every option of the game, resolved")
+    fields = cls.state_fields(len(names), options)
+    tail = "log" if "log" in data else "log_length"
+    expected = {*COMMON_KEYS, *fields, tail}
+    if set(data) != expected:
+        missing, extra = sorted(expected - set(data)), sorted(set(data) - expected)
+        raise InvalidState(f"state keys differ: missing {missing}, unexpected {extra}")
+    state = cls(names, options, DeckRng.from_dict(data["rng"]))
+    version = integer(0)(data["version"], "version")
+    assert version is not None
+    state.version = version
+    state.restore({key: check(data[key], key) for key, check in fields.items()})
+    if tail == "log":
+        state.log = _log(cls, data["log"], len(names))
+        _check_log(state)
+    else:
+        state.log_offset = integer(1)(data["log_length"], "log_length") or 0
+    state.check_consistency()
+    return state
+
+
+def _log(cls: type[GameState], value: object, n_players: int) -> list[Entry]:
+    """The checked log (a new list); move entries are kept as they are, not copied."""
+    if type(value) is not list:
+        raise InvalidState("log must be a list")
+    checks = entry_checks(cls, n_players)
+    log = []
+    for index, entry in enumerate(value):
+        kind = entry.get("type") if isinstance(entry, Mapping) else None
+        if not isinstance(kind, str) or kind not in checks:
+            raise InvalidState(f"log[{index}] must be an object of type {', '.join(checks)}")
+        log.append(checks[kind](entry, f"log[{index}]"))
+    return log
+
+
+def _check_log(state: GameState) -> None:
+    kinds = [entry["type"] for entry in state.log]
+    if not kinds or kinds[0] != "deal":
+        raise InvalidState("the log opens with the first deal")
+    if kinds.count("move") != state.version:
+        raise InvalidState(
+            f"the log holds {kinds.count('move')} moves but version is {state.version}"
+        )
+    if kinds.count("deal") != state.round:
+        raise InvalidState(f"round {state.round} but {kinds.count('deal')} deals in the log")
