@@ -164,8 +164,7 @@ class SkyjoView(View):
 
     @property
     def discard_top(self) -> int | None:
-        discard = self.get("discard") or {}
-        top = discard.get("top")
+        top = self.get("discard_top")
         return top if isinstance(top, int) else None
 
     def _summary(self) -> str:
@@ -188,8 +187,7 @@ class SkyjoView(View):
             )
             for row in _skyjo_rows(player.get("grid", [])):
                 lines.append("      " + " ".join(f"{cell:>3}" for cell in row))
-        draw_pile = self.get("draw_pile") or {}
-        lines.append(f"  discard {self.discard_top}, draw pile {draw_pile.get('size')} cards")
+        lines.append(f"  discard {self.discard_top}, draw pile {self.get('draw_pile_size')} cards")
         return "\n".join(lines)
 
 

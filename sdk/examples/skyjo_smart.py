@@ -73,7 +73,7 @@ def bot(view: View, legal_moves: MoveList) -> dict[str, Any]:
         return gain(grid, i, card) - (20 if finishes_badly(view, grid, i) else 0)
 
     if view["step"] == "choose":
-        top = view["discard"]["top"]
+        top = view["discard_top"]
         takes = [m for m in legal_moves if m["type"] == "take_discard"]
         best = max(takes, key=lambda m: placement(m, top), default=None)
         draw = {"type": "draw"}

@@ -52,8 +52,8 @@ def test_every_view_and_deal_validates(n: int, options: dict[str, Any]) -> None:
             held.add(view["drawn"] and view["drawn"]["card"] is not None)
         for deal in deals:
             assert deal_schema.validate(deal) == {}, deal
-    expected = {"play", "final_lap", "over"} | (
-        {"reveal"} if options.get("initial_reveals") != 0 else set()
+    expected = {"playing", "finished"} | (
+        {"setup"} if options.get("initial_reveals") != 0 else set()
     )
     assert phases == expected
     assert {"choose", "place_drawn", None} <= steps
@@ -67,7 +67,7 @@ def test_the_schema_notices_drift() -> None:
     assert "log" in schema.validate({**view, "log": []})
     broken = {**view, "players": [{**view["players"][0], "grid": ["7"] * 12}, view["players"][1]]}
     assert "players" in schema.validate(broken)
-    assert "discard" in schema.validate({**view, "discard": {"top": 13, "size": 1}})
+    assert "discard_top" in schema.validate({**view, "discard_top": 13})
     missing = dict(view)
     del missing["final_lap"]
     assert "final_lap" in schema.validate(missing)

@@ -51,6 +51,7 @@ from .skip_bo_last_round import SkipBoLastRound
 from .skip_bo_options import SkipBoOptions
 from .skip_bo_options_stop_rule import SkipBoOptionsStopRule
 from .skip_bo_player import SkipBoPlayer
+from .skip_bo_round_summary import SkipBoRoundSummary
 from .skip_bo_view import SkipBoView
 from .skip_bo_view_game import SkipBoViewGame
 from .skip_bo_view_last_round_type_0_type_0 import SkipBoViewLastRoundType0Type0
@@ -58,8 +59,6 @@ from .skip_bo_view_phase import SkipBoViewPhase
 from .skip_bo_view_step_type_1 import SkipBoViewStepType1
 from .skip_bo_view_step_type_2_type_1 import SkipBoViewStepType2Type1
 from .skip_bo_view_step_type_3_type_1 import SkipBoViewStepType3Type1
-from .skyjo_discard import SkyjoDiscard
-from .skyjo_draw_pile import SkyjoDrawPile
 from .skyjo_drawn import SkyjoDrawn
 from .skyjo_final_lap import SkyjoFinalLap
 from .skyjo_last_round import SkyjoLastRound
@@ -71,7 +70,7 @@ from .skyjo_player_grid_item_type_1 import SkyjoPlayerGridItemType1
 from .skyjo_round_summary import SkyjoRoundSummary
 from .skyjo_view import SkyjoView
 from .skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0
-from .skyjo_view_final_lap_type_0_type_0 import SkyjoViewFinalLapType0Type0
+from .skyjo_view_final_lap_type_1_type_0 import SkyjoViewFinalLapType1Type0
 from .skyjo_view_game import SkyjoViewGame
 from .skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0
 from .skyjo_view_phase import SkyjoViewPhase
@@ -132,6 +131,7 @@ __all__ = (
     "SkipBoOptions",
     "SkipBoOptionsStopRule",
     "SkipBoPlayer",
+    "SkipBoRoundSummary",
     "SkipBoView",
     "SkipBoViewGame",
     "SkipBoViewLastRoundType0Type0",
@@ -139,9 +139,7 @@ __all__ = (
     "SkipBoViewStepType1",
     "SkipBoViewStepType2Type1",
     "SkipBoViewStepType3Type1",
-    "SkyjoDiscard",
     "SkyjoDrawn",
-    "SkyjoDrawPile",
     "SkyjoFinalLap",
     "SkyjoLastRound",
     "SkyjoLastRoundGridsItemItemType1",
@@ -152,7 +150,7 @@ __all__ = (
     "SkyjoRoundSummary",
     "SkyjoView",
     "SkyjoViewDrawnType1Type0",
-    "SkyjoViewFinalLapType0Type0",
+    "SkyjoViewFinalLapType1Type0",
     "SkyjoViewGame",
     "SkyjoViewLastRoundType1Type0",
     "SkyjoViewPhase",

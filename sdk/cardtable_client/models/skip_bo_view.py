@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..models.skip_bo_last_round import SkipBoLastRound
     from ..models.skip_bo_options import SkipBoOptions
     from ..models.skip_bo_player import SkipBoPlayer
+    from ..models.skip_bo_round_summary import SkipBoRoundSummary
     from ..models.skip_bo_view_last_round_type_0_type_0 import SkipBoViewLastRoundType0Type0
 
 
@@ -37,18 +38,21 @@ class SkipBoView:
     Attributes:
         id (str): The game's id.
         bots (list[None | str]): Per seat, the server bot that plays it, or null for a human.
-        game (SkipBoViewGame):
         version (int): Moves applied so far.
         seat (int | None): The viewer; null for a spectator.
-        phase (SkipBoViewPhase):
+        phase (SkipBoViewPhase): `waiting` (open seats, not dealt yet), `setup` (what precedes the first turn, e.g.
+            Skyjo's reveals), `playing` or `finished`.
         round_ (int):
+        current_player (int | None): Whose turn it is; null when no single seat has the turn.
+        active_seats (list[int]): Seats that may act now.
+        finished (bool):
+        totals (list[int]): Running totals of the completed rounds, per seat.
+        winners (list[int]): Winning seats once finished (ties share).
+        game (SkipBoViewGame):
         first_player (int): Seat that started this round.
-        current_player (int | None): Whose turn it is.
-        active_seats (list[int]):
         step (None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1): What the acting seat
             does next. Others see `play`; the acting seat sees `build` (french rule: keep building), `build_or_discard`,
             `build_or_pass`, `discard` or `pass`. null once the game is over.
-        finished (bool):
         options (SkipBoOptions):
         players (list[SkipBoPlayer]):
         hand (list[int] | None): The viewer's own hand, sorted (0 = SKIP-BO); null for others.
@@ -59,23 +63,24 @@ class SkipBoView:
         drawn_turns (int): Consecutive turns without a build that ended with nothing left to draw; the round is drawn
             when it reaches the number of players.
         teams (list[list[int]] | None): The partnerships, e.g. [[0, 2], [1, 3]]; null without teams.
-        totals (list[int]):
+        rounds (list[SkipBoRoundSummary]): Every completed round.
         last_round (None | SkipBoLastRound | SkipBoViewLastRoundType0Type0):
-        winners (list[int]): Winning seats once finished (empty for a drawn game).
     """
 
     id: str
     bots: list[None | str]
-    game: SkipBoViewGame
     version: int
     seat: int | None
     phase: SkipBoViewPhase
     round_: int
-    first_player: int
     current_player: int | None
     active_seats: list[int]
-    step: None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1
     finished: bool
+    totals: list[int]
+    winners: list[int]
+    game: SkipBoViewGame
+    first_player: int
+    step: None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1
     options: SkipBoOptions
     players: list[SkipBoPlayer]
     hand: list[int] | None
@@ -85,15 +90,15 @@ class SkipBoView:
     set_aside_piles: int
     drawn_turns: int
     teams: list[list[int]] | None
-    totals: list[int]
+    rounds: list[SkipBoRoundSummary]
     last_round: None | SkipBoLastRound | SkipBoViewLastRoundType0Type0
-    winners: list[int]
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.skip_bo_building_pile import SkipBoBuildingPile  # noqa: PLC0415
         from ..models.skip_bo_last_round import SkipBoLastRound  # noqa: PLC0415
         from ..models.skip_bo_options import SkipBoOptions  # noqa: PLC0415
         from ..models.skip_bo_player import SkipBoPlayer  # noqa: PLC0415
+        from ..models.skip_bo_round_summary import SkipBoRoundSummary  # noqa: PLC0415
         from ..models.skip_bo_view_last_round_type_0_type_0 import SkipBoViewLastRoundType0Type0  # noqa: PLC0415
 
         id = self.id
@@ -104,8 +109,6 @@ class SkipBoView:
             bots_item = bots_item_data
             bots.append(bots_item)
 
-        game: str = self.game
-
         version = self.version
 
         seat: int | None
@@ -115,12 +118,20 @@ class SkipBoView:
 
         round_ = self.round_
 
-        first_player = self.first_player
-
         current_player: int | None
         current_player = self.current_player
 
         active_seats = self.active_seats
+
+        finished = self.finished
+
+        totals = self.totals
+
+        winners = self.winners
+
+        game: str = self.game
+
+        first_player = self.first_player
 
         step: None | str
         if isinstance(self.step, str):
@@ -131,8 +142,6 @@ class SkipBoView:
             step = self.step
         else:
             step = self.step
-
-        finished = self.finished
 
         options = self.options.to_dict()
 
@@ -172,7 +181,10 @@ class SkipBoView:
         else:
             teams = self.teams
 
-        totals = self.totals
+        rounds = []
+        for rounds_item_data in self.rounds:
+            rounds_item = rounds_item_data.to_dict()
+            rounds.append(rounds_item)
 
         last_round: dict[str, Any] | None
         if isinstance(self.last_round, SkipBoViewLastRoundType0Type0):
@@ -182,24 +194,24 @@ class SkipBoView:
         else:
             last_round = self.last_round
 
-        winners = self.winners
-
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "id": id,
                 "bots": bots,
-                "game": game,
                 "version": version,
                 "seat": seat,
                 "phase": phase,
                 "round": round_,
-                "first_player": first_player,
                 "current_player": current_player,
                 "active_seats": active_seats,
-                "step": step,
                 "finished": finished,
+                "totals": totals,
+                "winners": winners,
+                "game": game,
+                "first_player": first_player,
+                "step": step,
                 "options": options,
                 "players": players,
                 "hand": hand,
@@ -209,9 +221,8 @@ class SkipBoView:
                 "set_aside_piles": set_aside_piles,
                 "drawn_turns": drawn_turns,
                 "teams": teams,
-                "totals": totals,
+                "rounds": rounds,
                 "last_round": last_round,
-                "winners": winners,
             }
         )
 
@@ -223,6 +234,7 @@ class SkipBoView:
         from ..models.skip_bo_last_round import SkipBoLastRound  # noqa: PLC0415
         from ..models.skip_bo_options import SkipBoOptions  # noqa: PLC0415
         from ..models.skip_bo_player import SkipBoPlayer  # noqa: PLC0415
+        from ..models.skip_bo_round_summary import SkipBoRoundSummary  # noqa: PLC0415
         from ..models.skip_bo_view_last_round_type_0_type_0 import SkipBoViewLastRoundType0Type0  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -241,8 +253,6 @@ class SkipBoView:
 
             bots.append(bots_item)
 
-        game = check_skip_bo_view_game(d.pop("game"))
-
         version = d.pop("version")
 
         def _parse_seat(data: object) -> int | None:
@@ -256,8 +266,6 @@ class SkipBoView:
 
         round_ = d.pop("round")
 
-        first_player = d.pop("first_player")
-
         def _parse_current_player(data: object) -> int | None:
             if data is None:
                 return data
@@ -266,6 +274,16 @@ class SkipBoView:
         current_player = _parse_current_player(d.pop("current_player"))
 
         active_seats = cast(list[int], d.pop("active_seats"))
+
+        finished = d.pop("finished")
+
+        totals = cast(list[int], d.pop("totals"))
+
+        winners = cast(list[int], d.pop("winners"))
+
+        game = check_skip_bo_view_game(d.pop("game"))
+
+        first_player = d.pop("first_player")
 
         def _parse_step(
             data: object,
@@ -302,8 +320,6 @@ class SkipBoView:
             )
 
         step = _parse_step(d.pop("step"))
-
-        finished = d.pop("finished")
 
         options = SkipBoOptions.from_dict(d.pop("options"))
 
@@ -364,7 +380,12 @@ class SkipBoView:
 
         teams = _parse_teams(d.pop("teams"))
 
-        totals = cast(list[int], d.pop("totals"))
+        rounds = []
+        _rounds = d.pop("rounds")
+        for rounds_item_data in _rounds:
+            rounds_item = SkipBoRoundSummary.from_dict(rounds_item_data)
+
+            rounds.append(rounds_item)
 
         def _parse_last_round(
             data: object,
@@ -391,21 +412,21 @@ class SkipBoView:
 
         last_round = _parse_last_round(d.pop("last_round"))
 
-        winners = cast(list[int], d.pop("winners"))
-
         skip_bo_view = cls(
             id=id,
             bots=bots,
-            game=game,
             version=version,
             seat=seat,
             phase=phase,
             round_=round_,
-            first_player=first_player,
             current_player=current_player,
             active_seats=active_seats,
-            step=step,
             finished=finished,
+            totals=totals,
+            winners=winners,
+            game=game,
+            first_player=first_player,
+            step=step,
             options=options,
             players=players,
             hand=hand,
@@ -415,9 +436,8 @@ class SkipBoView:
             set_aside_piles=set_aside_piles,
             drawn_turns=drawn_turns,
             teams=teams,
-            totals=totals,
+            rounds=rounds,
             last_round=last_round,
-            winners=winners,
         )
 
         return skip_bo_view

@@ -1,10 +1,12 @@
 from typing import Literal
 
-SkipBoViewPhase = Literal["finished", "playing"]
+SkipBoViewPhase = Literal["finished", "playing", "setup", "waiting"]
 
 SKIP_BO_VIEW_PHASE_VALUES: set[SkipBoViewPhase] = {
     "finished",
     "playing",
+    "setup",
+    "waiting",
 }
 
 

@@ -21,8 +21,6 @@ from ..models.skyjo_view_step_type_3_type_1 import SkyjoViewStepType3Type1
 from typing import cast
 
 if TYPE_CHECKING:
-    from ..models.skyjo_discard import SkyjoDiscard
-    from ..models.skyjo_draw_pile import SkyjoDrawPile
     from ..models.skyjo_drawn import SkyjoDrawn
     from ..models.skyjo_final_lap import SkyjoFinalLap
     from ..models.skyjo_last_round import SkyjoLastRound
@@ -30,7 +28,7 @@ if TYPE_CHECKING:
     from ..models.skyjo_player import SkyjoPlayer
     from ..models.skyjo_round_summary import SkyjoRoundSummary
     from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0
-    from ..models.skyjo_view_final_lap_type_0_type_0 import SkyjoViewFinalLapType0Type0
+    from ..models.skyjo_view_final_lap_type_1_type_0 import SkyjoViewFinalLapType1Type0
     from ..models.skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0
 
 
@@ -43,55 +41,56 @@ class SkyjoView:
     Attributes:
         id (str): The game's id.
         bots (list[None | str]): Per seat, the server bot that plays it, or null for a human.
-        game (SkyjoViewGame):
         version (int): Moves applied so far.
         seat (int | None): The viewer; null for a spectator.
-        phase (SkyjoViewPhase): `reveal` (simultaneous setup reveals), `play`, `final_lap` (someone finished; the others
-            play once more) or `over`.
+        phase (SkyjoViewPhase): `waiting` (open seats, not dealt yet), `setup` (what precedes the first turn, e.g.
+            Skyjo's reveals), `playing` or `finished`.
         round_ (int):
-        current_player (int | None): Whose turn it is; null during the setup reveals and at the end.
+        current_player (int | None): Whose turn it is; null when no single seat has the turn.
         active_seats (list[int]): Seats that may act now.
+        finished (bool):
+        totals (list[int]): Running totals of the completed rounds, per seat.
+        winners (list[int]): Winning seats once finished (ties share).
+        game (SkyjoViewGame):
         step (None | SkyjoViewStepType1 | SkyjoViewStepType2Type1 | SkyjoViewStepType3Type1): `reveal`; `choose`
             (take_discard or draw); `place_drawn` (replace or discard_and_reveal); null once the game is over.
-        finished (bool):
         options (SkyjoOptions):
         players (list[SkyjoPlayer]):
-        discard (SkyjoDiscard):
-        draw_pile (SkyjoDrawPile):
+        discard_top (int): The face-up card on top of the discard pile.
+        discard_size (int):
+        draw_pile_size (int): Cards left.
         drawn (None | SkyjoDrawn | SkyjoViewDrawnType1Type0): The card drawn and not yet placed; null when none.
-        final_lap (None | SkyjoFinalLap | SkyjoViewFinalLapType0Type0):
-        totals (list[int]): Running totals, per seat.
+        final_lap (None | SkyjoFinalLap | SkyjoViewFinalLapType1Type0): Set once someone finished: the others play once
+            more.
         rounds (list[SkyjoRoundSummary]): Every completed round.
         last_round (None | SkyjoLastRound | SkyjoViewLastRoundType1Type0): The previous round's result; null during
             round 1.
-        winners (list[int]): Winning seats once finished (ties share).
     """
 
     id: str
     bots: list[None | str]
-    game: SkyjoViewGame
     version: int
     seat: int | None
     phase: SkyjoViewPhase
     round_: int
     current_player: int | None
     active_seats: list[int]
-    step: None | SkyjoViewStepType1 | SkyjoViewStepType2Type1 | SkyjoViewStepType3Type1
     finished: bool
+    totals: list[int]
+    winners: list[int]
+    game: SkyjoViewGame
+    step: None | SkyjoViewStepType1 | SkyjoViewStepType2Type1 | SkyjoViewStepType3Type1
     options: SkyjoOptions
     players: list[SkyjoPlayer]
-    discard: SkyjoDiscard
-    draw_pile: SkyjoDrawPile
+    discard_top: int
+    discard_size: int
+    draw_pile_size: int
     drawn: None | SkyjoDrawn | SkyjoViewDrawnType1Type0
-    final_lap: None | SkyjoFinalLap | SkyjoViewFinalLapType0Type0
-    totals: list[int]
+    final_lap: None | SkyjoFinalLap | SkyjoViewFinalLapType1Type0
     rounds: list[SkyjoRoundSummary]
     last_round: None | SkyjoLastRound | SkyjoViewLastRoundType1Type0
-    winners: list[int]
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.skyjo_discard import SkyjoDiscard  # noqa: PLC0415
-        from ..models.skyjo_draw_pile import SkyjoDrawPile  # noqa: PLC0415
         from ..models.skyjo_drawn import SkyjoDrawn  # noqa: PLC0415
         from ..models.skyjo_final_lap import SkyjoFinalLap  # noqa: PLC0415
         from ..models.skyjo_last_round import SkyjoLastRound  # noqa: PLC0415
@@ -99,7 +98,7 @@ class SkyjoView:
         from ..models.skyjo_player import SkyjoPlayer  # noqa: PLC0415
         from ..models.skyjo_round_summary import SkyjoRoundSummary  # noqa: PLC0415
         from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0  # noqa: PLC0415
-        from ..models.skyjo_view_final_lap_type_0_type_0 import SkyjoViewFinalLapType0Type0  # noqa: PLC0415
+        from ..models.skyjo_view_final_lap_type_1_type_0 import SkyjoViewFinalLapType1Type0  # noqa: PLC0415
         from ..models.skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0  # noqa: PLC0415
 
         id = self.id
@@ -109,8 +108,6 @@ class SkyjoView:
             bots_item: None | str
             bots_item = bots_item_data
             bots.append(bots_item)
-
-        game: str = self.game
 
         version = self.version
 
@@ -126,6 +123,14 @@ class SkyjoView:
 
         active_seats = self.active_seats
 
+        finished = self.finished
+
+        totals = self.totals
+
+        winners = self.winners
+
+        game: str = self.game
+
         step: None | str
         if isinstance(self.step, str):
             step = self.step
@@ -136,8 +141,6 @@ class SkyjoView:
         else:
             step = self.step
 
-        finished = self.finished
-
         options = self.options.to_dict()
 
         players = []
@@ -145,9 +148,11 @@ class SkyjoView:
             players_item = players_item_data.to_dict()
             players.append(players_item)
 
-        discard = self.discard.to_dict()
+        discard_top = self.discard_top
 
-        draw_pile = self.draw_pile.to_dict()
+        discard_size = self.discard_size
+
+        draw_pile_size = self.draw_pile_size
 
         drawn: dict[str, Any] | None
         if isinstance(self.drawn, SkyjoDrawn):
@@ -158,14 +163,12 @@ class SkyjoView:
             drawn = self.drawn
 
         final_lap: dict[str, Any] | None
-        if isinstance(self.final_lap, SkyjoViewFinalLapType0Type0):
+        if isinstance(self.final_lap, SkyjoFinalLap):
             final_lap = self.final_lap.to_dict()
-        elif isinstance(self.final_lap, SkyjoFinalLap):
+        elif isinstance(self.final_lap, SkyjoViewFinalLapType1Type0):
             final_lap = self.final_lap.to_dict()
         else:
             final_lap = self.final_lap
-
-        totals = self.totals
 
         rounds = []
         for rounds_item_data in self.rounds:
@@ -180,33 +183,32 @@ class SkyjoView:
         else:
             last_round = self.last_round
 
-        winners = self.winners
-
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "id": id,
                 "bots": bots,
-                "game": game,
                 "version": version,
                 "seat": seat,
                 "phase": phase,
                 "round": round_,
                 "current_player": current_player,
                 "active_seats": active_seats,
-                "step": step,
                 "finished": finished,
+                "totals": totals,
+                "winners": winners,
+                "game": game,
+                "step": step,
                 "options": options,
                 "players": players,
-                "discard": discard,
-                "draw_pile": draw_pile,
+                "discard_top": discard_top,
+                "discard_size": discard_size,
+                "draw_pile_size": draw_pile_size,
                 "drawn": drawn,
                 "final_lap": final_lap,
-                "totals": totals,
                 "rounds": rounds,
                 "last_round": last_round,
-                "winners": winners,
             }
         )
 
@@ -214,8 +216,6 @@ class SkyjoView:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.skyjo_discard import SkyjoDiscard  # noqa: PLC0415
-        from ..models.skyjo_draw_pile import SkyjoDrawPile  # noqa: PLC0415
         from ..models.skyjo_drawn import SkyjoDrawn  # noqa: PLC0415
         from ..models.skyjo_final_lap import SkyjoFinalLap  # noqa: PLC0415
         from ..models.skyjo_last_round import SkyjoLastRound  # noqa: PLC0415
@@ -223,7 +223,7 @@ class SkyjoView:
         from ..models.skyjo_player import SkyjoPlayer  # noqa: PLC0415
         from ..models.skyjo_round_summary import SkyjoRoundSummary  # noqa: PLC0415
         from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0  # noqa: PLC0415
-        from ..models.skyjo_view_final_lap_type_0_type_0 import SkyjoViewFinalLapType0Type0  # noqa: PLC0415
+        from ..models.skyjo_view_final_lap_type_1_type_0 import SkyjoViewFinalLapType1Type0  # noqa: PLC0415
         from ..models.skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -241,8 +241,6 @@ class SkyjoView:
             bots_item = _parse_bots_item(bots_item_data)
 
             bots.append(bots_item)
-
-        game = check_skyjo_view_game(d.pop("game"))
 
         version = d.pop("version")
 
@@ -265,6 +263,14 @@ class SkyjoView:
         current_player = _parse_current_player(d.pop("current_player"))
 
         active_seats = cast(list[int], d.pop("active_seats"))
+
+        finished = d.pop("finished")
+
+        totals = cast(list[int], d.pop("totals"))
+
+        winners = cast(list[int], d.pop("winners"))
+
+        game = check_skyjo_view_game(d.pop("game"))
 
         def _parse_step(
             data: object,
@@ -301,8 +307,6 @@ class SkyjoView:
 
         step = _parse_step(d.pop("step"))
 
-        finished = d.pop("finished")
-
         options = SkyjoOptions.from_dict(d.pop("options"))
 
         players = []
@@ -312,9 +316,11 @@ class SkyjoView:
 
             players.append(players_item)
 
-        discard = SkyjoDiscard.from_dict(d.pop("discard"))
+        discard_top = d.pop("discard_top")
 
-        draw_pile = SkyjoDrawPile.from_dict(d.pop("draw_pile"))
+        discard_size = d.pop("discard_size")
+
+        draw_pile_size = d.pop("draw_pile_size")
 
         def _parse_drawn(data: object) -> None | SkyjoDrawn | SkyjoViewDrawnType1Type0:
             if data is None:
@@ -339,30 +345,28 @@ class SkyjoView:
 
         drawn = _parse_drawn(d.pop("drawn"))
 
-        def _parse_final_lap(data: object) -> None | SkyjoFinalLap | SkyjoViewFinalLapType0Type0:
+        def _parse_final_lap(data: object) -> None | SkyjoFinalLap | SkyjoViewFinalLapType1Type0:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                final_lap_type_0_type_0 = SkyjoViewFinalLapType0Type0.from_dict(data)
+                final_lap_type_0 = SkyjoFinalLap.from_dict(data)
 
-                return final_lap_type_0_type_0
+                return final_lap_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                final_lap_type_1 = SkyjoFinalLap.from_dict(data)
+                final_lap_type_1_type_0 = SkyjoViewFinalLapType1Type0.from_dict(data)
 
-                return final_lap_type_1
+                return final_lap_type_1_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | SkyjoFinalLap | SkyjoViewFinalLapType0Type0, data)
+            return cast(None | SkyjoFinalLap | SkyjoViewFinalLapType1Type0, data)
 
         final_lap = _parse_final_lap(d.pop("final_lap"))
-
-        totals = cast(list[int], d.pop("totals"))
 
         rounds = []
         _rounds = d.pop("rounds")
@@ -394,30 +398,29 @@ class SkyjoView:
 
         last_round = _parse_last_round(d.pop("last_round"))
 
-        winners = cast(list[int], d.pop("winners"))
-
         skyjo_view = cls(
             id=id,
             bots=bots,
-            game=game,
             version=version,
             seat=seat,
             phase=phase,
             round_=round_,
             current_player=current_player,
             active_seats=active_seats,
-            step=step,
             finished=finished,
+            totals=totals,
+            winners=winners,
+            game=game,
+            step=step,
             options=options,
             players=players,
-            discard=discard,
-            draw_pile=draw_pile,
+            discard_top=discard_top,
+            discard_size=discard_size,
+            draw_pile_size=draw_pile_size,
             drawn=drawn,
             final_lap=final_lap,
-            totals=totals,
             rounds=rounds,
             last_round=last_round,
-            winners=winners,
         )
 
         return skyjo_view

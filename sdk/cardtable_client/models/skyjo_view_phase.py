@@ -1,12 +1,12 @@
 from typing import Literal
 
-SkyjoViewPhase = Literal["final_lap", "over", "play", "reveal"]
+SkyjoViewPhase = Literal["finished", "playing", "setup", "waiting"]
 
 SKYJO_VIEW_PHASE_VALUES: set[SkyjoViewPhase] = {
-    "final_lap",
-    "over",
-    "play",
-    "reveal",
+    "finished",
+    "playing",
+    "setup",
+    "waiting",
 }
 
 

@@ -65,6 +65,10 @@ Entry = dict[str, JSON]
 
 S = TypeVar("S", bound="GameState")
 
+PHASES = ("waiting", "setup", "playing", "finished")
+"""Every view's `phase`: "waiting" (a table with open seats, before the deal), "setup"
+(what precedes the first turn, e.g. Skyjo's simultaneous reveals), "playing", "finished"."""
+
 COMMON_KEYS = ("game", "schema_version", "names", "options", "version", "rng")
 """The stored keys every game has, before its own; "log" comes last."""
 
@@ -107,6 +111,8 @@ class GameState(ABC):
         self.version = 0
         """Number of moves applied so far (bot moves included); grows by one per move."""
         self.round = 1
+        self.current: int | None = None
+        """The seat whose turn it is; None between turns (simultaneous steps, the end)."""
         self.rounds: list[dict[str, JSON]] = []
         """Completed rounds, each with at least its number and scores."""
         self.log: list[Entry] = []
@@ -176,7 +182,11 @@ class GameState(ABC):
 
     @abstractmethod
     def build_view(self, seat: int | None) -> dict[str, JSON]:
-        """What `seat` (or a spectator, for None) may see, as plain JSON-able data."""
+        """The game's own part of what `seat` (or a spectator, for None) may see."""
+
+    @abstractmethod
+    def view_phase(self) -> str:
+        """The current phase in the shared vocabulary (PHASES)."""
 
     @abstractmethod
     def winners(self) -> list[int]:
@@ -220,6 +230,10 @@ class GameState(ABC):
         whose = f"seat {current[0]}'s" if current else "nobody's"
         return f"it is {whose} turn, not seat {seat}'s"
 
+    def view_step(self, seat: int | None) -> str | None:
+        """The step as `seat` may see it (the acting seat's own step may be private)."""
+        return self.step()
+
     def check_step(self, seat: int, move: Move) -> None:
         """WrongPhase when the move's type does not belong to the current step."""
         step = self.step()
@@ -245,7 +259,26 @@ class GameState(ABC):
         """What `seat` (or a spectator, for None) may see (see docs/adding-a-game.md)."""
         if seat is not None:
             self.check_seat(seat)
-        return self.build_view(seat)
+        return {**self.common_view(seat), **self.build_view(seat)}
+
+    def common_view(self, seat: int | None) -> dict[str, JSON]:
+        """The fields every game's view has, in one vocabulary (docs/adding-a-game.md)."""
+        score = self.score()
+        return {
+            "game": self.game,
+            "version": self.version,
+            "seat": seat,
+            "phase": self.view_phase(),
+            "round": self.round,
+            "current_player": self.current,
+            "active_seats": [] if self.is_over else self.active_seats(),
+            "step": self.view_step(seat),
+            "finished": self.is_over,
+            "options": dict(self.options),
+            "totals": score["totals"],
+            "rounds": score["rounds"],
+            "winners": score["winners"],
+        }
 
     def apply(self, seat: int, move: Mapping[str, Any]) -> None:
         """Apply `move` for `seat`, or raise an EngineError and change nothing."""

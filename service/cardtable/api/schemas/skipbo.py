@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+from cardtable.api.schemas.view_common import CommonViewSchema
+
 CARD = validate.Range(0, 12)
 STEPS = ("play", "build", "build_or_discard", "build_or_pass", "discard", "pass")
 
@@ -98,17 +100,18 @@ class SkipBoLastRoundSchema(_Strict):
     )
 
 
-class SkipBoViewSchema(_Strict):
+class SkipBoRoundSummarySchema(_Strict):
+    round = _int()
+    scores = fields.List(fields.Integer(strict=True), required=True)
+    winner = _int(allow_none=True, metadata={"description": "null for a drawn round."})
+    stocks_left = fields.List(fields.Integer(strict=True), required=True)
+
+
+class SkipBoViewSchema(CommonViewSchema):
     """What one seat (or a spectator) sees of a Skip-Bo game."""
 
     game = fields.String(required=True, validate=validate.Equal("skipbo"))
-    version = _int(metadata={"description": "Moves applied so far."})
-    seat = _int(allow_none=True, metadata={"description": "The viewer; null for a spectator."})
-    phase = fields.String(required=True, validate=validate.OneOf(("playing", "finished")))
-    round = _int(validate=validate.Range(min=1))
     first_player = _int(metadata={"description": "Seat that started this round."})
-    current_player = _int(allow_none=True, metadata={"description": "Whose turn it is."})
-    active_seats = fields.List(fields.Integer(strict=True), required=True)
     step = fields.String(
         required=True,
         allow_none=True,
@@ -119,7 +122,6 @@ class SkipBoViewSchema(_Strict):
             " `build_or_pass`, `discard` or `pass`. null once the game is over."
         },
     )
-    finished = fields.Boolean(required=True)
     options = fields.Nested(SkipBoOptionsSchema, required=True)
     players = fields.List(fields.Nested(SkipBoPlayerSchema), required=True)
     hand = fields.List(
@@ -148,13 +150,12 @@ class SkipBoViewSchema(_Strict):
         allow_none=True,
         metadata={"description": "The partnerships, e.g. [[0, 2], [1, 3]]; null without teams."},
     )
-    totals = fields.List(fields.Integer(strict=True), required=True)
-    last_round = fields.Nested(SkipBoLastRoundSchema, required=True, allow_none=True)
-    winners = fields.List(
-        fields.Integer(strict=True),
+    rounds = fields.List(
+        fields.Nested(SkipBoRoundSummarySchema),
         required=True,
-        metadata={"description": "Winning seats once finished (empty for a drawn game)."},
+        metadata={"description": "Every completed round."},
     )
+    last_round = fields.Nested(SkipBoLastRoundSchema, required=True, allow_none=True)
 
 
 class SkipBoDealSchema(_Strict):

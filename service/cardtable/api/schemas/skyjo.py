@@ -9,10 +9,11 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
+from cardtable.api.schemas.view_common import CommonViewSchema
+
 LOWEST_CARD, HIGHEST_CARD = -2, 12
 CARD = validate.Range(LOWEST_CARD, HIGHEST_CARD)
 REMOVED = "removed"
-PHASES = ("reveal", "play", "final_lap", "over")
 STEPS = ("reveal", "choose", "place_drawn")
 SEAT = validate.Range(0, 7)
 
@@ -110,15 +111,6 @@ class SkyjoPlayerSchema(_Strict):
     total = _int(metadata={"description": "Running total of the completed rounds."})
 
 
-class SkyjoDiscardSchema(_Strict):
-    top = _card(metadata={"description": "The face-up card on top of the discard pile."})
-    size = _int(validate=validate.Range(min=1))
-
-
-class SkyjoDrawPileSchema(_Strict):
-    size = _int(validate=validate.Range(min=0), metadata={"description": "Cards left."})
-
-
 class SkyjoDrawnSchema(_Strict):
     seat = _int(validate=SEAT, metadata={"description": "The seat holding a drawn card."})
     card = _card(
@@ -160,26 +152,10 @@ class SkyjoLastRoundSchema(_Strict):
     )
 
 
-class SkyjoViewSchema(_Strict):
+class SkyjoViewSchema(CommonViewSchema):
     """What one seat (or a spectator) sees of a Skyjo game."""
 
     game = fields.String(required=True, validate=validate.Equal("skyjo"))
-    version = _int(metadata={"description": "Moves applied so far."})
-    seat = _int(allow_none=True, metadata={"description": "The viewer; null for a spectator."})
-    phase = fields.String(
-        required=True,
-        validate=validate.OneOf(PHASES),
-        metadata={
-            "description": "`reveal` (simultaneous setup reveals), `play`, `final_lap`"
-            " (someone finished; the others play once more) or `over`."
-        },
-    )
-    round = _int(validate=validate.Range(min=1))
-    current_player = _int(
-        allow_none=True,
-        metadata={"description": "Whose turn it is; null during the setup reveals and at the end."},
-    )
-    active_seats = _ints(metadata={"description": "Seats that may act now."})
     step = fields.String(
         required=True,
         allow_none=True,
@@ -189,19 +165,23 @@ class SkyjoViewSchema(_Strict):
             " or discard_and_reveal); null once the game is over."
         },
     )
-    finished = fields.Boolean(required=True)
     options = fields.Nested(SkyjoOptionsSchema, required=True)
     players = fields.List(fields.Nested(SkyjoPlayerSchema), required=True)
-    discard = fields.Nested(SkyjoDiscardSchema, required=True)
-    draw_pile = fields.Nested(SkyjoDrawPileSchema, required=True)
+    discard_top = _card(metadata={"description": "The face-up card on top of the discard pile."})
+    discard_size = _int(validate=validate.Range(min=1))
+    draw_pile_size = _int(validate=validate.Range(min=0), metadata={"description": "Cards left."})
     drawn = fields.Nested(
         SkyjoDrawnSchema,
         required=True,
         allow_none=True,
         metadata={"description": "The card drawn and not yet placed; null when none."},
     )
-    final_lap = fields.Nested(SkyjoFinalLapSchema, required=True, allow_none=True)
-    totals = _ints(metadata={"description": "Running totals, per seat."})
+    final_lap = fields.Nested(
+        SkyjoFinalLapSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "Set once someone finished: the others play once more."},
+    )
     rounds = fields.List(
         fields.Nested(SkyjoRoundSummarySchema),
         required=True,
@@ -213,7 +193,6 @@ class SkyjoViewSchema(_Strict):
         allow_none=True,
         metadata={"description": "The previous round's result; null during round 1."},
     )
-    winners = _ints(metadata={"description": "Winning seats once finished (ties share)."})
 
 
 class SkyjoDealSchema(_Strict):

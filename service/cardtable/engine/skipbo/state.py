@@ -67,6 +67,12 @@ class SkipBoState(GameState):
     def build_view(self, seat: int | None) -> dict[str, JSON]:
         return views.view(self, seat)
 
+    def view_phase(self) -> str:
+        return "finished" if self.finished else "playing"
+
+    def view_step(self, seat: int | None) -> str | None:
+        return views.view_step(self, seat)
+
     def winners(self) -> list[int]:
         if not self.finished:
             return []

@@ -25,45 +25,34 @@ PUBLIC_STEP = "play"
 discard?) depends on that seat's hand, so only that seat is told."""
 
 
+def view_step(state: SkipBoState, seat: int | None) -> str | None:
+    if state.finished:
+        return None
+    return turn_step(state) if seat is not None and seat == state.current else PUBLIC_STEP
+
+
 def view(state: SkipBoState, seat: int | None) -> dict[str, JSON]:
+    """Skip-Bo's part of a view; the skeleton adds the fields every game shares."""
     table = state.table
     n = state.n_players
     teams = bool(state.options["teams"])
     totals = state.totals()
-    if state.finished:
-        step = None
-    elif seat is not None and seat == state.current:
-        step = turn_step(state)
-    else:
-        step = PUBLIC_STEP
-    players = []
-    for player, name in enumerate(state.names):
-        stock = table.stocks[player]
-        players.append(
-            {
-                "seat": player,
-                "name": name,
-                "hand_size": len(table.hands[player]),
-                "stock_size": len(stock),
-                "stock_top": stock[-1] if stock else None,
-                "discard_piles": [list(pile) for pile in table.discards[player]],
-                "partner": partner(state, player),
-                "team": player % (n // 2) if teams else None,
-                "total": totals[player],
-            }
-        )
+    players = [
+        {
+            "seat": player,
+            "name": name,
+            "hand_size": len(table.hands[player]),
+            "stock_size": len(table.stocks[player]),
+            "stock_top": table.stocks[player][-1] if table.stocks[player] else None,
+            "discard_piles": [list(pile) for pile in table.discards[player]],
+            "partner": partner(state, player),
+            "team": player % (n // 2) if teams else None,
+            "total": totals[player],
+        }
+        for player, name in enumerate(state.names)
+    ]
     return {
-        "game": state.game,
-        "version": state.version,
-        "seat": seat,
-        "phase": "finished" if state.finished else "playing",
-        "round": state.round,
         "first_player": first_player_of(state, state.round),
-        "current_player": state.current,
-        "active_seats": state.active_seats(),
-        "step": step,
-        "finished": state.finished,
-        "options": dict(state.options),
         "players": players,
         "hand": sorted(table.hands[seat]) if seat is not None else None,
         "building_piles": [
@@ -82,9 +71,7 @@ def view(state: SkipBoState, seat: int | None) -> dict[str, JSON]:
         "set_aside_piles": len(table.set_aside) // TOP_VALUE,
         "drawn_turns": state.drawn_turns,
         "teams": [list(team_of(first, n)) for first in range(n // 2)] if teams else None,
-        "totals": totals,
         "last_round": _last_round(state),
-        "winners": state.winners(),
     }
 
 

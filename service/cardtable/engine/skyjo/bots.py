@@ -98,7 +98,7 @@ def greedy_bot(view: dict[str, Any], legal: list[Move], rng: random.Random) -> M
         assert best is not None
         return best[1]
     # step == "choose": take the discard only when it clearly helps.
-    top = view["discard"]["top"]
+    top = view["discard_top"]
     best_take: tuple[float, Move] | None = None
     for move in legal:
         if move["type"] != "take_discard":

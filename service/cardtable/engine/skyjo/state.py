@@ -72,6 +72,9 @@ class SkyjoState(GameState):
     def build_view(self, seat: int | None) -> dict[str, JSON]:
         return views.build_view(self, seat)
 
+    def view_phase(self) -> str:
+        return views.PHASE_NAMES[self.phase]
+
     def winners(self) -> list[int]:
         return winners(self.totals()) if self.is_over else []
 

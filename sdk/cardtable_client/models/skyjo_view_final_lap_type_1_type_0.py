@@ -9,11 +9,11 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 
-T = TypeVar("T", bound="SkyjoViewFinalLapType0Type0")
+T = TypeVar("T", bound="SkyjoViewFinalLapType1Type0")
 
 
 @_attrs_define
-class SkyjoViewFinalLapType0Type0:
+class SkyjoViewFinalLapType1Type0:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -26,10 +26,10 @@ class SkyjoViewFinalLapType0Type0:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        skyjo_view_final_lap_type_0_type_0 = cls()
+        skyjo_view_final_lap_type_1_type_0 = cls()
 
-        skyjo_view_final_lap_type_0_type_0.additional_properties = d
-        return skyjo_view_final_lap_type_0_type_0
+        skyjo_view_final_lap_type_1_type_0.additional_properties = d
+        return skyjo_view_final_lap_type_1_type_0
 
     @property
     def additional_keys(self) -> list[str]:
