@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
 
+from cardtable.engine.registry import GAMES
+
 ALL_MOVE_TYPES = (
     "reveal",
     "take_discard",
@@ -78,7 +80,9 @@ class PlayerRequestSchema(StrictSchema):
 
 
 class CreateGameRequestSchema(StrictSchema):
-    game = fields.String(required=True, validate=validate.OneOf(("skyjo", "skipbo")))
+    # OneOf keeps the registry itself, not a copy: a game hosted later (the tests' third
+    # game, through `registry.hosted`) is accepted too.
+    game = fields.String(required=True, validate=validate.OneOf(GAMES))
     players = fields.List(
         fields.Nested(PlayerRequestSchema), required=True, validate=validate.Length(min=2, max=8)
     )
@@ -172,6 +176,10 @@ class LogEntrySchema(Schema):
     stocks = fields.List(
         fields.List(fields.Integer()),
         metadata={"description": "Skip-Bo deal: per seat, the stock pile top first"},
+    )
+    hands = fields.List(
+        fields.List(fields.Integer()),
+        metadata={"description": "deal (games that deal hands): per seat, the hand dealt"},
     )
 
 

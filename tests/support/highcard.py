@@ -1,0 +1,230 @@
+"""High card: a small two-player game that lives only in tests, to prove that a game plugs
+into the engine's skeleton with hooks alone (docs/adding-a-game.md).
+
+Each round the 20-card deck (1..10, twice) is shuffled and each seat gets a hidden hand of
+3 cards; the rest stays face down. In a trick the leader plays a card, then the other seat;
+the higher card wins the trick (a tie wins nothing) and its winner leads the next one
+(after a tie, the same leader).
+After 3 tricks each seat scores its tricks; after `rounds` rounds the highest total wins.
+Host it with `cardtable.engine.registry.hosted(RULES)`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from cardtable.engine.base import JSON, Entry, GameRules, GameState, Move
+from cardtable.engine.checks import (
+    Check,
+    boolean,
+    cards,
+    exactly,
+    fail,
+    integer,
+    list_of,
+    one_of,
+    require_fields,
+    require_int,
+)
+from cardtable.engine.errors import IllegalMove, MalformedMove
+from cardtable.engine.options import GameInfo, OptionSpec
+from cardtable.engine.scoring import highest_winners
+
+HAND_SIZE = 3
+VALUES = frozenset(range(1, 11))
+DECK = Counter({value: 2 for value in VALUES})
+
+
+def random_bot(view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
+    return rng.choice(legal)
+
+
+INFO = GameInfo(
+    name="highcard",
+    title="High card",
+    min_players=2,
+    max_players=2,
+    option_specs=(
+        OptionSpec(
+            name="rounds",
+            kind="integer",
+            description="Rounds to play.",
+            default=2,
+            minimum=1,
+            maximum=5,
+        ),
+    ),
+    move_types=("play",),
+    bots={"random": random_bot},
+)
+
+
+class HighCardState(GameState):
+    info = INFO
+    STEP_MOVES = {"play": ("play",)}
+
+    def __init__(self, names: Any, options: Mapping[str, JSON], rng: Any) -> None:
+        super().__init__(names, options, rng)
+        self.hands: list[list[int]] = [[], []]
+        self.draw_pile: list[int] = []
+        self.trick: list[int] = []
+        """Cards played to the current trick, the leader's first."""
+        self.tricks: list[int] = [0, 0]
+        self.played: list[int] = []
+        """Cards of the finished tricks of this round, face down."""
+        self.finished = False
+
+    # -- rules ---------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.deal(1)
+
+    def deal(self, number: int) -> None:
+        deck = self.card_order("deal", sorted(DECK.elements()))
+        hands = [deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE]]
+        entry = {"type": "deal", "round": number, "hands": hands, "draw_pile": deck[6:]}
+        self.log.append(entry)
+        self.round, self.hands, self.draw_pile = number, [list(h) for h in hands], deck[6:]
+        self.trick, self.tricks, self.played = [], [0, 0], []
+        self.current = (number - 1) % 2
+
+    @property
+    def is_over(self) -> bool:
+        return self.finished
+
+    def active_seats(self) -> list[int]:
+        return [] if self.current is None else [self.current]
+
+    def step(self) -> str | None:
+        return None if self.finished else "play"
+
+    def moves_for(self, seat: int) -> list[Move]:
+        return [{"type": "play", "card": card} for card in sorted(set(self.hands[seat]))]
+
+    @staticmethod
+    def parse_move(move: object, seat: int, n_players: int) -> Move:
+        if not isinstance(move, Mapping) or move.get("type") != "play":
+            raise MalformedMove("a high-card move is {'type': 'play', 'card': <1..10>}")
+        require_fields(move, {"type", "card"}, {"type", "card"})
+        return {"type": "play", "card": require_int(move, "card", 1, 10)}
+
+    def check_legal(self, seat: int, move: Move) -> None:
+        if move["card"] not in self.hands[seat]:
+            raise IllegalMove(f"you hold no {move['card']}")
+
+    def perform(self, seat: int, move: Move) -> None:
+        self.hands[seat].remove(move["card"])
+        self.trick.append(move["card"])
+        if len(self.trick) == 1:
+            self.current = 1 - seat
+            return
+        lead, follow = self.trick
+        leader = 1 - seat
+        winner = leader if lead > follow else seat if follow > lead else None
+        if winner is not None:
+            self.tricks[winner] += 1
+        self.played += self.trick
+        self.trick = []
+        self.current = leader if winner is None else winner
+        if not self.hands[0] and not self.hands[1]:
+            self.end_round()
+
+    def end_round(self) -> None:
+        self.rounds.append({"round": self.round, "scores": list(self.tricks)})
+        if len(self.rounds) < self.options["rounds"]:
+            self.deal(self.round + 1)
+        else:
+            self.finished, self.current = True, None
+
+    def winners(self) -> list[int]:
+        return highest_winners(self.totals()) if self.finished else []
+
+    def card_counts(self) -> Counter[int]:
+        return Counter([*self.hands[0], *self.hands[1], *self.draw_pile, *self.trick, *self.played])
+
+    # -- views ---------------------------------------------------------------------------
+
+    def view_phase(self) -> str:
+        return "finished" if self.finished else "playing"
+
+    def build_view(self, seat: int | None) -> dict[str, JSON]:
+        totals = self.totals()
+        return {
+            "players": [
+                {
+                    "seat": index,
+                    "name": name,
+                    "hand_size": len(self.hands[index]),
+                    "tricks": self.tricks[index],
+                    "total": totals[index],
+                }
+                for index, name in enumerate(self.names)
+            ],
+            "hand": sorted(self.hands[seat]) if seat is not None else None,
+            "trick": list(self.trick),
+            "draw_pile_size": len(self.draw_pile),
+        }
+
+    # -- the stored form -----------------------------------------------------------------
+
+    @classmethod
+    def state_fields(cls, n_players: int, options: Mapping[str, JSON]) -> dict[str, Check]:
+        return {
+            "round": integer(1),
+            "current": integer(0, 1, nullable=True),
+            "hands": list_of(cards(VALUES), 2),
+            "draw_pile": cards(VALUES),
+            "trick": cards(VALUES),
+            "tricks": list_of(integer(0, HAND_SIZE), 2),
+            "played": cards(VALUES),
+            "finished": boolean,
+            "rounds": list_of(
+                exactly({"round": integer(1), "scores": list_of(integer(0, HAND_SIZE), 2)})
+            ),
+        }
+
+    def dump_fields(self) -> dict[str, JSON]:
+        return {
+            "round": self.round,
+            "current": self.current,
+            "hands": [list(hand) for hand in self.hands],
+            "draw_pile": list(self.draw_pile),
+            "trick": list(self.trick),
+            "tricks": list(self.tricks),
+            "played": list(self.played),
+            "finished": self.finished,
+            "rounds": [{"round": r["round"], "scores": list(r["scores"])} for r in self.rounds],
+        }
+
+    def restore(self, fields: dict[str, JSON]) -> None:
+        for key, value in fields.items():
+            setattr(self, key, value)
+
+    def check_consistency(self) -> None:
+        if self.card_counts() != DECK:
+            fail("the zones", "do not hold exactly the 20 cards")
+        if self.finished != (self.current is None) or len(self.trick) > 1:
+            fail("the turn", "is inconsistent with the trick and the end of the game")
+
+    @classmethod
+    def log_entries(cls, n_players: int) -> dict[str, Check]:
+        return {
+            "deal": exactly(
+                {
+                    "type": one_of("deal"),
+                    "round": integer(1),
+                    "hands": list_of(cards(VALUES, HAND_SIZE), 2),
+                    "draw_pile": cards(VALUES),
+                }
+            )
+        }
+
+    @classmethod
+    def order_of(cls, entry: Entry) -> list[int]:
+        return [*entry["hands"][0], *entry["hands"][1], *entry["draw_pile"]]
+
+
+RULES = GameRules(info=INFO, state_class=HighCardState)
