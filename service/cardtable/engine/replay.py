@@ -42,7 +42,7 @@ def _entries(cls: type[GameState], log: object, n_players: int) -> list[Entry]:
     """The record's log, every entry checked like a stored one."""
     if not isinstance(log, list) or not log:
         raise InvalidRecord("the log must be a non-empty list")
-    checks = entry_checks(cls, n_players)
+    checks = entry_checks(cls, n_players, ordered=False)
     entries = []
     for index, entry in enumerate(log):
         kind = entry.get("type") if isinstance(entry, Mapping) else None
