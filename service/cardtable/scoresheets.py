@@ -9,34 +9,30 @@ scoring rule applies to existing sheets too and nothing counted can drift from t
 
 from __future__ import annotations
 
-import hmac
-import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from cardtable.common import (
+    ServiceError,
+    TokenRequired,
+    check_if_match,
+    check_names,
+    hash_token,
+    match_token,
+    new_id,
+    new_token,
+)
 from cardtable.engine import scoring
 from cardtable.engine.base import JSON, InvalidOptions
 from cardtable.engine.registry import get_rules
 from cardtable.engine.skipbo import scoring as skipbo_scoring
 from cardtable.engine.skyjo import scoring as skyjo_scoring
-from cardtable.games import (
-    InvalidPlayers,
-    InvalidToken,
-    ServiceError,
-    StaleVersion,
-    TokenRequired,
-    hash_token,
-    is_valid_text,
-    new_game_id,
-)
 from cardtable.store import DocumentStore, Stored
 
 DOCUMENT_SCHEMA_VERSION = 1
-MAX_NAME_LENGTH = 40
-TOKEN_BYTES = 32
 # Keeps a sheet's document small; no real game comes near (Skyjo's max_rounds tops out here).
 MAX_ROUNDS = 1000
 # A Skyjo grid is 12 cards of -2..12, so its total lies in -24..144 (removed columns only
@@ -366,21 +362,6 @@ def resolve_sheet_options(
     return {name: resolved[name] for name in kind.option_names}
 
 
-def check_names(players: object) -> list[str]:
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise InvalidPlayers("players are given as a list of names")
-    names: list[str] = []
-    for index, name in enumerate(players):
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidPlayers(f"player {index} needs a non-empty name")
-        if len(name.strip()) > MAX_NAME_LENGTH:
-            raise InvalidPlayers(f"player {index}'s name is longer than {MAX_NAME_LENGTH}")
-        if not is_valid_text(name):
-            raise InvalidPlayers(f"player {index}'s name is not valid Unicode text")
-        names.append(name.strip())
-    return names
-
-
 # --------------------------------------------------------------------------------------
 # The sheet.
 # --------------------------------------------------------------------------------------
@@ -515,10 +496,10 @@ class ScoreSheetService:
         kind = sheet_game(game)
         names = check_names(players)
         resolved = resolve_sheet_options(kind.game, options, len(names))
-        token = secrets.token_urlsafe(TOKEN_BYTES)
+        token = new_token()
         now = self._clock()
         sheet = Sheet(
-            sheet_id=new_game_id(),
+            sheet_id=new_id(),
             version=0,
             game=kind.game,
             names=names,
@@ -541,8 +522,7 @@ class ScoreSheetService:
     def require_editor(sheet: Sheet, token: str | None) -> None:
         if token is None:
             raise TokenRequired("editing a score sheet needs its edit token as a bearer token")
-        if not hmac.compare_digest(sheet.token_sha256, hash_token(token)):
-            raise InvalidToken("the bearer token is not this score sheet's edit token")
+        match_token([sheet.token_sha256], token, "score sheet")
 
     # ---- edits -------------------------------------------------------------------------
 
@@ -610,11 +590,7 @@ class ScoreSheetService:
         since the load. Every refusal happens before the write, so it changes nothing."""
         sheet = self.load(sheet_id)
         self.require_editor(sheet, token)
-        if if_match is not None and if_match != sheet.version:
-            raise StaleVersion(
-                f"you sent If-Match {if_match}, but the sheet is at version {sheet.version}",
-                current_version=sheet.version,
-            )
+        check_if_match(if_match, sheet.version, "sheet")
         read_version = sheet.version
         change(sheet)
         sheet.version = read_version + 1
@@ -638,7 +614,6 @@ __all__ = [
     "SkyjoSheet",
     "TooManyRounds",
     "UnknownSeat",
-    "check_names",
     "resolve_sheet_options",
     "sheet_game",
 ]

@@ -186,12 +186,12 @@ def test_long_polls_beyond_the_slots_answer_at_once(redis_server) -> None:
 @pytest.mark.parametrize(
     ("move", "status", "code"),
     [
-        ({"type": "reveal", "row": 3, "col": 0}, 422, "validation_error"),
-        ({"type": "reveal", "row": "1", "col": 0}, 422, "validation_error"),
-        ({"type": "reveal", "row": 1.5, "col": 0}, 422, "validation_error"),
-        ({"type": "reveal", "row": True, "col": 0}, 422, "validation_error"),
-        ({"type": "reveal", "row": 0, "col": 0, "extra": 1}, 422, "validation_error"),
-        ({"type": "fly"}, 422, "validation_error"),
+        ({"type": "reveal", "row": 3, "col": 0}, 422, "malformed_move"),
+        ({"type": "reveal", "row": "1", "col": 0}, 422, "malformed_move"),
+        ({"type": "reveal", "row": 1.5, "col": 0}, 422, "malformed_move"),
+        ({"type": "reveal", "row": True, "col": 0}, 422, "malformed_move"),
+        ({"type": "reveal", "row": 0, "col": 0, "extra": 1}, 422, "malformed_move"),
+        ({"type": "fly"}, 422, "malformed_move"),
         ({"type": "reveal"}, 422, "malformed_move"),
         ({"type": "reveal", "row": 0, "col": 0, "card": 3}, 422, "malformed_move"),
         ({"type": "play", "source": "hand", "card": 1, "target": 0}, 422, "malformed_move"),
@@ -315,7 +315,7 @@ def test_malformed_bodies(api: Api, settings) -> None:
     no_move = api.client.post(
         f"/games/{created['id']}/moves", json={}, headers=api.auth(created["players"][0]["token"])
     )
-    assert (no_move.status_code, no_move.get_json()["code"]) == (422, "validation_error")
+    assert (no_move.status_code, no_move.get_json()["code"]) == (422, "malformed_move")
     bad_if_match = api.move(
         created["id"],
         created["players"][0]["token"],

@@ -50,7 +50,7 @@ def test_play_local_plays_bot_functions_and_engine_bots_to_the_end(game: str) ->
     assert result.score["finished"]
     assert result.totals == result.score["totals"] and len(result.totals) == 3
     assert {seat for seat, _ in seen} == {0, 1}  # seat 2 was the engine's greedy bot
-    record = result.record()
+    record = result.record
     assert GAMES[game].replay(record).score() == result.score
     greedy_moves = [e for e in record["log"] if e["type"] == "move" and e["seat"] == 2]
     assert len(greedy_moves) == sum(entry["by_bot"] for entry in result.game.applied) > 0
