@@ -49,6 +49,8 @@ def test_play_local_plays_bot_functions_and_engine_bots_to_the_end(game: str) ->
     result = play_local(game, [mine, mine, "greedy"], seed=7)
     assert result.score["finished"]
     assert result.totals == result.score["totals"] and len(result.totals) == 3
+    # As a PlayResult: `won` is about the first seat a bot function played.
+    assert result.seat == 0 and result.won == (0 in result.winners)
     assert {seat for seat, _ in seen} == {0, 1}  # seat 2 was the engine's greedy bot
     record = result.record
     assert GAMES[game].replay(record).score() == result.score
