@@ -184,6 +184,11 @@ class GameService:
                 match_token(hashes.split(","), token)
         return version
 
+    def load_for(self, game_id: str, token: str | None) -> tuple[Game, int | None]:
+        """The game and the seat `token` acts for (None: a spectator)."""
+        game = self.load(game_id)
+        return game, self.seat_for(game, token)
+
     def require_seat(self, game: Game, token: str | None) -> int:
         seat = self.seat_for(game, token)
         if seat is None:

@@ -33,6 +33,9 @@ from cardtable.engine.skyjo import scoring as skyjo_scoring
 from cardtable.store import DocumentStore, Stored
 
 DOCUMENT_SCHEMA_VERSION = 1
+Entry = Mapping[str, Any]
+Rounds = Sequence[Entry]
+Options = Mapping[str, JSON]
 # Keeps a sheet's document small; no real game comes near (Skyjo's max_rounds tops out here).
 MAX_ROUNDS = 1000
 # A Skyjo grid is 12 cards of -2..12, so its total lies in -24..144 (removed columns only
@@ -155,28 +158,23 @@ class SheetGame(ABC):
 
     @abstractmethod
     def parse_round(
-        self, entry: Mapping[str, Any], n_players: int, options: Mapping[str, JSON]
+        self, entry: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         """The entry, checked and normalized to what the sheet stores."""
         ...
 
     @abstractmethod
     def count_round(
-        self, entered: Mapping[str, Any], n_players: int, options: Mapping[str, JSON]
+        self, entered: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         """The round as counted: at least `scores`, plus what explains them."""
         ...
 
     @abstractmethod
-    def is_over(
-        self,
-        totals: Sequence[int],
-        rounds: Sequence[Mapping[str, Any]],
-        options: Mapping[str, JSON],
-    ) -> bool: ...
+    def is_over(self, totals: Sequence[int], rounds: Rounds, options: Options) -> bool: ...
 
     @abstractmethod
-    def winners(self, totals: Sequence[int], rounds: Sequence[Mapping[str, Any]]) -> list[int]: ...
+    def winners(self, totals: Sequence[int], rounds: Rounds) -> list[int]: ...
 
 
 class SkyjoSheet(SheetGame):
@@ -186,7 +184,7 @@ class SkyjoSheet(SheetGame):
     lower_is_better = True
 
     def parse_round(
-        self, entry: Mapping[str, Any], n_players: int, options: Mapping[str, JSON]
+        self, entry: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         # The finisher is required (null for "nobody") so that forgetting it cannot silently
         # skip the doubling.
@@ -204,7 +202,7 @@ class SkyjoSheet(SheetGame):
         return {"card_totals": card_totals, "finisher": finisher}
 
     def count_round(
-        self, entered: Mapping[str, Any], n_players: int, options: Mapping[str, JSON]
+        self, entered: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         card_totals: list[int] = entered["card_totals"]
         finisher: int | None = entered["finisher"]
@@ -219,17 +217,12 @@ class SkyjoSheet(SheetGame):
             "scores": scores,
         }
 
-    def is_over(
-        self,
-        totals: Sequence[int],
-        rounds: Sequence[Mapping[str, Any]],
-        options: Mapping[str, JSON],
-    ) -> bool:
+    def is_over(self, totals: Sequence[int], rounds: Rounds, options: Options) -> bool:
         return skyjo_scoring.is_game_over(
             totals, len(rounds), options["end_score"], options["max_rounds"]
         )
 
-    def winners(self, totals: Sequence[int], rounds: Sequence[Mapping[str, Any]]) -> list[int]:
+    def winners(self, totals: Sequence[int], rounds: Rounds) -> list[int]:
         return skyjo_scoring.winners(totals)
 
 
@@ -240,7 +233,7 @@ class SkipBoSheet(SheetGame):
     lower_is_better = False
 
     def parse_round(
-        self, entry: Mapping[str, Any], n_players: int, options: Mapping[str, JSON]
+        self, entry: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         _check_fields(entry, self.title, {"winner", "stocks_left"}, {"winner"})
         winner = _seat_or_none(entry, "winner", n_players)
@@ -294,7 +287,7 @@ class SkipBoSheet(SheetGame):
                 )
 
     def count_round(
-        self, entered: Mapping[str, Any], n_players: int, options: Mapping[str, JSON]
+        self, entered: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         winner: int | None = entered["winner"]
         stocks_left: list[int] | None = entered["stocks_left"]
@@ -309,15 +302,10 @@ class SkipBoSheet(SheetGame):
             "scores": scores,
         }
 
-    def is_over(
-        self,
-        totals: Sequence[int],
-        rounds: Sequence[Mapping[str, Any]],
-        options: Mapping[str, JSON],
-    ) -> bool:
+    def is_over(self, totals: Sequence[int], rounds: Rounds, options: Options) -> bool:
         return skipbo_scoring.is_game_over(totals, len(rounds), options["target_score"])
 
-    def winners(self, totals: Sequence[int], rounds: Sequence[Mapping[str, Any]]) -> list[int]:
+    def winners(self, totals: Sequence[int], rounds: Rounds) -> list[int]:
         rounds_won = sum(1 for entered in rounds if entered["winner"] is not None)
         return skipbo_scoring.winners(totals, rounds_won)
 
@@ -339,9 +327,7 @@ def sheet_game(game: object) -> SheetGame:
     return SHEET_GAMES[rules.name]
 
 
-def resolve_sheet_options(
-    game: str, options: Mapping[str, JSON] | None, n_players: int
-) -> dict[str, JSON]:
+def resolve_sheet_options(game: str, options: Options | None, n_players: int) -> dict[str, JSON]:
     """The sheet's scoring options, checked by the game's own option specs and cross-checks
     (so a sheet accepts exactly what a game would), with the game's defaults filled in."""
     rules = get_rules(game)
@@ -490,7 +476,7 @@ class ScoreSheetService:
         self._clock = clock
 
     def create(
-        self, game: str, players: Sequence[str], options: Mapping[str, JSON] | None = None
+        self, game: str, players: Sequence[str], options: Options | None = None
     ) -> tuple[Sheet, str]:
         """A new, empty sheet and its edit token (shown once; only its hash is kept)."""
         kind = sheet_game(game)
@@ -527,11 +513,7 @@ class ScoreSheetService:
     # ---- edits -------------------------------------------------------------------------
 
     def add_round(
-        self,
-        sheet_id: str,
-        token: str | None,
-        entry: Mapping[str, Any],
-        if_match: int | None = None,
+        self, sheet_id: str, token: str | None, entry: Entry, if_match: int | None = None
     ) -> Sheet:
         def change(sheet: Sheet) -> None:
             if sheet.finished:
@@ -547,11 +529,7 @@ class ScoreSheetService:
         return self._edit(sheet_id, token, if_match, change)
 
     def replace_last_round(
-        self,
-        sheet_id: str,
-        token: str | None,
-        entry: Mapping[str, Any],
-        if_match: int | None = None,
+        self, sheet_id: str, token: str | None, entry: Entry, if_match: int | None = None
     ) -> Sheet:
         def change(sheet: Sheet) -> None:
             self._require_rounds(sheet, "replace")

@@ -8,7 +8,7 @@ import random
 import pytest
 import redis
 
-from cardtable.engine.registry import load_state
+from cardtable.engine.registry import GAMES, load_state
 from cardtable.store import codec
 from tests.api.conftest import Api
 
@@ -32,7 +32,7 @@ def all_keys(node) -> set[str]:
     return keys
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_views_are_the_engines_views_for_that_viewer(
     api: Api, raw_redis: redis.Redis, settings, game: str
 ) -> None:
@@ -346,8 +346,6 @@ def test_record_only_once_over_and_score_shape(api: Api) -> None:
 def test_full_games_over_http_replay_to_the_same_score(
     api: Api, game: str, players: int, options: dict
 ) -> None:
-    from cardtable.engine.registry import GAMES
-
     created = api.create(game, players, options=options, seed=2024)
     api.play_to_end(created, random.Random(1))
     record = api.client.get(f"/games/{created['id']}/record").get_json()

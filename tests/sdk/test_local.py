@@ -36,7 +36,7 @@ def seeded_random_bot(seed: int) -> Any:
     return lambda view, legal: rng.choice(legal)
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_play_local_plays_bot_functions_and_engine_bots_to_the_end(game: str) -> None:
     seen: list[tuple[int, int]] = []
 
@@ -97,7 +97,7 @@ def test_local_errors_are_the_sdk_exceptions_with_the_servers_codes() -> None:
         over.game.seat(1).move({"type": "pass"})
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_views_and_moves_are_plain_json_and_private_to_the_bot(game: str) -> None:
     local = LocalGame(game, ["A", "B"], seed=3)
     seat = local.state.active_seats()[0]

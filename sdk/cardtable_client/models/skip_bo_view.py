@@ -37,18 +37,20 @@ class SkipBoView:
     Attributes:
         id (str): The game's id.
         bots (list[None | str]): Per seat, the server bot that plays it, or null for a human.
-        game (SkipBoViewGame):
         version (int): Moves applied so far.
         seat (int | None): The viewer; null for a spectator.
-        phase (SkipBoViewPhase):
         round_ (int):
+        current_player (int | None): Whose turn it is; null when no single seat is to play.
+        active_seats (list[int]): Seats that may act now.
+        finished (bool):
+        totals (list[int]): Running totals, per seat.
+        winners (list[int]): Winning seats once finished (ties share; empty for a drawn game).
+        game (SkipBoViewGame):
+        phase (SkipBoViewPhase):
         first_player (int): Seat that started this round.
-        current_player (int | None): Whose turn it is.
-        active_seats (list[int]):
         step (None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1): What the acting seat
             does next. Others see `play`; the acting seat sees `build` (french rule: keep building), `build_or_discard`,
             `build_or_pass`, `discard` or `pass`. null once the game is over.
-        finished (bool):
         options (SkipBoOptions):
         players (list[SkipBoPlayer]):
         hand (list[int] | None): The viewer's own hand, sorted (0 = SKIP-BO); null for others.
@@ -59,23 +61,23 @@ class SkipBoView:
         drawn_turns (int): Consecutive turns without a build that ended with nothing left to draw; the round is drawn
             when it reaches the number of players.
         teams (list[list[int]] | None): The partnerships, e.g. [[0, 2], [1, 3]]; null without teams.
-        totals (list[int]):
         last_round (None | SkipBoLastRound | SkipBoViewLastRoundType0Type0):
-        winners (list[int]): Winning seats once finished (empty for a drawn game).
     """
 
     id: str
     bots: list[None | str]
-    game: SkipBoViewGame
     version: int
     seat: int | None
-    phase: SkipBoViewPhase
     round_: int
-    first_player: int
     current_player: int | None
     active_seats: list[int]
-    step: None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1
     finished: bool
+    totals: list[int]
+    winners: list[int]
+    game: SkipBoViewGame
+    phase: SkipBoViewPhase
+    first_player: int
+    step: None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1
     options: SkipBoOptions
     players: list[SkipBoPlayer]
     hand: list[int] | None
@@ -85,9 +87,7 @@ class SkipBoView:
     set_aside_piles: int
     drawn_turns: int
     teams: list[list[int]] | None
-    totals: list[int]
     last_round: None | SkipBoLastRound | SkipBoViewLastRoundType0Type0
-    winners: list[int]
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.skip_bo_building_pile import SkipBoBuildingPile  # noqa: PLC0415
@@ -104,23 +104,29 @@ class SkipBoView:
             bots_item = bots_item_data
             bots.append(bots_item)
 
-        game: str = self.game
-
         version = self.version
 
         seat: int | None
         seat = self.seat
 
-        phase: str = self.phase
-
         round_ = self.round_
-
-        first_player = self.first_player
 
         current_player: int | None
         current_player = self.current_player
 
         active_seats = self.active_seats
+
+        finished = self.finished
+
+        totals = self.totals
+
+        winners = self.winners
+
+        game: str = self.game
+
+        phase: str = self.phase
+
+        first_player = self.first_player
 
         step: None | str
         if isinstance(self.step, str):
@@ -131,8 +137,6 @@ class SkipBoView:
             step = self.step
         else:
             step = self.step
-
-        finished = self.finished
 
         options = self.options.to_dict()
 
@@ -172,8 +176,6 @@ class SkipBoView:
         else:
             teams = self.teams
 
-        totals = self.totals
-
         last_round: dict[str, Any] | None
         if isinstance(self.last_round, SkipBoViewLastRoundType0Type0):
             last_round = self.last_round.to_dict()
@@ -182,24 +184,24 @@ class SkipBoView:
         else:
             last_round = self.last_round
 
-        winners = self.winners
-
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "id": id,
                 "bots": bots,
-                "game": game,
                 "version": version,
                 "seat": seat,
-                "phase": phase,
                 "round": round_,
-                "first_player": first_player,
                 "current_player": current_player,
                 "active_seats": active_seats,
-                "step": step,
                 "finished": finished,
+                "totals": totals,
+                "winners": winners,
+                "game": game,
+                "phase": phase,
+                "first_player": first_player,
+                "step": step,
                 "options": options,
                 "players": players,
                 "hand": hand,
@@ -209,9 +211,7 @@ class SkipBoView:
                 "set_aside_piles": set_aside_piles,
                 "drawn_turns": drawn_turns,
                 "teams": teams,
-                "totals": totals,
                 "last_round": last_round,
-                "winners": winners,
             }
         )
 
@@ -241,8 +241,6 @@ class SkipBoView:
 
             bots.append(bots_item)
 
-        game = check_skip_bo_view_game(d.pop("game"))
-
         version = d.pop("version")
 
         def _parse_seat(data: object) -> int | None:
@@ -252,11 +250,7 @@ class SkipBoView:
 
         seat = _parse_seat(d.pop("seat"))
 
-        phase = check_skip_bo_view_phase(d.pop("phase"))
-
         round_ = d.pop("round")
-
-        first_player = d.pop("first_player")
 
         def _parse_current_player(data: object) -> int | None:
             if data is None:
@@ -266,6 +260,18 @@ class SkipBoView:
         current_player = _parse_current_player(d.pop("current_player"))
 
         active_seats = cast(list[int], d.pop("active_seats"))
+
+        finished = d.pop("finished")
+
+        totals = cast(list[int], d.pop("totals"))
+
+        winners = cast(list[int], d.pop("winners"))
+
+        game = check_skip_bo_view_game(d.pop("game"))
+
+        phase = check_skip_bo_view_phase(d.pop("phase"))
+
+        first_player = d.pop("first_player")
 
         def _parse_step(
             data: object,
@@ -302,8 +308,6 @@ class SkipBoView:
             )
 
         step = _parse_step(d.pop("step"))
-
-        finished = d.pop("finished")
 
         options = SkipBoOptions.from_dict(d.pop("options"))
 
@@ -364,8 +368,6 @@ class SkipBoView:
 
         teams = _parse_teams(d.pop("teams"))
 
-        totals = cast(list[int], d.pop("totals"))
-
         def _parse_last_round(
             data: object,
         ) -> None | SkipBoLastRound | SkipBoViewLastRoundType0Type0:
@@ -391,21 +393,21 @@ class SkipBoView:
 
         last_round = _parse_last_round(d.pop("last_round"))
 
-        winners = cast(list[int], d.pop("winners"))
-
         skip_bo_view = cls(
             id=id,
             bots=bots,
-            game=game,
             version=version,
             seat=seat,
-            phase=phase,
             round_=round_,
-            first_player=first_player,
             current_player=current_player,
             active_seats=active_seats,
-            step=step,
             finished=finished,
+            totals=totals,
+            winners=winners,
+            game=game,
+            phase=phase,
+            first_player=first_player,
+            step=step,
             options=options,
             players=players,
             hand=hand,
@@ -415,9 +417,7 @@ class SkipBoView:
             set_aside_piles=set_aside_piles,
             drawn_turns=drawn_turns,
             teams=teams,
-            totals=totals,
             last_round=last_round,
-            winners=winners,
         )
 
         return skip_bo_view

@@ -43,51 +43,51 @@ class SkyjoView:
     Attributes:
         id (str): The game's id.
         bots (list[None | str]): Per seat, the server bot that plays it, or null for a human.
-        game (SkyjoViewGame):
         version (int): Moves applied so far.
         seat (int | None): The viewer; null for a spectator.
+        round_ (int):
+        current_player (int | None): Whose turn it is; null when no single seat is to play.
+        active_seats (list[int]): Seats that may act now.
+        finished (bool):
+        totals (list[int]): Running totals, per seat.
+        winners (list[int]): Winning seats once finished (ties share; empty for a drawn game).
+        game (SkyjoViewGame):
         phase (SkyjoViewPhase): `reveal` (simultaneous setup reveals), `play`, `final_lap` (someone finished; the others
             play once more) or `over`.
-        round_ (int):
-        current_player (int | None): Whose turn it is; null during the setup reveals and at the end.
-        active_seats (list[int]): Seats that may act now.
         step (None | SkyjoViewStepType1 | SkyjoViewStepType2Type1 | SkyjoViewStepType3Type1): `reveal`; `choose`
             (take_discard or draw); `place_drawn` (replace or discard_and_reveal); null once the game is over.
-        finished (bool):
         options (SkyjoOptions):
         players (list[SkyjoPlayer]):
         discard (SkyjoDiscard):
         draw_pile (SkyjoDrawPile):
         drawn (None | SkyjoDrawn | SkyjoViewDrawnType1Type0): The card drawn and not yet placed; null when none.
         final_lap (None | SkyjoFinalLap | SkyjoViewFinalLapType0Type0):
-        totals (list[int]): Running totals, per seat.
         rounds (list[SkyjoRoundSummary]): Every completed round.
         last_round (None | SkyjoLastRound | SkyjoViewLastRoundType1Type0): The previous round's result; null during
             round 1.
-        winners (list[int]): Winning seats once finished (ties share).
     """
 
     id: str
     bots: list[None | str]
-    game: SkyjoViewGame
     version: int
     seat: int | None
-    phase: SkyjoViewPhase
     round_: int
     current_player: int | None
     active_seats: list[int]
-    step: None | SkyjoViewStepType1 | SkyjoViewStepType2Type1 | SkyjoViewStepType3Type1
     finished: bool
+    totals: list[int]
+    winners: list[int]
+    game: SkyjoViewGame
+    phase: SkyjoViewPhase
+    step: None | SkyjoViewStepType1 | SkyjoViewStepType2Type1 | SkyjoViewStepType3Type1
     options: SkyjoOptions
     players: list[SkyjoPlayer]
     discard: SkyjoDiscard
     draw_pile: SkyjoDrawPile
     drawn: None | SkyjoDrawn | SkyjoViewDrawnType1Type0
     final_lap: None | SkyjoFinalLap | SkyjoViewFinalLapType0Type0
-    totals: list[int]
     rounds: list[SkyjoRoundSummary]
     last_round: None | SkyjoLastRound | SkyjoViewLastRoundType1Type0
-    winners: list[int]
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.skyjo_discard import SkyjoDiscard  # noqa: PLC0415
@@ -110,14 +110,10 @@ class SkyjoView:
             bots_item = bots_item_data
             bots.append(bots_item)
 
-        game: str = self.game
-
         version = self.version
 
         seat: int | None
         seat = self.seat
-
-        phase: str = self.phase
 
         round_ = self.round_
 
@@ -125,6 +121,16 @@ class SkyjoView:
         current_player = self.current_player
 
         active_seats = self.active_seats
+
+        finished = self.finished
+
+        totals = self.totals
+
+        winners = self.winners
+
+        game: str = self.game
+
+        phase: str = self.phase
 
         step: None | str
         if isinstance(self.step, str):
@@ -135,8 +141,6 @@ class SkyjoView:
             step = self.step
         else:
             step = self.step
-
-        finished = self.finished
 
         options = self.options.to_dict()
 
@@ -165,8 +169,6 @@ class SkyjoView:
         else:
             final_lap = self.final_lap
 
-        totals = self.totals
-
         rounds = []
         for rounds_item_data in self.rounds:
             rounds_item = rounds_item_data.to_dict()
@@ -180,33 +182,31 @@ class SkyjoView:
         else:
             last_round = self.last_round
 
-        winners = self.winners
-
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "id": id,
                 "bots": bots,
-                "game": game,
                 "version": version,
                 "seat": seat,
-                "phase": phase,
                 "round": round_,
                 "current_player": current_player,
                 "active_seats": active_seats,
-                "step": step,
                 "finished": finished,
+                "totals": totals,
+                "winners": winners,
+                "game": game,
+                "phase": phase,
+                "step": step,
                 "options": options,
                 "players": players,
                 "discard": discard,
                 "draw_pile": draw_pile,
                 "drawn": drawn,
                 "final_lap": final_lap,
-                "totals": totals,
                 "rounds": rounds,
                 "last_round": last_round,
-                "winners": winners,
             }
         )
 
@@ -242,8 +242,6 @@ class SkyjoView:
 
             bots.append(bots_item)
 
-        game = check_skyjo_view_game(d.pop("game"))
-
         version = d.pop("version")
 
         def _parse_seat(data: object) -> int | None:
@@ -252,8 +250,6 @@ class SkyjoView:
             return cast(int | None, data)
 
         seat = _parse_seat(d.pop("seat"))
-
-        phase = check_skyjo_view_phase(d.pop("phase"))
 
         round_ = d.pop("round")
 
@@ -265,6 +261,16 @@ class SkyjoView:
         current_player = _parse_current_player(d.pop("current_player"))
 
         active_seats = cast(list[int], d.pop("active_seats"))
+
+        finished = d.pop("finished")
+
+        totals = cast(list[int], d.pop("totals"))
+
+        winners = cast(list[int], d.pop("winners"))
+
+        game = check_skyjo_view_game(d.pop("game"))
+
+        phase = check_skyjo_view_phase(d.pop("phase"))
 
         def _parse_step(
             data: object,
@@ -300,8 +306,6 @@ class SkyjoView:
             )
 
         step = _parse_step(d.pop("step"))
-
-        finished = d.pop("finished")
 
         options = SkyjoOptions.from_dict(d.pop("options"))
 
@@ -362,8 +366,6 @@ class SkyjoView:
 
         final_lap = _parse_final_lap(d.pop("final_lap"))
 
-        totals = cast(list[int], d.pop("totals"))
-
         rounds = []
         _rounds = d.pop("rounds")
         for rounds_item_data in _rounds:
@@ -394,30 +396,28 @@ class SkyjoView:
 
         last_round = _parse_last_round(d.pop("last_round"))
 
-        winners = cast(list[int], d.pop("winners"))
-
         skyjo_view = cls(
             id=id,
             bots=bots,
-            game=game,
             version=version,
             seat=seat,
-            phase=phase,
             round_=round_,
             current_player=current_player,
             active_seats=active_seats,
-            step=step,
             finished=finished,
+            totals=totals,
+            winners=winners,
+            game=game,
+            phase=phase,
+            step=step,
             options=options,
             players=players,
             discard=discard,
             draw_pile=draw_pile,
             drawn=drawn,
             final_lap=final_lap,
-            totals=totals,
             rounds=rounds,
             last_round=last_round,
-            winners=winners,
         )
 
         return skyjo_view

@@ -8,6 +8,7 @@ Body: {"code": "<stable machine-readable code>", "message": "<for humans>", "sta
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import redis.exceptions
@@ -114,60 +115,72 @@ def coded_response(code: str, message: str, details: dict[str, Any] | None = Non
     return response
 
 
+STORE_DOWN = (
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    redis.exceptions.ClusterDownError,
+    redis.exceptions.BusyLoadingError,
+    redis.exceptions.OutOfMemoryError,  # maxmemory with noeviction
+)
+
+
 def register_error_handlers(app: Flask) -> None:
-    @app.errorhandler(ApiError)
-    @app.errorhandler(ServiceError)
-    def _coded(error: ApiError | ServiceError) -> Response:
-        return coded_response(error.code, error.message, error.details or None)
+    """Every failure answers with the one error body (the most specific handler wins)."""
+    handlers: list[tuple[type[Exception], Callable[[Any], Response]]] = [
+        (ApiError, _coded),
+        (ServiceError, _coded),
+        (EngineError, _coded),
+        (StoreError, _store_error),
+        *((cls, _store_down) for cls in STORE_DOWN),
+        (HTTPException, _http_error),
+        (Exception, _unexpected),
+    ]
+    for cls, handler in handlers:
+        app.register_error_handler(cls, handler)
 
-    @app.errorhandler(EngineError)
-    def _engine_error(error: EngineError) -> Response:
-        return coded_response(error.code, error.message)
 
-    @app.errorhandler(StoreError)
-    def _store_error(error: StoreError) -> Response:
-        code = CODE_BY_STORE_ERROR.get(type(error))
-        if code is None:
-            return _unexpected(error)
-        if isinstance(error, VersionConflict):
-            message = "someone else changed it at the same time; read it again and retry"
-            return coded_response(code, message, {"current_version": error.current})
-        return coded_response(code, str(error))
+def _coded(error: ApiError | ServiceError | EngineError) -> Response:
+    return coded_response(error.code, error.message, getattr(error, "details", None) or None)
 
-    @app.errorhandler(redis.exceptions.ConnectionError)
-    @app.errorhandler(redis.exceptions.TimeoutError)
-    @app.errorhandler(redis.exceptions.ClusterDownError)
-    @app.errorhandler(redis.exceptions.BusyLoadingError)
-    @app.errorhandler(redis.exceptions.OutOfMemoryError)  # maxmemory with noeviction
-    def _store_down(error: Exception) -> Response:
-        log.warning("redis unavailable: %s", type(error).__name__)
-        response = error_response(
-            503, "store_unavailable", "the game store is unreachable; retry shortly"
-        )
-        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
-        return response
 
-    @app.errorhandler(HTTPException)
-    def _http_error(error: HTTPException) -> Response:
-        status = error.code or 500
-        code = CODE_BY_STATUS.get(status, "http_error")
-        details: dict[str, Any] | None = None
-        # flask-smorest puts marshmallow's field messages in error.data["messages"].
-        data = getattr(error, "data", None)
-        if isinstance(data, dict) and "messages" in data:
-            details = {"fields": data["messages"]}
-            message = summarize_field_errors(data["messages"])
-        else:
-            message = error.description or "request failed"
-        if status == 400 and "Invalid JSON" in f"{error.description} {data}":
-            code = "invalid_json"
-            message = "the request body is not valid JSON"
-        response = error_response(status, code, message, details)
-        if status == 405 and hasattr(error, "valid_methods") and error.valid_methods:
-            response.headers["Allow"] = ", ".join(error.valid_methods)
-        return response
+def _store_error(error: StoreError) -> Response:
+    code = CODE_BY_STORE_ERROR.get(type(error))
+    if code is None:
+        return _unexpected(error)
+    if isinstance(error, VersionConflict):
+        message = "someone else changed it at the same time; read it again and retry"
+        return coded_response(code, message, {"current_version": error.current})
+    return coded_response(code, str(error))
 
-    app.errorhandler(Exception)(_unexpected)
+
+def _store_down(error: Exception) -> Response:
+    log.warning("redis unavailable: %s", type(error).__name__)
+    response = error_response(
+        503, "store_unavailable", "the game store is unreachable; retry shortly"
+    )
+    response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+def _http_error(error: HTTPException) -> Response:
+    """Flask's, werkzeug's and flask-smorest's own errors, in our body."""
+    status = error.code or 500
+    code = CODE_BY_STATUS.get(status, "http_error")
+    details: dict[str, Any] | None = None
+    # flask-smorest puts marshmallow's field messages in error.data["messages"].
+    data = getattr(error, "data", None)
+    if isinstance(data, dict) and "messages" in data:
+        details = {"fields": data["messages"]}
+        message = summarize_field_errors(data["messages"])
+    else:
+        message = error.description or "request failed"
+    if status == 400 and "Invalid JSON" in f"{error.description} {data}":
+        code = "invalid_json"
+        message = "the request body is not valid JSON"
+    response = error_response(status, code, message, details)
+    if status == 405 and hasattr(error, "valid_methods") and error.valid_methods:
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response
 
 
 def _unexpected(error: Exception) -> Response:

@@ -28,7 +28,7 @@ from cardtable.api.schemas.common import (
     ScoreSchema,
     ViewQuerySchema,
 )
-from cardtable.common import StaleVersion
+from cardtable.common import StaleVersion, TokenRequired
 from cardtable.store import VersionConflict
 
 blp = Blueprint(
@@ -129,8 +129,7 @@ class GameView(MethodView):
                 response = _private(Response(status=304))
                 response.headers["ETag"] = version_tag(current)
                 return response
-        game = service.load(game_id)
-        seat = service.seat_for(game, token)
+        game, seat = service.load_for(game_id, token)
         return _private(_json(game.view(seat), game.version))
 
 
@@ -141,9 +140,9 @@ class LegalMoves(MethodView):
     @blp.errors(401, 404, 503)
     def get(self, game_id: str) -> Any:
         """The moves this seat may make now (empty when it may not act, or the game is over)."""
-        service = wiring().games
-        game = service.load(game_id)
-        seat = service.require_seat(game, bearer_token())
+        game, seat = wiring().games.load_for(game_id, bearer_token())
+        if seat is None:
+            raise TokenRequired("the legal moves are a seat's: send its bearer token")
         return {"version": game.version, "seat": seat, "moves": game.state.legal_moves(seat)}
 
 
@@ -189,9 +188,7 @@ class Score(MethodView):
     @blp.errors(401, 404, 503)
     def get(self, game_id: str) -> Any:
         """Completed rounds, running totals, and the winners once the game is over."""
-        service = wiring().games
-        game = service.load(game_id)
-        service.seat_for(game, bearer_token())
+        game, _ = wiring().games.load_for(game_id, bearer_token())
         return game.state.score()
 
 
@@ -203,7 +200,5 @@ class Record(MethodView):
     def get(self, game_id: str) -> Any:
         """The full record of a finished game: every deal, move and reshuffle, to replay it
         without our RNG. 409 (`game_not_over`) until the game is over."""
-        service = wiring().games
-        game = service.load(game_id)
-        service.seat_for(game, bearer_token())
+        game, _ = wiring().games.load_for(game_id, bearer_token())
         return game.state.record()

@@ -71,3 +71,28 @@ def options_schema(game: str) -> type[Schema]:
     title = "".join(char for char in info["title"] if char.isalnum())
     schema: type[Schema] = StrictSchema.from_dict(attrs, name=f"{title}OptionsSchema")
     return schema
+
+
+def _ints(description: str) -> fields.List[int]:
+    return fields.List(strict_int(), required=True, metadata={"description": description})
+
+
+class ViewBaseSchema(StrictSchema):
+    """What every game's view holds, under the same names (each game adds its own)."""
+
+    version = strict_int(required=True, metadata={"description": "Moves applied so far."})
+    seat = strict_int(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The viewer; null for a spectator."},
+    )
+    round = strict_int(required=True, validate=validate.Range(min=1))
+    current_player = strict_int(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Whose turn it is; null when no single seat is to play."},
+    )
+    active_seats = _ints("Seats that may act now.")
+    finished = fields.Boolean(required=True)
+    totals = _ints("Running totals, per seat.")
+    winners = _ints("Winning seats once finished (ties share; empty for a drawn game).")

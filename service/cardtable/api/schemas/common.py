@@ -208,33 +208,24 @@ class ViewQuerySchema(StrictSchema):
     )
 
 
-class IfNoneMatchHeaderSchema(Schema):
-    """Documents the polling header; the value is read (and checked) by the route itself."""
+class _HeaderSchema(Schema):
+    """Documents a request header; the route reads (and checks) the value itself."""
 
     class Meta:
         unknown = EXCLUDE
 
+
+class IfNoneMatchHeaderSchema(_HeaderSchema):
     if_none_match = fields.String(
         data_key="If-None-Match",
-        metadata={
-            "description": 'The ETag you last saw, e.g. "17": the answer is 304 while the game '
-            "is still at that version."
-        },
+        metadata={"description": 'The ETag you last saw, e.g. "17": 304 while still there.'},
     )
 
 
-class IfMatchHeaderSchema(Schema):
-    """Documents the precondition header; the value is read (and checked) by the route."""
-
-    class Meta:
-        unknown = EXCLUDE
-
+class IfMatchHeaderSchema(_HeaderSchema):
     if_match = fields.String(
         data_key="If-Match",
-        metadata={
-            "description": 'The version you decided on, e.g. "17": the move is refused with 412 '
-            "if the game has moved on since."
-        },
+        metadata={"description": 'The version you decided on, e.g. "17": 412 if it moved on.'},
     )
 
 

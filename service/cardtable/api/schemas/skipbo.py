@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from cardtable.api.schemas.base import StrictSchema, options_schema
+from cardtable.api.schemas.base import StrictSchema, ViewBaseSchema, options_schema
 
 CARD = validate.Range(0, 12)
 STEPS = ("play", "build", "build_or_discard", "build_or_pass", "discard", "pass")
@@ -86,17 +86,12 @@ class SkipBoLastRoundSchema(StrictSchema):
     )
 
 
-class SkipBoViewSchema(StrictSchema):
+class SkipBoViewSchema(ViewBaseSchema):
     """What one seat (or a spectator) sees of a Skip-Bo game."""
 
     game = fields.String(required=True, validate=validate.Equal("skipbo"))
-    version = _int(metadata={"description": "Moves applied so far."})
-    seat = _int(allow_none=True, metadata={"description": "The viewer; null for a spectator."})
     phase = fields.String(required=True, validate=validate.OneOf(("playing", "finished")))
-    round = _int(validate=validate.Range(min=1))
     first_player = _int(metadata={"description": "Seat that started this round."})
-    current_player = _int(allow_none=True, metadata={"description": "Whose turn it is."})
-    active_seats = fields.List(fields.Integer(strict=True), required=True)
     step = fields.String(
         required=True,
         allow_none=True,
@@ -107,7 +102,6 @@ class SkipBoViewSchema(StrictSchema):
             " `build_or_pass`, `discard` or `pass`. null once the game is over."
         },
     )
-    finished = fields.Boolean(required=True)
     options = fields.Nested(SkipBoOptionsSchema, required=True)
     players = fields.List(fields.Nested(SkipBoPlayerSchema), required=True)
     hand = fields.List(
@@ -136,13 +130,7 @@ class SkipBoViewSchema(StrictSchema):
         allow_none=True,
         metadata={"description": "The partnerships, e.g. [[0, 2], [1, 3]]; null without teams."},
     )
-    totals = fields.List(fields.Integer(strict=True), required=True)
     last_round = fields.Nested(SkipBoLastRoundSchema, required=True, allow_none=True)
-    winners = fields.List(
-        fields.Integer(strict=True),
-        required=True,
-        metadata={"description": "Winning seats once finished (empty for a drawn game)."},
-    )
 
 
 class SkipBoDealSchema(StrictSchema):

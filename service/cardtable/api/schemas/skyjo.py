@@ -9,7 +9,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate
 
-from cardtable.api.schemas.base import SEAT, StrictSchema, options_schema
+from cardtable.api.schemas.base import SEAT, StrictSchema, ViewBaseSchema, options_schema
 
 LOWEST_CARD, HIGHEST_CARD = -2, 12
 CARD = validate.Range(LOWEST_CARD, HIGHEST_CARD)
@@ -145,12 +145,10 @@ class SkyjoLastRoundSchema(StrictSchema):
     )
 
 
-class SkyjoViewSchema(StrictSchema):
+class SkyjoViewSchema(ViewBaseSchema):
     """What one seat (or a spectator) sees of a Skyjo game."""
 
     game = fields.String(required=True, validate=validate.Equal("skyjo"))
-    version = _int(metadata={"description": "Moves applied so far."})
-    seat = _int(allow_none=True, metadata={"description": "The viewer; null for a spectator."})
     phase = fields.String(
         required=True,
         validate=validate.OneOf(PHASES),
@@ -159,12 +157,6 @@ class SkyjoViewSchema(StrictSchema):
             " (someone finished; the others play once more) or `over`."
         },
     )
-    round = _int(validate=validate.Range(min=1))
-    current_player = _int(
-        allow_none=True,
-        metadata={"description": "Whose turn it is; null during the setup reveals and at the end."},
-    )
-    active_seats = _ints(metadata={"description": "Seats that may act now."})
     step = fields.String(
         required=True,
         allow_none=True,
@@ -174,7 +166,6 @@ class SkyjoViewSchema(StrictSchema):
             " or discard_and_reveal); null once the game is over."
         },
     )
-    finished = fields.Boolean(required=True)
     options = fields.Nested(SkyjoOptionsSchema, required=True)
     players = fields.List(fields.Nested(SkyjoPlayerSchema), required=True)
     discard = fields.Nested(SkyjoDiscardSchema, required=True)
@@ -186,7 +177,6 @@ class SkyjoViewSchema(StrictSchema):
         metadata={"description": "The card drawn and not yet placed; null when none."},
     )
     final_lap = fields.Nested(SkyjoFinalLapSchema, required=True, allow_none=True)
-    totals = _ints(metadata={"description": "Running totals, per seat."})
     rounds = fields.List(
         fields.Nested(SkyjoRoundSummarySchema),
         required=True,
@@ -198,7 +188,6 @@ class SkyjoViewSchema(StrictSchema):
         allow_none=True,
         metadata={"description": "The previous round's result; null during round 1."},
     )
-    winners = _ints(metadata={"description": "Winning seats once finished (ties share)."})
 
 
 class SkyjoDealSchema(StrictSchema):
