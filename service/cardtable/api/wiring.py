@@ -15,7 +15,6 @@ from cardtable.store import DocumentStore, RedisClient
 class Wiring:
     settings: Settings
     redis: RedisClient
-    game_store: DocumentStore
     games: GameService
     sheets: ScoreSheetService
 
@@ -41,4 +40,4 @@ class Wiring:
             bot_budget_seconds=settings.bot_budget_seconds,
         )
         sheets = ScoreSheetService(stores["sheet"])
-        return cls(settings, redis_client, stores["game"], games, sheets)
+        return cls(settings, redis_client, games, sheets)
