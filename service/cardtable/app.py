@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from flask import Flask, request
 from flask_cors import CORS
@@ -39,14 +40,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     register_error_handlers(app)
     register_docs(app)
     metrics.instrument(app)
-    if settings.cors_origins:
-        CORS(
-            app,
-            origins=list(settings.cors_origins),
-            expose_headers=["ETag", "Location", "Retry-After"],
-            allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match"],
-            max_age=CORS_MAX_AGE_SECONDS,
-        )
+    _allow_browsers(app, settings.cors_origins)
     app.before_request(_require_json_body)
     return app
 
@@ -55,6 +49,18 @@ def register_blueprints(api: Api) -> None:
     register_components(api)
     for module in (game_routes, scoresheet_routes, catalog_routes, ops_routes):
         api.register_blueprint(module.blp)
+
+
+def _allow_browsers(app: Flask, origins: Sequence[str]) -> None:
+    """CORS for the configured origins only (none: no CORS headers at all)."""
+    if origins:
+        CORS(
+            app,
+            origins=list(origins),
+            expose_headers=["ETag", "Location", "Retry-After"],
+            allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match"],
+            max_age=CORS_MAX_AGE_SECONDS,
+        )
 
 
 def _require_json_body() -> None:
