@@ -5,7 +5,10 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest openapi sdk bench bench-engine bench-load image clean
+.PHONY: install run test lint typecheck pytest openapi sdk bench bench-engine bench-load \
+	bench-size bench-state image clean
+
+LINTED := service tests sdk/cardtable_sdk sdk/examples scripts bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -21,12 +24,18 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/cardtable serve --port $(PORT)
 
-## Lint, type-check and run the whole test suite against real Redis servers.
-test: $(STAMP)
-	$(BIN)/ruff check service tests sdk/cardtable_sdk sdk/examples scripts bench
-	$(BIN)/ruff format --check service tests sdk/cardtable_sdk sdk/examples scripts bench
+## Every check: lint, type-check, then the whole test suite against real Redis servers.
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check $(LINTED)
+	$(BIN)/ruff format --check $(LINTED)
+
+typecheck: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy --strict sdk/cardtable_sdk
+
+pytest: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 ## Write openapi.yaml from the app (a test fails when it drifts).
@@ -37,12 +46,25 @@ openapi: $(STAMP)
 sdk: openapi
 	$(BIN)/python scripts/generate_sdk.py
 
+## Benchmarks print figures; none is a test. `make bench` runs the in-process ones.
+bench: bench-engine bench-state bench-size
+
 bench-engine: $(STAMP)
 	$(BIN)/python bench/engine_bench.py
+
+bench-state: $(STAMP)
+	$(BIN)/python bench/state_load_bench.py
+
+bench-size: $(STAMP)
+	$(BIN)/python bench/game_size.py
 
 bench-load: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/load_bench.py
+
+## Build the container image with podman and smoke-test it (needs root: see the README).
+image: $(STAMP)
+	bash scripts/build_image.sh
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

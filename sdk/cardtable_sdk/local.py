@@ -23,12 +23,14 @@ import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 try:
-    from cardtable.engine.autoplay import play_bots
-    from cardtable.engine.base import EngineError, GameRules, GameState
+    from cardtable.common import ServiceError
+    from cardtable.engine.base import EngineError, GameState
     from cardtable.engine.registry import GAMES
+    from cardtable.engine.table import AppliedMove, Table
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError(
         "local play runs the rules engine in-process; install it with "
@@ -37,15 +39,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
 
 from cardtable_client.models import GameType
 from cardtable_sdk._http import players_body
-from cardtable_sdk.errors import (
-    BotSeat,
-    CardtableError,
-    InvalidPlayers,
-    StaleVersion,
-    UnknownGame,
-    VersionMismatch,
-    error_for,
-)
+from cardtable_sdk.errors import CardtableError, InvalidPlayers, VersionMismatch, error_for
 from cardtable_sdk.runner import Bot
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View, make_view
 
@@ -63,18 +57,15 @@ def game_types() -> list[GameType]:
 
 
 @contextmanager
-def _engine_errors() -> Iterator[None]:
-    """The engine's errors as the SDK's exceptions, with the code the server would send."""
+def _table_errors() -> Iterator[None]:
+    """The table's and engine's errors as the SDK's exceptions, with the code (and details)
+    the server would send."""
     try:
         yield
     except EngineError as error:
         raise error_for(error.code, error.message) from error
-
-
-def _rules(game: str) -> GameRules:
-    if game not in GAMES:
-        raise UnknownGame(f"unknown game {game!r}; hosted games: {', '.join(sorted(GAMES))}")
-    return GAMES[game]
+    except ServiceError as error:
+        raise error_for(error.code, error.message, details=error.details) from error
 
 
 def _json_copy(data: Any) -> Any:
@@ -98,28 +89,22 @@ class LocalGame:
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
     ) -> None:
-        self.rules = _rules(game)
-        entries = players_body(players)
-        names, bots = [], []
-        for index, entry in enumerate(entries):
-            name, bot = entry.get("name"), entry.get("bot")
-            if not isinstance(name, str) or not name.strip():
-                raise InvalidPlayers(f"player {index} needs a non-empty name")
-            if bot is not None and bot not in self.rules.bots:
-                known = ", ".join(sorted(self.rules.bots))
-                raise InvalidPlayers(f"player {index}: unknown bot {bot!r}; bots: {known}")
-            names.append(name.strip())
-            bots.append(bot)
-        with _engine_errors():
-            self.state: GameState = self.rules.new_state(names, options, seed)
-        self.id = f"local-{next(_ids)}"
+        with _table_errors():
+            self.table = Table.deal(
+                f"local-{next(_ids)}", game, players_body(players), options, seed
+            )
+        self.id = self.table.table_id
         self.game = game
-        self.names = names
-        self.bots: list[str | None] = bots
+        self.names = [seat.name for seat in self.table.seats]
+        self.bots: list[str | None] = self.table.bots
         self._changed = threading.Condition()
         self.applied: list[dict[str, Any]] = []
         """Every applied move, as the server's MoveResult lists them."""
-        self._play_bots()
+        self._log(self.table.play_bots())
+
+    @property
+    def state(self) -> GameState:
+        return self.table.state
 
     def __repr__(self) -> str:
         return f"<LocalGame {self.game} {self.id} v{self.version}>"
@@ -150,14 +135,10 @@ class LocalGame:
 
     def view(self, seat: int | None = None) -> View:
         with self._changed:
-            data = self.state.view(seat)
-            # What the server adds to the engine's view (cardtable.games.GameService.view).
-            data["id"] = self.id
-            data["bots"] = list(self.bots)
-            return make_view(data)
+            return make_view(self.table.view(seat))
 
     def legal_moves(self, seat: int) -> MoveList:
-        with self._changed, _engine_errors():
+        with self._changed, _table_errors():
             return MoveList(self.state.legal_moves(seat), version=self.version)
 
     def apply(
@@ -173,42 +154,14 @@ class LocalGame:
     def _apply(self, seat: int, move: Mapping[str, Any], version: int | None) -> int:
         """Apply the move and the bots' answers; the index of the move in `applied`."""
         with self._changed:
-            if self.bots[seat] is not None:
-                raise BotSeat(f"seat {seat} is played by the {self.bots[seat]} bot")
-            if version is not None and version != self.version:
-                raise StaleVersion(
-                    f"you decided on version {version}, but the game is at {self.version}",
-                    details={"current_version": self.version},
-                )
             before = len(self.applied)
-            with _engine_errors():
-                # A copy: the engine must not keep a dict the bot may still change.
-                self.state.apply(seat, dict(move))
-            self._log(seat, by_bot=False)
-            self._play_bots()
+            with _table_errors():
+                self._log(self.table.move(seat, dict(move), version))
             self._changed.notify_all()
             return before
 
-    def _log(self, seat: int, *, by_bot: bool) -> None:
-        log = getattr(self.state, "log", [])
-        move = next(e["move"] for e in reversed(log) if e.get("type") == "move")
-        self.applied.append(
-            {"version": self.version, "seat": seat, "move": dict(move), "by_bot": by_bot}
-        )
-
-    def _play_bots(self) -> None:
-        """The server's loop (the engine's `play_bots`): bots act until a human must act
-        or the game ends, drawing from the same per-move random streams as the server."""
-        bot_of = {seat: bot for seat, bot in enumerate(self.bots) if bot}
-        if not bot_of:
-            return
-        first_version = self.state.version
-        for number, (seat, move) in enumerate(
-            play_bots(self.rules, self.state, bot_of), start=first_version + 1
-        ):
-            self.applied.append(
-                {"version": number, "seat": seat, "move": dict(move), "by_bot": True}
-            )
+    def _log(self, applied: list[AppliedMove]) -> None:
+        self.applied += [entry.to_dict() for entry in applied]
 
     def wait_for_change(self, known_version: int, timeout: float) -> bool:
         """Block until the version differs from `known_version` (another thread moved) or
@@ -222,7 +175,7 @@ class LocalGame:
             return score
 
     def record(self) -> dict[str, Any]:
-        with self._changed, _engine_errors():
+        with self._changed, _table_errors():
             record: dict[str, Any] = _json_copy(self.state.record())
             return record
 
@@ -250,7 +203,8 @@ class LocalGame:
                 raise
         else:
             raise CardtableError(f"the game did not end within {MAX_TURN_MOVES} moves")
-        return LocalResult(self, self.score(), time.perf_counter() - started)
+        first = min((seat for seat, bot in chosen.items() if bot is not None), default=0)
+        return LocalResult(self, first, self.score(), time.perf_counter() - started)
 
 
 class LocalSeat:
@@ -309,11 +263,17 @@ class LocalSeat:
 
 @dataclass
 class LocalResult:
-    """A finished local game: its final score, and the game for its record and views."""
+    """A finished local game, with the attributes of the runner's `PlayResult`: `seat` is the
+    first seat a bot function played (the one `won` is about)."""
 
     game: LocalGame = field(repr=False)
+    seat: int
     score: dict[str, Any]
     seconds: float
+
+    @property
+    def won(self) -> bool:
+        return self.seat in self.score.get("winners", [])
 
     @property
     def winners(self) -> list[int]:
@@ -323,7 +283,9 @@ class LocalResult:
     def totals(self) -> list[int]:
         return list(self.score["totals"])
 
+    @cached_property
     def record(self) -> dict[str, Any]:
+        """The contract's record of the game: every deal, move and reshuffle."""
         return self.game.record()
 
 

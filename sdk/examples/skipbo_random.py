@@ -19,7 +19,9 @@ def bot(view: View, legal_moves: MoveList) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> dict[str, object]:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--url", help="a Cardtable server; without it, play locally")
     parser.add_argument("--opponent", default="random", choices=["random", "greedy"])
     parser.add_argument("--stock-size", type=int, default=None, help="cards per stock")

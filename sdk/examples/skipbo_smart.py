@@ -97,7 +97,9 @@ def bot(view: View, legal_moves: MoveList) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--url", help="a Cardtable server; without it, play locally")
     parser.add_argument("--opponent", default="greedy", choices=["random", "greedy"])
     parser.add_argument("--games", type=int, default=1)

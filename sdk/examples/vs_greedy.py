@@ -20,7 +20,9 @@ BOTS = {"skyjo": skyjo_smart.bot, "skipbo": skipbo_smart.bot}
 
 
 def main(argv: list[str] | None = None) -> PlayResult:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--url", required=True, help="the Cardtable server")
     parser.add_argument("--game", default="skyjo", choices=sorted(BOTS))
     parser.add_argument("--seed", type=int, default=None, help="reproducible shuffles")

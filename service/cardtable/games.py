@@ -7,57 +7,27 @@ and the SHA-256 of its token (the token itself is shown once, at creation, and n
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.autoplay import last_move, play_bots
-from cardtable.engine.base import EngineError, GameState, Move
-from cardtable.engine.registry import get_rules, load_state
-from cardtable.store import DocumentStore, NotFound, Stored, VersionConflict
+from cardtable.common import (
+    ServiceError,
+    StaleVersion,
+    TokenRequired,
+    hash_token,
+    match_token,
+    new_id,
+    new_token,
+)
+from cardtable.engine.base import EngineError, Move
+from cardtable.engine.registry import load_state
+from cardtable.engine.table import AppliedMove, Seat, Table
+from cardtable.store import DocumentStore, Stored, VersionConflict
 
 DOCUMENT_SCHEMA_VERSION = 1
-MAX_NAME_LENGTH = 40
-TOKEN_BYTES = 32  # 256 random bits per seat token
 TOKEN_HASHES_FIELD = "token_hashes"
-
-
-class ServiceError(Exception):
-    """An error a client caused, with a stable `code` (mapped to an HTTP status by the API)."""
-
-    code = "bad_request"
-
-    def __init__(self, message: str, **details: Any):
-        super().__init__(message)
-        self.message = message
-        self.details = details
-
-
-class InvalidToken(ServiceError):
-    code = "invalid_token"
-
-
-class TokenRequired(ServiceError):
-    code = "token_required"
-
-
-class InvalidPlayers(ServiceError):
-    code = "invalid_players"
-
-
-class StaleVersion(ServiceError):
-    """The client's If-Match names a version that is no longer current."""
-
-    code = "stale_version"
-
-
-class GameNotFinished(ServiceError):
-    code = "game_not_over"
 
 
 class GameTooLong(ServiceError):
@@ -66,39 +36,22 @@ class GameTooLong(ServiceError):
     code = "game_too_long"
 
 
-class BotSeat(ServiceError):
-    """A seat played by a server bot takes no moves from clients."""
+class Game(Table):
+    """A stored game: the table (id, seats, engine state) and when it was created."""
 
-    code = "bot_seat"
-
-
-@dataclass
-class Seat:
-    seat: int
-    name: str
-    bot: str | None
-    token_sha256: str | None
-
-
-@dataclass
-class Game:
-    """A loaded game: its id, stored version, seats and live engine state."""
-
-    game_id: str
-    version: int
-    seats: list[Seat]
-    state: GameState
-    created_at: float
+    def __init__(self, table: Table, created_at: float) -> None:
+        super().__init__(table.table_id, table.state, table.seats)
+        self.created_at = created_at
 
     @property
-    def game(self) -> str:
-        return self.state.game
+    def game_id(self) -> str:
+        return self.table_id
 
     def to_document(self) -> dict[str, Any]:
         return {
             "schema_version": DOCUMENT_SCHEMA_VERSION,
-            "id": self.game_id,
-            "game": self.state.game,
+            "id": self.table_id,
+            "game": self.game,
             "created_at": self.created_at,
             "seats": [
                 {"seat": s.seat, "name": s.name, "bot": s.bot, "token_sha256": s.token_sha256}
@@ -121,33 +74,7 @@ class Game:
         seats = [
             Seat(s["seat"], s["name"], s.get("bot"), s.get("token_sha256")) for s in doc["seats"]
         ]
-        return cls(stored.doc_id, stored.version, seats, state, float(doc.get("created_at", 0)))
-
-
-@dataclass
-class AppliedMove:
-    version: int
-    seat: int
-    move: Move
-    by_bot: bool
-
-
-def is_valid_text(text: str) -> bool:
-    """False for strings JSON can carry but UTF-8 cannot (lone surrogates such as D800)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_game_id() -> str:
-    # 128 random bits: ids are not secrets, but they must not be guessable for enumeration.
-    return secrets.token_urlsafe(16)
+        return cls(Table(stored.doc_id, state, seats), float(doc.get("created_at", 0)))
 
 
 class GameService:
@@ -182,61 +109,38 @@ class GameService:
         Returns the game, one token per seat (human and bot seats alike, so an operator can
         take over a bot seat's view), and the bot moves already made.
         """
-        rules = get_rules(game)
-        names, bots = self._check_players(players, sorted(rules.bots))
-        state = rules.new_state(names, options, seed)
-        tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in names]
-        seats = [Seat(i, names[i], bots[i], hash_token(tokens[i])) for i in range(len(names))]
-        loaded = Game(new_game_id(), 0, seats, state, self._clock())
-        if all(bots):
-            # Nobody will ever move in a game of bots only: it is played to its end now,
-            # within a time budget, so that no request can make the server work unbounded.
-            applied = self._play_bots(loaded, time.monotonic() + self._bot_budget_seconds)
-            if not state.is_over:
-                raise GameTooLong(
-                    f"a game of server bots only is played in full when it is created, and "
-                    f"this one did not end within {self._bot_budget_seconds:g} s of play; "
-                    "choose options that make it shorter"
-                )
-        else:
-            # Bots answer only until a human must act: one round of turns at most.
-            applied = self._play_bots(loaded)
-        loaded.version = state.version
+        loaded = Game(Table.deal(new_id(), game, players, options, seed), self._clock())
+        tokens = [new_token() for _ in loaded.seats]
+        for seat, token in zip(loaded.seats, tokens, strict=True):
+            seat.token_sha256 = hash_token(token)
+        applied = self._first_bot_moves(loaded)
         self.store.create(
             loaded.game_id,
             loaded.version,
             loaded.to_document(),
-            finished=state.is_over,
+            finished=loaded.state.is_over,
             # Beside the document, so a poll can authenticate without reading the state.
-            extra_fields={TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in seats)},
+            extra_fields={TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in loaded.seats)},
         )
         self._on_created(game)
         if applied:
             self._on_moves(game, len(applied))
         return loaded, tokens, applied
 
-    @staticmethod
-    def _check_players(
-        players: Sequence[Mapping[str, Any]], bot_kinds: list[str]
-    ) -> tuple[list[str], list[str | None]]:
-        names: list[str] = []
-        bots: list[str | None] = []
-        for index, entry in enumerate(players):
-            name = entry.get("name")
-            if not isinstance(name, str) or not name.strip():
-                raise InvalidPlayers(f"player {index} needs a non-empty name")
-            if len(name) > MAX_NAME_LENGTH:
-                raise InvalidPlayers(f"player {index}'s name is longer than {MAX_NAME_LENGTH}")
-            if not is_valid_text(name):
-                raise InvalidPlayers(f"player {index}'s name is not valid Unicode text")
-            bot = entry.get("bot")
-            if bot is not None and bot not in bot_kinds:
-                raise InvalidPlayers(
-                    f"player {index}: unknown bot {bot!r}; bots: {', '.join(bot_kinds)}"
-                )
-            names.append(name.strip())
-            bots.append(bot)
-        return names, bots
+    def _first_bot_moves(self, game: Game) -> list[AppliedMove]:
+        if not game.only_bots:
+            # Bots answer only until a human must act: one round of turns at most.
+            return game.play_bots()
+        # Nobody will ever move in a game of bots only: it is played to its end now,
+        # within a time budget, so that no request can make the server work unbounded.
+        applied = game.play_bots_to_end(self._bot_budget_seconds)
+        if applied is None:
+            raise GameTooLong(
+                f"a game of server bots only is played in full when it is created, and "
+                f"this one did not end within {self._bot_budget_seconds:g} s of play; "
+                "choose options that make it shorter"
+            )
+        return applied
 
     # ---- reading ---------------------------------------------------------------------
 
@@ -267,7 +171,7 @@ class GameService:
         """The seat a bearer token acts for; None for no token (a spectator)."""
         if token is None:
             return None
-        return _match_token([seat.token_sha256 or "" for seat in game.seats], token)
+        return match_token([seat.token_sha256 for seat in game.seats], token)
 
     def poll_version(self, game_id: str, token: str | None) -> int:
         """The game's version for a poll (If-None-Match), checking the token, if any, against
@@ -277,22 +181,19 @@ class GameService:
             if hashes is None:  # stored before the field existed: check the document
                 self.seat_for(self.load(game_id), token)
             else:
-                _match_token(hashes.split(","), token)
+                match_token(hashes.split(","), token)
         return version
+
+    def load_for(self, game_id: str, token: str | None) -> tuple[Game, int | None]:
+        """The game and the seat `token` acts for (None: a spectator)."""
+        game = self.load(game_id)
+        return game, self.seat_for(game, token)
 
     def require_seat(self, game: Game, token: str | None) -> int:
         seat = self.seat_for(game, token)
         if seat is None:
             raise TokenRequired("this request needs a seat's bearer token")
         return seat
-
-    def view(self, game: Game, seat: int | None) -> dict[str, Any]:
-        """The engine's view for `seat`, plus what the service adds: the game id and which
-        seats the server's bots play."""
-        view = game.state.view(seat)
-        view["id"] = game.game_id
-        view["bots"] = [s.bot for s in game.seats]
-        return view
 
     # ---- moving ----------------------------------------------------------------------
 
@@ -302,25 +203,22 @@ class GameService:
         """Apply one seat's move, then the server bots' replies, in one compare-and-set.
 
         Raises StaleVersion when `if_match` is older than the stored version (before
-        anything is evaluated), the engine's typed errors when the move is refused, and
-        VersionConflict when another writer got in between our read and our write.
+        anything is evaluated), the table's and engine's typed errors when the move is
+        refused, and VersionConflict when another writer got in between our read and our
+        write.
         """
         game = self.load(game_id)
         seat = self.require_seat(game, token)
-        if game.seats[seat].bot:
-            raise BotSeat(f"seat {seat} is played by the server's {game.seats[seat].bot} bot")
-        if if_match is not None and if_match != game.version:
-            raise StaleVersion(
-                f"you sent If-Match {if_match}, but the game is at version {game.version}",
-                current_version=game.version,
-            )
         read_version = game.version
-        game.state.apply(seat, move)
-        applied = [AppliedMove(game.state.version, seat, last_move(game.state), False)]
-        applied += self._play_bots(game)
-        game.version = game.state.version
+        applied = game.move(seat, move, if_match)
         try:
-            self._save(game, read_version)
+            self.store.save(
+                game.game_id,
+                read_version,
+                game.version,
+                game.to_document(),
+                finished=game.state.is_over,
+            )
         except VersionConflict as conflict:
             if if_match is None:
                 raise
@@ -333,62 +231,5 @@ class GameService:
         self._on_moves(game.game, len(applied))
         return game, seat, applied
 
-    def _save(self, game: Game, read_version: int) -> None:
-        self.store.save(
-            game.game_id,
-            read_version,
-            game.version,
-            game.to_document(),
-            finished=game.state.is_over,
-        )
 
-    def _play_bots(self, game: Game, deadline: float | None = None) -> list[AppliedMove]:
-        """Let server bots act until a human must act or the game ends (or `deadline`, a
-        `time.monotonic()` value, passes)."""
-        bot_of = {s.seat: s.bot for s in game.seats if s.bot}
-        if not bot_of:
-            return []
-        first_version = game.state.version
-        moves = play_bots(get_rules(game.state.game), game.state, bot_of, deadline=deadline)
-        return [
-            AppliedMove(first_version + n, seat, move, True)
-            for n, (seat, move) in enumerate(moves, start=1)
-        ]
-
-    # ---- results ---------------------------------------------------------------------
-
-    def record(self, game: Game) -> dict[str, Any]:
-        if not game.state.is_over:
-            raise GameNotFinished("the record is published once the game is over")
-        return game.state.record()
-
-
-def _match_token(token_hashes: list[str], token: str) -> int:
-    """The seat whose stored hash matches `token`, or InvalidToken."""
-    digest = hash_token(token)
-    found: int | None = None
-    for seat, stored in enumerate(token_hashes):
-        # Compare against every seat, in constant time, so timing reveals nothing.
-        if stored and hmac.compare_digest(stored, digest):
-            found = seat
-    if found is None:
-        raise InvalidToken("the bearer token is not valid for this game")
-    return found
-
-
-__all__ = [
-    "AppliedMove",
-    "BotSeat",
-    "EngineError",
-    "Game",
-    "GameNotFinished",
-    "GameService",
-    "GameTooLong",
-    "InvalidPlayers",
-    "InvalidToken",
-    "NotFound",
-    "ServiceError",
-    "StaleVersion",
-    "TokenRequired",
-    "VersionConflict",
-]
+__all__ = ["DOCUMENT_SCHEMA_VERSION", "Game", "GameService", "GameTooLong"]

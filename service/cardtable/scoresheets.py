@@ -9,34 +9,33 @@ scoring rule applies to existing sheets too and nothing counted can drift from t
 
 from __future__ import annotations
 
-import hmac
-import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from cardtable.common import (
+    ServiceError,
+    TokenRequired,
+    check_if_match,
+    check_names,
+    hash_token,
+    match_token,
+    new_id,
+    new_token,
+)
 from cardtable.engine import scoring
 from cardtable.engine.base import JSON, InvalidOptions
 from cardtable.engine.registry import get_rules
 from cardtable.engine.skipbo import scoring as skipbo_scoring
 from cardtable.engine.skyjo import scoring as skyjo_scoring
-from cardtable.games import (
-    InvalidPlayers,
-    InvalidToken,
-    ServiceError,
-    StaleVersion,
-    TokenRequired,
-    hash_token,
-    is_valid_text,
-    new_game_id,
-)
 from cardtable.store import DocumentStore, Stored
 
 DOCUMENT_SCHEMA_VERSION = 1
-MAX_NAME_LENGTH = 40
-TOKEN_BYTES = 32
+Entry = Mapping[str, Any]
+Rounds = Sequence[Entry]
+Options = Mapping[str, JSON]
 # Keeps a sheet's document small; no real game comes near (Skyjo's max_rounds tops out here).
 MAX_ROUNDS = 1000
 # A Skyjo grid is 12 cards of -2..12, so its total lies in -24..144 (removed columns only
@@ -159,28 +158,23 @@ class SheetGame(ABC):
 
     @abstractmethod
     def parse_round(
-        self, entry: Mapping[str, Any], n_players: int, options: Mapping[str, JSON]
+        self, entry: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         """The entry, checked and normalized to what the sheet stores."""
         ...
 
     @abstractmethod
     def count_round(
-        self, entered: Mapping[str, Any], n_players: int, options: Mapping[str, JSON]
+        self, entered: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         """The round as counted: at least `scores`, plus what explains them."""
         ...
 
     @abstractmethod
-    def is_over(
-        self,
-        totals: Sequence[int],
-        rounds: Sequence[Mapping[str, Any]],
-        options: Mapping[str, JSON],
-    ) -> bool: ...
+    def is_over(self, totals: Sequence[int], rounds: Rounds, options: Options) -> bool: ...
 
     @abstractmethod
-    def winners(self, totals: Sequence[int], rounds: Sequence[Mapping[str, Any]]) -> list[int]: ...
+    def winners(self, totals: Sequence[int], rounds: Rounds) -> list[int]: ...
 
 
 class SkyjoSheet(SheetGame):
@@ -190,7 +184,7 @@ class SkyjoSheet(SheetGame):
     lower_is_better = True
 
     def parse_round(
-        self, entry: Mapping[str, Any], n_players: int, options: Mapping[str, JSON]
+        self, entry: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         # The finisher is required (null for "nobody") so that forgetting it cannot silently
         # skip the doubling.
@@ -208,7 +202,7 @@ class SkyjoSheet(SheetGame):
         return {"card_totals": card_totals, "finisher": finisher}
 
     def count_round(
-        self, entered: Mapping[str, Any], n_players: int, options: Mapping[str, JSON]
+        self, entered: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         card_totals: list[int] = entered["card_totals"]
         finisher: int | None = entered["finisher"]
@@ -223,17 +217,12 @@ class SkyjoSheet(SheetGame):
             "scores": scores,
         }
 
-    def is_over(
-        self,
-        totals: Sequence[int],
-        rounds: Sequence[Mapping[str, Any]],
-        options: Mapping[str, JSON],
-    ) -> bool:
+    def is_over(self, totals: Sequence[int], rounds: Rounds, options: Options) -> bool:
         return skyjo_scoring.is_game_over(
             totals, len(rounds), options["end_score"], options["max_rounds"]
         )
 
-    def winners(self, totals: Sequence[int], rounds: Sequence[Mapping[str, Any]]) -> list[int]:
+    def winners(self, totals: Sequence[int], rounds: Rounds) -> list[int]:
         return skyjo_scoring.winners(totals)
 
 
@@ -244,7 +233,7 @@ class SkipBoSheet(SheetGame):
     lower_is_better = False
 
     def parse_round(
-        self, entry: Mapping[str, Any], n_players: int, options: Mapping[str, JSON]
+        self, entry: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         _check_fields(entry, self.title, {"winner", "stocks_left"}, {"winner"})
         winner = _seat_or_none(entry, "winner", n_players)
@@ -298,7 +287,7 @@ class SkipBoSheet(SheetGame):
                 )
 
     def count_round(
-        self, entered: Mapping[str, Any], n_players: int, options: Mapping[str, JSON]
+        self, entered: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         winner: int | None = entered["winner"]
         stocks_left: list[int] | None = entered["stocks_left"]
@@ -313,15 +302,10 @@ class SkipBoSheet(SheetGame):
             "scores": scores,
         }
 
-    def is_over(
-        self,
-        totals: Sequence[int],
-        rounds: Sequence[Mapping[str, Any]],
-        options: Mapping[str, JSON],
-    ) -> bool:
+    def is_over(self, totals: Sequence[int], rounds: Rounds, options: Options) -> bool:
         return skipbo_scoring.is_game_over(totals, len(rounds), options["target_score"])
 
-    def winners(self, totals: Sequence[int], rounds: Sequence[Mapping[str, Any]]) -> list[int]:
+    def winners(self, totals: Sequence[int], rounds: Rounds) -> list[int]:
         rounds_won = sum(1 for entered in rounds if entered["winner"] is not None)
         return skipbo_scoring.winners(totals, rounds_won)
 
@@ -343,9 +327,7 @@ def sheet_game(game: object) -> SheetGame:
     return SHEET_GAMES[rules.name]
 
 
-def resolve_sheet_options(
-    game: str, options: Mapping[str, JSON] | None, n_players: int
-) -> dict[str, JSON]:
+def resolve_sheet_options(game: str, options: Options | None, n_players: int) -> dict[str, JSON]:
     """The sheet's scoring options, checked by the game's own option specs and cross-checks
     (so a sheet accepts exactly what a game would), with the game's defaults filled in."""
     rules = get_rules(game)
@@ -364,21 +346,6 @@ def resolve_sheet_options(
     # several options (Skip-Bo teams need 4 or 6 players); other options keep defaults.
     resolved = rules.resolve_options(options, n_players)
     return {name: resolved[name] for name in kind.option_names}
-
-
-def check_names(players: object) -> list[str]:
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise InvalidPlayers("players are given as a list of names")
-    names: list[str] = []
-    for index, name in enumerate(players):
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidPlayers(f"player {index} needs a non-empty name")
-        if len(name.strip()) > MAX_NAME_LENGTH:
-            raise InvalidPlayers(f"player {index}'s name is longer than {MAX_NAME_LENGTH}")
-        if not is_valid_text(name):
-            raise InvalidPlayers(f"player {index}'s name is not valid Unicode text")
-        names.append(name.strip())
-    return names
 
 
 # --------------------------------------------------------------------------------------
@@ -509,16 +476,16 @@ class ScoreSheetService:
         self._clock = clock
 
     def create(
-        self, game: str, players: Sequence[str], options: Mapping[str, JSON] | None = None
+        self, game: str, players: Sequence[str], options: Options | None = None
     ) -> tuple[Sheet, str]:
         """A new, empty sheet and its edit token (shown once; only its hash is kept)."""
         kind = sheet_game(game)
         names = check_names(players)
         resolved = resolve_sheet_options(kind.game, options, len(names))
-        token = secrets.token_urlsafe(TOKEN_BYTES)
+        token = new_token()
         now = self._clock()
         sheet = Sheet(
-            sheet_id=new_game_id(),
+            sheet_id=new_id(),
             version=0,
             game=kind.game,
             names=names,
@@ -541,17 +508,12 @@ class ScoreSheetService:
     def require_editor(sheet: Sheet, token: str | None) -> None:
         if token is None:
             raise TokenRequired("editing a score sheet needs its edit token as a bearer token")
-        if not hmac.compare_digest(sheet.token_sha256, hash_token(token)):
-            raise InvalidToken("the bearer token is not this score sheet's edit token")
+        match_token([sheet.token_sha256], token, "score sheet")
 
     # ---- edits -------------------------------------------------------------------------
 
     def add_round(
-        self,
-        sheet_id: str,
-        token: str | None,
-        entry: Mapping[str, Any],
-        if_match: int | None = None,
+        self, sheet_id: str, token: str | None, entry: Entry, if_match: int | None = None
     ) -> Sheet:
         def change(sheet: Sheet) -> None:
             if sheet.finished:
@@ -567,11 +529,7 @@ class ScoreSheetService:
         return self._edit(sheet_id, token, if_match, change)
 
     def replace_last_round(
-        self,
-        sheet_id: str,
-        token: str | None,
-        entry: Mapping[str, Any],
-        if_match: int | None = None,
+        self, sheet_id: str, token: str | None, entry: Entry, if_match: int | None = None
     ) -> Sheet:
         def change(sheet: Sheet) -> None:
             self._require_rounds(sheet, "replace")
@@ -610,11 +568,7 @@ class ScoreSheetService:
         since the load. Every refusal happens before the write, so it changes nothing."""
         sheet = self.load(sheet_id)
         self.require_editor(sheet, token)
-        if if_match is not None and if_match != sheet.version:
-            raise StaleVersion(
-                f"you sent If-Match {if_match}, but the sheet is at version {sheet.version}",
-                current_version=sheet.version,
-            )
+        check_if_match(if_match, sheet.version, "sheet")
         read_version = sheet.version
         change(sheet)
         sheet.version = read_version + 1
@@ -638,7 +592,6 @@ __all__ = [
     "SkyjoSheet",
     "TooManyRounds",
     "UnknownSeat",
-    "check_names",
     "resolve_sheet_options",
     "sheet_game",
 ]

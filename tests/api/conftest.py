@@ -93,6 +93,8 @@ class Api:
         response = self.client.post("/games", json={"game": game, "players": players, **body})
         assert response.status_code == 201, response.get_json()
         created: dict[str, Any] = response.get_json()
+        # Every 201 names where the new resource lives.
+        assert response.headers["Location"] == f"/games/{created['id']}"
         return created
 
     def view(self, game_id: str, token: str | None = None) -> dict[str, Any]:

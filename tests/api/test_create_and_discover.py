@@ -36,7 +36,7 @@ def test_game_types_describe_every_game_and_option(api: Api) -> None:
     assert set(games["skipbo"]["bots"]) == {"random", "greedy"}
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_create_returns_resolved_options_and_one_token_per_seat(api: Api, game: str) -> None:
     created = api.create(game, 3)
     rules = GAMES[game]
@@ -76,7 +76,7 @@ def test_tokens_are_never_shown_again(api: Api) -> None:
         assert token not in body
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_seed_reproduces_the_deal(api: Api, game: str) -> None:
     first = api.create(game, 2, seed=1234)
     second = api.create(game, 2, seed=1234)

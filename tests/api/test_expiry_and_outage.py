@@ -16,7 +16,7 @@ def test_idle_games_expire_and_moves_refresh_the_ttl(redis_server: RedisServer) 
     )
     app = create_app(settings)
     api = Api(app.test_client())
-    store = app.extensions["cardtable"].game_store
+    store = app.extensions["cardtable"].games.store
     key = store.key_for
     created = api.create("skyjo", 2)
     assert 3000 < store.redis.pttl(key(created["id"])) <= 4000
@@ -47,7 +47,7 @@ def test_finished_games_keep_the_finished_ttl(redis_server: RedisServer) -> None
         options={"stock_size": 3},
     )
     assert created["finished"]
-    assert 25 <= app.extensions["cardtable"].game_store.ttl(created["id"]) <= 30
+    assert 25 <= app.extensions["cardtable"].games.store.ttl(created["id"]) <= 30
 
 
 def test_redis_down_gives_503_then_the_service_recovers() -> None:

@@ -25,7 +25,9 @@ def test_health_endpoints(api: Api) -> None:
 
 
 def test_docs_are_served_without_internet(api: Api) -> None:
-    page = api.client.get("/docs").get_data(as_text=True)
+    with_slash = api.client.get("/docs/")
+    assert (with_slash.status_code, with_slash.headers["Location"]) == (308, "/docs")
+    page = api.client.get("/docs/", follow_redirects=True).get_data(as_text=True)
     assets = re.findall(r'(?:src|href)="([^"]+)"', page)
     assert assets and all(a.startswith("/docs/assets/") for a in assets), assets
     for asset in assets:

@@ -8,7 +8,7 @@ import random
 import pytest
 import redis
 
-from cardtable.engine.registry import load_state
+from cardtable.engine.registry import GAMES, load_state
 from cardtable.store import codec
 from tests.api.conftest import Api
 
@@ -32,7 +32,7 @@ def all_keys(node) -> set[str]:
     return keys
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_views_are_the_engines_views_for_that_viewer(
     api: Api, raw_redis: redis.Redis, settings, game: str
 ) -> None:
@@ -186,12 +186,12 @@ def test_long_polls_beyond_the_slots_answer_at_once(redis_server) -> None:
 @pytest.mark.parametrize(
     ("move", "status", "code"),
     [
-        ({"type": "reveal", "row": 3, "col": 0}, 422, "validation_error"),
-        ({"type": "reveal", "row": "1", "col": 0}, 422, "validation_error"),
-        ({"type": "reveal", "row": 1.5, "col": 0}, 422, "validation_error"),
-        ({"type": "reveal", "row": True, "col": 0}, 422, "validation_error"),
-        ({"type": "reveal", "row": 0, "col": 0, "extra": 1}, 422, "validation_error"),
-        ({"type": "fly"}, 422, "validation_error"),
+        ({"type": "reveal", "row": 3, "col": 0}, 422, "malformed_move"),
+        ({"type": "reveal", "row": "1", "col": 0}, 422, "malformed_move"),
+        ({"type": "reveal", "row": 1.5, "col": 0}, 422, "malformed_move"),
+        ({"type": "reveal", "row": True, "col": 0}, 422, "malformed_move"),
+        ({"type": "reveal", "row": 0, "col": 0, "extra": 1}, 422, "malformed_move"),
+        ({"type": "fly"}, 422, "malformed_move"),
         ({"type": "reveal"}, 422, "malformed_move"),
         ({"type": "reveal", "row": 0, "col": 0, "card": 3}, 422, "malformed_move"),
         ({"type": "play", "source": "hand", "card": 1, "target": 0}, 422, "malformed_move"),
@@ -315,7 +315,7 @@ def test_malformed_bodies(api: Api, settings) -> None:
     no_move = api.client.post(
         f"/games/{created['id']}/moves", json={}, headers=api.auth(created["players"][0]["token"])
     )
-    assert (no_move.status_code, no_move.get_json()["code"]) == (422, "validation_error")
+    assert (no_move.status_code, no_move.get_json()["code"]) == (422, "malformed_move")
     bad_if_match = api.move(
         created["id"],
         created["players"][0]["token"],
@@ -346,8 +346,6 @@ def test_record_only_once_over_and_score_shape(api: Api) -> None:
 def test_full_games_over_http_replay_to_the_same_score(
     api: Api, game: str, players: int, options: dict
 ) -> None:
-    from cardtable.engine.registry import GAMES
-
     created = api.create(game, players, options=options, seed=2024)
     api.play_to_end(created, random.Random(1))
     record = api.client.get(f"/games/{created['id']}/record").get_json()

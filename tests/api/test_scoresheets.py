@@ -60,6 +60,7 @@ class Sheets:
         response = self.create_raw(game, [f"P{i}" for i in range(n)], options)
         assert response.status_code == 201, response.get_json()
         created: dict[str, Any] = response.get_json()
+        assert response.headers["Location"] == f"/scoresheets/{created['id']}"
         return created
 
     @staticmethod
@@ -77,6 +78,7 @@ class Sheets:
     def add(self, sheet: dict[str, Any], body: Any) -> dict[str, Any]:
         response = self.add_raw(sheet, body)
         assert response.status_code == 201, response.get_json()
+        assert response.headers["Location"] == f"/scoresheets/{sheet['id']}"
         answer: dict[str, Any] = response.get_json()
         return answer
 

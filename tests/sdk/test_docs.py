@@ -44,3 +44,11 @@ def test_every_python_sample_runs(live_server: LiveServer, capsys) -> None:
     assert "the random bot won" in printed
     assert "the game moved on; now at version 1" in printed
     assert "<SkipBoView v0 round 1, seat 0, your turn" in printed
+
+
+def test_samples_that_define_their_own_bot_run_on_their_own(live_server: LiveServer) -> None:
+    """A reader may paste the local-game or the async sample alone: each defines its bot."""
+    standalone = [s for s in python_samples() if "LocalGame(" in s or "AsyncCardtable" in s]
+    assert len(standalone) == 2
+    for sample in standalone:
+        exec(compile(sample.replace(DOC_URL, live_server.url), "<sample>", "exec"), {})

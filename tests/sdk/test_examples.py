@@ -59,3 +59,19 @@ def test_an_example_runs_as_a_script(examples: Path) -> None:
         check=True,
     )
     assert "winners" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "module", ["skyjo_random", "skyjo_smart", "skipbo_random", "skipbo_smart", "vs_greedy"]
+)
+def test_help_shows_the_whole_description(examples: Path, module: str) -> None:
+    """`--help` prints the docstring's sentences whole (it used to stop at the first line)."""
+    done = subprocess.run(
+        [sys.executable, str(examples / f"{module}.py"), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    first_paragraph = importlib.import_module(module).__doc__.split("\n\n")[0]
+    assert first_paragraph.endswith(".") and first_paragraph in done.stdout

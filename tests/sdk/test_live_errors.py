@@ -49,10 +49,10 @@ def test_move_errors_map_to_their_classes_and_change_nothing(table: Cardtable) -
     refused: list[tuple[dict[str, object], type[CardtableError], str, int]] = [
         ({"type": "draw"}, WrongPhase, "wrong_phase", 422),
         ({"type": "reveal", "row": 0, "col": 1, "card": 3}, MalformedMove, "malformed_move", 422),
-        # The server's schema refuses these before the engine: still a MalformedMove.
-        ({"type": "reveal", "row": 5, "col": 0}, MalformedMove, "validation_error", 422),
-        ({"type": "reveal", "row": "1", "col": 0}, MalformedMove, "validation_error", 422),
-        ({"type": "fly"}, MalformedMove, "validation_error", 422),
+        # The server's schema refuses these before the engine: the same code.
+        ({"type": "reveal", "row": 5, "col": 0}, MalformedMove, "malformed_move", 422),
+        ({"type": "reveal", "row": "1", "col": 0}, MalformedMove, "malformed_move", 422),
+        ({"type": "fly"}, MalformedMove, "malformed_move", 422),
     ]
     for move, cls, code, status in refused:
         with pytest.raises(cls) as raised:

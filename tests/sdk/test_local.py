@@ -36,7 +36,7 @@ def seeded_random_bot(seed: int) -> Any:
     return lambda view, legal: rng.choice(legal)
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_play_local_plays_bot_functions_and_engine_bots_to_the_end(game: str) -> None:
     seen: list[tuple[int, int]] = []
 
@@ -49,8 +49,10 @@ def test_play_local_plays_bot_functions_and_engine_bots_to_the_end(game: str) ->
     result = play_local(game, [mine, mine, "greedy"], seed=7)
     assert result.score["finished"]
     assert result.totals == result.score["totals"] and len(result.totals) == 3
+    # As a PlayResult: `won` is about the first seat a bot function played.
+    assert result.seat == 0 and result.won == (0 in result.winners)
     assert {seat for seat, _ in seen} == {0, 1}  # seat 2 was the engine's greedy bot
-    record = result.record()
+    record = result.record
     assert GAMES[game].replay(record).score() == result.score
     greedy_moves = [e for e in record["log"] if e["type"] == "move" and e["seat"] == 2]
     assert len(greedy_moves) == sum(entry["by_bot"] for entry in result.game.applied) > 0
@@ -95,7 +97,7 @@ def test_local_errors_are_the_sdk_exceptions_with_the_servers_codes() -> None:
         over.game.seat(1).move({"type": "pass"})
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_views_and_moves_are_plain_json_and_private_to_the_bot(game: str) -> None:
     local = LocalGame(game, ["A", "B"], seed=3)
     seat = local.state.active_seats()[0]

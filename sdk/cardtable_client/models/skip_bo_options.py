@@ -20,11 +20,15 @@ T = TypeVar("T", bound="SkipBoOptions")
 class SkipBoOptions:
     """
     Attributes:
-        stock_size (int):
-        first_player (int):
-        stop_rule (SkipBoOptionsStopRule):
-        target_score (int | None): null: a single round decides the game.
-        teams (bool):
+        stock_size (int): Cards in each player's stock: 30 with 2-4 players, 20 with 5-6 (the short game uses 10).
+            Allowed 1..30 with players x (stock_size + 5) <= 162.
+        first_player (int): Seat that starts round 1; in a match the first player moves one seat on each round.
+        stop_rule (SkipBoOptionsStopRule): "french": keep building while any build is possible, discard only when none
+            is; "english": you may discard (end your turn) at any time.
+        target_score (int | None): Play rounds until some total reaches this score (the notices use 500); null: a single
+            round decides the game. At most 5000, so a match ends.
+        teams (bool): Partnership variant (4 or 6 players): partners sit opposite, may build from each other's stock and
+            discard tops, and win together.
     """
 
     stock_size: int

@@ -43,11 +43,11 @@ class SkipBoView:
         phase (SkipBoViewPhase): `waiting` (open seats, not dealt yet), `setup` (what precedes the first turn, e.g.
             Skyjo's reveals), `playing` or `finished`.
         round_ (int):
-        current_player (int | None): Whose turn it is; null when no single seat has the turn.
+        current_player (int | None): Whose turn it is; null when no single seat is to play.
         active_seats (list[int]): Seats that may act now.
         finished (bool):
-        totals (list[int]): Running totals of the completed rounds, per seat.
-        winners (list[int]): Winning seats once finished (ties share).
+        totals (list[int]): Running totals, per seat.
+        winners (list[int]): Winning seats once finished (ties share; empty for a drawn game).
         game (SkipBoViewGame):
         first_player (int): Seat that started this round.
         step (None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1): What the acting seat

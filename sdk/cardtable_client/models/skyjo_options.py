@@ -20,11 +20,12 @@ T = TypeVar("T", bound="SkyjoOptions")
 class SkyjoOptions:
     """
     Attributes:
-        initial_reveals (int):
-        later_round_starter (SkyjoOptionsLaterRoundStarter):
-        end_score (int):
-        max_rounds (int | None): null: no limit on the number of rounds.
-        finisher_penalty (bool):
+        initial_reveals (int): Cards each player turns face up before the first turn of a round.
+        later_round_starter (SkyjoOptionsLaterRoundStarter): Who starts rounds after the first: 'finisher' (whoever
+            ended the previous round) or 'highest_sum' (the highest sum of face-up cards after the setup reveals).
+        end_score (int): The game ends after the round in which some total reaches this score.
+        max_rounds (int | None): The game also ends after this many rounds (null: no limit).
+        finisher_penalty (bool): Double the finisher's positive round score when another player scored the same or less.
     """
 
     initial_reveals: int

@@ -46,11 +46,11 @@ class SkyjoView:
         phase (SkyjoViewPhase): `waiting` (open seats, not dealt yet), `setup` (what precedes the first turn, e.g.
             Skyjo's reveals), `playing` or `finished`.
         round_ (int):
-        current_player (int | None): Whose turn it is; null when no single seat has the turn.
+        current_player (int | None): Whose turn it is; null when no single seat is to play.
         active_seats (list[int]): Seats that may act now.
         finished (bool):
-        totals (list[int]): Running totals of the completed rounds, per seat.
-        winners (list[int]): Winning seats once finished (ties share).
+        totals (list[int]): Running totals, per seat.
+        winners (list[int]): Winning seats once finished (ties share; empty for a drawn game).
         game (SkyjoViewGame):
         step (None | SkyjoViewStepType1 | SkyjoViewStepType2Type1 | SkyjoViewStepType3Type1): `reveal`; `choose`
             (take_discard or draw); `place_drawn` (replace or discard_and_reveal); null once the game is over.

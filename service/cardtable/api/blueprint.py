@@ -1,13 +1,31 @@
-"""The Blueprint every resource uses: flask-smorest's, with a request parser that treats
-JSON nested too deeply for the parser as invalid JSON (400) instead of crashing (500)."""
+"""The Blueprint every resource uses: flask-smorest's, with a request parser that answers
+with our error codes, and one decorator that documents the shared error responses."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn
 
 import flask
 import flask_smorest
+import marshmallow
 from webargs.flaskparser import FlaskParser, abort
+
+from cardtable.api.errors import ApiError, summarize_field_errors
+from cardtable.api.schemas.base import ErrorSchema
+
+ERROR_TEXT: dict[int, str] = {
+    304: "Not modified: still at the version named by If-None-Match.",
+    400: "Malformed request (`invalid_json`, `invalid_header`).",
+    401: "Missing or invalid bearer token (`token_required`, `invalid_token`).",
+    404: "Unknown or expired (`not_found`).",
+    409: "Conflict: `version_conflict` (another change got in first; read again).",
+    412: "`stale_version`: If-Match names an older version; nothing changed.",
+    413: "Body larger than the configured limit (`payload_too_large`).",
+    415: "Body is not JSON (`unsupported_media_type`).",
+    422: "Well formed but not acceptable: `validation_error` (`details.fields`).",
+    503: "The store is unreachable (`store_unavailable`); see Retry-After.",
+}
 
 
 class CardtableParser(FlaskParser):
@@ -17,6 +35,36 @@ class CardtableParser(FlaskParser):
         except RecursionError:
             abort(400, messages={"json": ["Invalid JSON body: nested too deeply."]})
 
+    def handle_error(
+        self, error: marshmallow.ValidationError, req: flask.Request, schema: Any, **kwargs: Any
+    ) -> NoReturn:
+        """A schema may name the code its refusals carry (the move body: `malformed_move`,
+        as when the engine refuses a move's shape); others give `validation_error`."""
+        code = getattr(schema, "error_code", None)
+        if code is None:
+            super().handle_error(error, req, schema, **kwargs)
+        fields = {"json": error.messages}
+        raise ApiError(code, summarize_field_errors(fields), fields=fields)
+
 
 class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
     ARGUMENTS_PARSER = CardtableParser()
+
+    def __init__(
+        self, *args: Any, error_text: Mapping[int, str] | None = None, **kwargs: Any
+    ) -> None:
+        """`error_text`: this resource's words for some statuses (which codes it answers)."""
+        super().__init__(*args, **kwargs)
+        self.error_text = {**ERROR_TEXT, **(error_text or {})}
+
+    def errors(self, *statuses: int) -> Callable[[Any], Any]:
+        """Document the shared error body for each status a route can answer (304 has none)."""
+
+        def decorate(func: Any) -> Any:
+            for status in statuses:
+                schema = None if status == 304 else ErrorSchema
+                description = self.error_text[status]
+                func = self.alt_response(status, schema=schema, description=description)(func)
+            return func
+
+        return decorate

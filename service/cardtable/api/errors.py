@@ -8,91 +8,86 @@ Body: {"code": "<stable machine-readable code>", "message": "<for humans>", "sta
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import redis.exceptions
 from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException
 
-from cardtable.engine import base as engine_errors
-from cardtable.engine.registry import UnknownGame
-from cardtable.games import (
-    BotSeat,
-    GameNotFinished,
-    GameTooLong,
-    InvalidPlayers,
-    InvalidToken,
-    ServiceError,
-    StaleVersion,
-    TokenRequired,
-)
-from cardtable.scoresheets import (
-    InvalidRound,
-    NoRounds,
-    RoundFieldError,
-    SheetFinished,
-    TooManyRounds,
-    UnknownSeat,
-)
-from cardtable.store import NotFound, VersionConflict
+from cardtable.common import ServiceError
+from cardtable.engine.base import EngineError
+from cardtable.store import NotFound, StoreError, VersionConflict
 
 log = logging.getLogger("cardtable.api")
 
 RETRY_AFTER_SECONDS = 2
 
-# Engine and service errors by class; the most specific class wins (checked in MRO order).
-STATUS_BY_ERROR: dict[type[Exception], int] = {
-    engine_errors.MalformedMove: 422,
-    engine_errors.IllegalMove: 422,
-    engine_errors.WrongPhase: 422,
-    engine_errors.InvalidSeat: 422,
-    engine_errors.NotYourTurn: 409,
-    engine_errors.GameOver: 409,
-    engine_errors.InvalidOptions: 422,
-    engine_errors.InvalidPlayers: 422,
-    engine_errors.InvalidRecord: 422,
-    engine_errors.GameNotOver: 409,
-    UnknownGame: 422,
-    InvalidPlayers: 422,
-    InvalidToken: 401,
-    TokenRequired: 401,
-    StaleVersion: 412,
-    GameNotFinished: 409,
-    BotSeat: 409,
-    SheetFinished: 409,
-    NoRounds: 409,
-    TooManyRounds: 409,
-    InvalidRound: 422,
-    UnknownSeat: 422,
-    RoundFieldError: 422,
-    GameTooLong: 422,
+# Every error code any layer raises, with its HTTP status. A test collects the codes of
+# every engine, service and store error class and checks that each one is listed here;
+# a code missing at run time answers 500 (a bug), never a silent 400.
+STATUS_BY_CODE: dict[str, int] = {
+    # requests the server cannot read
+    "bad_request": 400,
+    "invalid_json": 400,
+    "invalid_header": 400,
+    "engine_error": 400,
+    "invalid_state": 400,
+    # who is asking
+    "token_required": 401,
+    "invalid_token": 401,
+    "not_found": 404,
+    "method_not_allowed": 405,
+    "not_acceptable": 406,
+    # the game or sheet is not in a state for this
+    "conflict": 409,
+    "not_your_turn": 409,
+    "game_over": 409,
+    "game_not_over": 409,
+    "bot_seat": 409,
+    "version_conflict": 409,
+    "sheet_finished": 409,
+    "no_rounds": 409,
+    "too_many_rounds": 409,
+    "stale_version": 412,
+    "payload_too_large": 413,
+    "unsupported_media_type": 415,
+    # well formed but not acceptable
+    "validation_error": 422,
+    "malformed_move": 422,
+    "illegal_move": 422,
+    "wrong_phase": 422,
+    "invalid_seat": 422,
+    "invalid_options": 422,
+    "invalid_players": 422,
+    "invalid_record": 422,
+    "unknown_game": 422,
+    "invalid_round": 422,
+    "game_too_long": 422,
+    "precondition_required": 428,
+    "too_many_requests": 429,
+    "internal_error": 500,
+    "store_unavailable": 503,
+}
+
+# The store's errors carry no code of their own (it knows nothing of clients); these do
+# reach clients. Any other StoreError is a bug (500).
+CODE_BY_STORE_ERROR: dict[type[StoreError], str] = {
+    NotFound: "not_found",
+    VersionConflict: "version_conflict",
 }
 
 # Codes for plain HTTP errors raised by Flask/werkzeug or by `abort`.
-CODE_BY_STATUS = {
-    400: "bad_request",
-    401: "invalid_token",
-    404: "not_found",
-    405: "method_not_allowed",
-    406: "not_acceptable",
-    409: "conflict",
-    412: "stale_version",
-    413: "payload_too_large",
-    415: "unsupported_media_type",
-    422: "validation_error",
-    428: "precondition_required",
-    429: "too_many_requests",
-    500: "internal_error",
-    503: "store_unavailable",
-}
+CODE_BY_STATUS = {status: code for code, status in reversed(STATUS_BY_CODE.items())}
+CODE_BY_STATUS.update({400: "bad_request", 401: "invalid_token", 409: "conflict"})
+CODE_BY_STATUS.update({412: "stale_version", 422: "validation_error"})
 
 
 class ApiError(Exception):
     """Raised by routes for errors that are HTTP-level only (e.g. a bad header)."""
 
-    def __init__(self, status: int, code: str, message: str, **details: Any):
+    def __init__(self, code: str, message: str, **details: Any):
         super().__init__(message)
-        self.status = status
         self.code = code
         self.message = message
         self.details = details
@@ -109,87 +104,94 @@ def error_response(
     return response
 
 
-def _status_for(error: Exception) -> int:
-    for cls in type(error).__mro__:
-        if cls in STATUS_BY_ERROR:
-            return STATUS_BY_ERROR[cls]
-    return 400
+def coded_response(code: str, message: str, details: dict[str, Any] | None = None) -> Response:
+    """The error body for `code`, with its status from STATUS_BY_CODE (500 if unlisted)."""
+    if code not in STATUS_BY_CODE:
+        log.error("error code %r has no HTTP status; answering 500", code)
+        return error_response(500, "internal_error", "an internal error occurred")
+    response = error_response(STATUS_BY_CODE[code], code, message, details)
+    if details and "current_version" in details:
+        response.headers["ETag"] = f'"{details["current_version"]}"'
+    return response
+
+
+STORE_DOWN = (
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    redis.exceptions.ClusterDownError,
+    redis.exceptions.BusyLoadingError,
+    redis.exceptions.OutOfMemoryError,  # maxmemory with noeviction
+)
 
 
 def register_error_handlers(app: Flask) -> None:
-    @app.errorhandler(ApiError)
-    def _api_error(error: ApiError) -> Response:
-        return error_response(error.status, error.code, error.message, error.details or None)
+    """Every failure answers with the one error body (the most specific handler wins)."""
+    handlers: list[tuple[type[Exception], Callable[[Any], Response]]] = [
+        (ApiError, _coded),
+        (ServiceError, _coded),
+        (EngineError, _coded),
+        (StoreError, _store_error),
+        *((cls, _store_down) for cls in STORE_DOWN),
+        (HTTPException, _http_error),
+        (Exception, _unexpected),
+    ]
+    for cls, handler in handlers:
+        app.register_error_handler(cls, handler)
 
-    @app.errorhandler(engine_errors.EngineError)
-    def _engine_error(error: engine_errors.EngineError) -> Response:
-        return error_response(_status_for(error), error.code, error.message)
 
-    @app.errorhandler(ServiceError)
-    def _service_error(error: ServiceError) -> Response:
-        response = error_response(_status_for(error), error.code, error.message, error.details)
-        if "current_version" in error.details:
-            response.headers["ETag"] = f'"{error.details["current_version"]}"'
-        return response
+def _coded(error: ApiError | ServiceError | EngineError) -> Response:
+    return coded_response(error.code, error.message, getattr(error, "details", None) or None)
 
-    @app.errorhandler(NotFound)
-    def _not_found(error: NotFound) -> Response:
-        return error_response(404, "not_found", str(error))
 
-    @app.errorhandler(VersionConflict)
-    def _conflict(error: VersionConflict) -> Response:
-        response = error_response(
-            409,
-            "version_conflict",
-            "another move was applied at the same time; read the game again and retry",
-            {"current_version": error.current},
-        )
-        response.headers["ETag"] = f'"{error.current}"'
-        return response
+def _store_error(error: StoreError) -> Response:
+    code = CODE_BY_STORE_ERROR.get(type(error))
+    if code is None:
+        return _unexpected(error)
+    if isinstance(error, VersionConflict):
+        message = "someone else changed it at the same time; read it again and retry"
+        return coded_response(code, message, {"current_version": error.current})
+    return coded_response(code, str(error))
 
-    @app.errorhandler(redis.exceptions.ConnectionError)
-    @app.errorhandler(redis.exceptions.TimeoutError)
-    @app.errorhandler(redis.exceptions.ClusterDownError)
-    @app.errorhandler(redis.exceptions.BusyLoadingError)
-    @app.errorhandler(redis.exceptions.OutOfMemoryError)  # maxmemory with noeviction
-    def _store_down(error: Exception) -> Response:
-        log.warning("redis unavailable: %s", type(error).__name__)
-        response = error_response(
-            503, "store_unavailable", "the game store is unreachable; retry shortly"
-        )
-        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
-        return response
 
-    @app.errorhandler(HTTPException)
-    def _http_error(error: HTTPException) -> Response:
-        status = error.code or 500
-        code = CODE_BY_STATUS.get(status, "http_error")
-        details: dict[str, Any] | None = None
-        # flask-smorest puts marshmallow's field messages in error.data["messages"].
-        data = getattr(error, "data", None)
-        if isinstance(data, dict) and "messages" in data:
-            details = {"fields": data["messages"]}
-            message = _summarize_field_errors(data["messages"])
-        else:
-            message = error.description or "request failed"
-        if status == 400 and "Invalid JSON" in f"{error.description} {data}":
-            code = "invalid_json"
-            message = "the request body is not valid JSON"
-        response = error_response(status, code, message, details)
-        if status == 405 and hasattr(error, "valid_methods") and error.valid_methods:
-            response.headers["Allow"] = ", ".join(error.valid_methods)
-        return response
+def _store_down(error: Exception) -> Response:
+    log.warning("redis unavailable: %s", type(error).__name__)
+    response = error_response(
+        503, "store_unavailable", "the game store is unreachable; retry shortly"
+    )
+    response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
-    @app.errorhandler(Exception)
-    def _unexpected(error: Exception) -> Response:
-        log.exception("unhandled error")
-        return error_response(500, "internal_error", "an internal error occurred")
+
+def _http_error(error: HTTPException) -> Response:
+    """Flask's, werkzeug's and flask-smorest's own errors, in our body."""
+    status = error.code or 500
+    code = CODE_BY_STATUS.get(status, "http_error")
+    details: dict[str, Any] | None = None
+    # flask-smorest puts marshmallow's field messages in error.data["messages"].
+    data = getattr(error, "data", None)
+    if isinstance(data, dict) and "messages" in data:
+        details = {"fields": data["messages"]}
+        message = summarize_field_errors(data["messages"])
+    else:
+        message = error.description or "request failed"
+    if status == 400 and "Invalid JSON" in f"{error.description} {data}":
+        code = "invalid_json"
+        message = "the request body is not valid JSON"
+    response = error_response(status, code, message, details)
+    if status == 405 and hasattr(error, "valid_methods") and error.valid_methods:
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response
+
+
+def _unexpected(error: Exception) -> Response:
+    log.error("unhandled error", exc_info=error)
+    return error_response(500, "internal_error", "an internal error occurred")
 
 
 REQUEST_LOCATIONS = {"json", "query", "headers", "path"}
 
 
-def _summarize_field_errors(messages: Any) -> str:
+def summarize_field_errors(messages: Any) -> str:
     """A one-line human summary of marshmallow's nested field messages."""
     parts: list[str] = []
 

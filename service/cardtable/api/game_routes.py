@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify
+from flask import Response, jsonify, url_for
 from flask.views import MethodView
 
 from cardtable.api import metrics
@@ -20,7 +20,6 @@ from cardtable.api.requests import (
 from cardtable.api.schemas.common import (
     CreatedGameSchema,
     CreateGameRequestSchema,
-    ErrorSchema,
     IfMatchHeaderSchema,
     IfNoneMatchHeaderSchema,
     LegalMovesSchema,
@@ -29,7 +28,7 @@ from cardtable.api.schemas.common import (
     ScoreSchema,
     ViewQuerySchema,
 )
-from cardtable.games import StaleVersion
+from cardtable.common import StaleVersion, TokenRequired
 from cardtable.store import VersionConflict
 
 blp = Blueprint(
@@ -37,6 +36,15 @@ blp = Blueprint(
     __name__,
     url_prefix="/games",
     description="Create games, see them, list and apply moves, read scores and records.",
+    error_text={
+        304: "Not modified: the game is still at the version named by If-None-Match.",
+        404: "Unknown or expired game (`not_found`).",
+        409: "Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`,"
+        " `bot_seat`.",
+        412: "`stale_version`: If-Match names an older version; nothing was applied.",
+        422: "Well formed but not acceptable: `validation_error`, `illegal_move`, "
+        "`malformed_move`, `wrong_phase`, `invalid_options`, `invalid_players`.",
+    },
 )
 
 SEAT_OR_SPECTATOR: list[dict[str, list[str]]] = [{"bearerAuth": []}, {}]
@@ -49,33 +57,6 @@ VERSION_HEADER = {
 }
 
 
-def _errors(*statuses: int) -> Any:
-    """Document the shared error body for each status a route can answer (304 has none)."""
-
-    def decorate(func: Any) -> Any:
-        for status in statuses:
-            schema = None if status == 304 else ErrorSchema
-            func = blp.alt_response(status, schema=schema, description=_ERROR_TEXT[status])(func)
-        return func
-
-    return decorate
-
-
-_ERROR_TEXT = {
-    304: "Not modified: the game is still at the version named by If-None-Match.",
-    400: "Malformed request (bad JSON, bad header).",
-    401: "Missing or invalid bearer token (`invalid_token`, `token_required`).",
-    404: "Unknown or expired game (`not_found`).",
-    409: "Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`.",
-    412: "`stale_version`: If-Match names an older version; nothing was applied.",
-    413: "Body larger than the configured limit (`payload_too_large`).",
-    415: "Body is not JSON (`unsupported_media_type`).",
-    422: "Well formed but not acceptable: `validation_error`, `illegal_move`, "
-    "`malformed_move`, `wrong_phase`, `invalid_options`, `invalid_players`.",
-    503: "The game store is unreachable (`store_unavailable`); see Retry-After.",
-}
-
-
 def _private(response: Response) -> Response:
     """Views depend on the bearer token: shared caches must not keep them, and a client's
     cache must check back (If-None-Match) before reusing one."""
@@ -84,11 +65,9 @@ def _private(response: Response) -> Response:
     return response
 
 
-def _json(body: Any, status: int = 200, etag_version: int | None = None) -> Response:
+def _json(body: Any, etag_version: int) -> Response:
     response = jsonify(body)
-    response.status_code = status
-    if etag_version is not None:
-        response.headers["ETag"] = version_tag(etag_version)
+    response.headers["ETag"] = version_tag(etag_version)
     return response
 
 
@@ -97,7 +76,7 @@ class Games(MethodView):
     @blp.doc(operationId="create_game", security=[])
     @blp.arguments(CreateGameRequestSchema())
     @blp.response(201, CreatedGameSchema)
-    @_errors(400, 413, 415, 422, 503)
+    @blp.errors(400, 413, 415, 422, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """Create a game: deal it, let server bots act first, return one token per seat.
 
@@ -108,7 +87,7 @@ class Games(MethodView):
         game, tokens, _ = service.create(
             body["game"], body["players"], body.get("options"), body.get("seed")
         )
-        return {
+        body = {
             "id": game.game_id,
             "game": game.game,
             "version": game.version,
@@ -119,6 +98,7 @@ class Games(MethodView):
                 for s in game.seats
             ],
         }
+        return body, 201, {"Location": url_for("games.GameView", game_id=game.game_id)}
 
 
 @blp.route("/<string:game_id>")
@@ -127,7 +107,7 @@ class GameView(MethodView):
     @blp.arguments(ViewQuerySchema(), location="query", as_kwargs=True)
     @blp.arguments(IfNoneMatchHeaderSchema(), location="headers", as_kwargs=True)
     @blp.response(200, "GameView", headers=VERSION_HEADER)
-    @_errors(304, 400, 401, 404, 503)
+    @blp.errors(304, 400, 401, 404, 503)
     def get(self, game_id: str, wait: float | None = None, **_headers: Any) -> Response:
         """See the game as a seat (with its bearer token) or as a spectator (without).
 
@@ -149,21 +129,20 @@ class GameView(MethodView):
                 response = _private(Response(status=304))
                 response.headers["ETag"] = version_tag(current)
                 return response
-        game = service.load(game_id)
-        seat = service.seat_for(game, token)
-        return _private(_json(service.view(game, seat), etag_version=game.version))
+        game, seat = service.load_for(game_id, token)
+        return _private(_json(game.view(seat), game.version))
 
 
 @blp.route("/<string:game_id>/legal-moves")
 class LegalMoves(MethodView):
     @blp.doc(operationId="get_legal_moves", security=SEAT_ONLY)
     @blp.response(200, LegalMovesSchema)
-    @_errors(401, 404, 503)
+    @blp.errors(401, 404, 503)
     def get(self, game_id: str) -> Any:
         """The moves this seat may make now (empty when it may not act, or the game is over)."""
-        service = wiring().games
-        game = service.load(game_id)
-        seat = service.require_seat(game, bearer_token())
+        game, seat = wiring().games.load_for(game_id, bearer_token())
+        if seat is None:
+            raise TokenRequired("the legal moves are a seat's: send its bearer token")
         return {"version": game.version, "seat": seat, "moves": game.state.legal_moves(seat)}
 
 
@@ -173,7 +152,7 @@ class Moves(MethodView):
     @blp.arguments(MoveRequestSchema())
     @blp.arguments(IfMatchHeaderSchema(), location="headers", as_kwargs=True)
     @blp.response(200, "MoveResult")
-    @_errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
+    @blp.errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
     def post(self, body: dict[str, Any], game_id: str, **_headers: Any) -> Response:
         """Apply a move for this seat; server bots then answer until a human must act.
 
@@ -195,13 +174,10 @@ class Moves(MethodView):
             {
                 "version": game.version,
                 "seat": seat,
-                "applied": [
-                    {"version": a.version, "seat": a.seat, "move": a.move, "by_bot": a.by_bot}
-                    for a in applied
-                ],
-                "view": service.view(game, seat),
+                "applied": [entry.to_dict() for entry in applied],
+                "view": game.view(seat),
             },
-            etag_version=game.version,
+            game.version,
         )
 
 
@@ -209,12 +185,10 @@ class Moves(MethodView):
 class Score(MethodView):
     @blp.doc(operationId="get_score", security=SEAT_OR_SPECTATOR)
     @blp.response(200, ScoreSchema)
-    @_errors(401, 404, 503)
+    @blp.errors(401, 404, 503)
     def get(self, game_id: str) -> Any:
         """Completed rounds, running totals, and the winners once the game is over."""
-        service = wiring().games
-        game = service.load(game_id)
-        service.seat_for(game, bearer_token())
+        game, _ = wiring().games.load_for(game_id, bearer_token())
         return game.state.score()
 
 
@@ -222,11 +196,9 @@ class Score(MethodView):
 class Record(MethodView):
     @blp.doc(operationId="get_record", security=SEAT_OR_SPECTATOR)
     @blp.response(200, RecordSchema)
-    @_errors(401, 404, 409, 503)
+    @blp.errors(401, 404, 409, 503)
     def get(self, game_id: str) -> Any:
         """The full record of a finished game: every deal, move and reshuffle, to replay it
         without our RNG. 409 (`game_not_over`) until the game is over."""
-        service = wiring().games
-        game = service.load(game_id)
-        service.seat_for(game, bearer_token())
-        return service.record(game)
+        game, _ = wiring().games.load_for(game_id, bearer_token())
+        return game.state.record()

@@ -27,7 +27,7 @@ def bearer_token() -> str | None:
         return None
     scheme, _, token = header.strip().partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "invalid_token", "Authorization must be 'Bearer <token>'")
+        raise ApiError("invalid_token", "Authorization must be 'Bearer <token>'")
     return token.strip()
 
 
@@ -46,7 +46,7 @@ def _parse_version_header(name: str) -> list[int] | None:
             continue
         match = _VERSION_TAG.match(part)
         if not match:
-            raise ApiError(400, "invalid_header", f'{name} must name a game version, like "17"')
+            raise ApiError("invalid_header", f'{name} must name a game version, like "17"')
         versions.append(int(match.group(1)))
     return versions
 
@@ -56,7 +56,7 @@ def if_match_version() -> int | None:
     if not versions:
         return None
     if len(versions) > 1:
-        raise ApiError(400, "invalid_header", "If-Match must name exactly one version")
+        raise ApiError("invalid_header", "If-Match must name exactly one version")
     return versions[0]
 
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from flask import Response
+from flask import Response, url_for
 from flask.views import MethodView
 
 from cardtable.api.blueprint import Blueprint
-from cardtable.api.errors import ApiError
 from cardtable.api.requests import (
     bearer_token,
     if_match_version,
@@ -17,7 +15,6 @@ from cardtable.api.requests import (
     version_tag,
     wiring,
 )
-from cardtable.api.schemas.common import ErrorSchema
 from cardtable.api.schemas.scoresheets import (
     CreatedScoresheetSchema,
     CreateScoresheetRequestSchema,
@@ -25,7 +22,6 @@ from cardtable.api.schemas.scoresheets import (
     ScoresheetSchema,
 )
 from cardtable.scoresheets import Sheet
-from cardtable.store import VersionConflict
 
 blp = Blueprint(
     "scoresheets",
@@ -33,6 +29,18 @@ blp = Blueprint(
     url_prefix="/scoresheets",
     description="Score sheets for tables that play with real cards: enter each round's "
     "result and get the counted scores, running totals, standings and winners.",
+    error_text={
+        304: "Not modified: the sheet is still at the version named by If-None-Match.",
+        401: "Missing or invalid edit token (`token_required`, `invalid_token`).",
+        404: "Unknown or expired sheet (`not_found`).",
+        409: "Conflict: `sheet_finished` (the game is over; correct the last round instead), "
+        "`no_rounds` (nothing to replace or delete), `too_many_rounds`, `version_conflict` "
+        "(another edit got in first; read the sheet again).",
+        422: "Not acceptable: `validation_error` (unknown, missing or mistyped field, e.g. a "
+        "`finisher` on a Skip-Bo sheet), `invalid_round` (wrong number of entries, a value "
+        "out of range, a winner with cards left), `invalid_seat`, `invalid_options`, "
+        "`invalid_players`, `unknown_game`.",
+    },
 )
 
 EDIT_TOKEN: list[dict[str, list[str]]] = [{"bearerAuth": []}]
@@ -40,53 +48,12 @@ VERSION_HEADER = {
     "ETag": {"description": 'The sheet\'s version, quoted: "3".', "schema": {"type": "string"}}
 }
 
-_ERROR_TEXT = {
-    304: "Not modified: the sheet is still at the version named by If-None-Match.",
-    400: "Malformed request (bad JSON, bad header).",
-    401: "Missing or invalid edit token (`token_required`, `invalid_token`).",
-    404: "Unknown or expired sheet (`not_found`).",
-    409: "Conflict: `sheet_finished` (the game is over; correct the last round instead), "
-    "`no_rounds` (nothing to replace or delete), `too_many_rounds`, `version_conflict` "
-    "(another edit got in first; read the sheet again).",
-    412: "`stale_version`: If-Match names an older version; nothing changed.",
-    413: "Body larger than the configured limit (`payload_too_large`).",
-    415: "Body is not JSON (`unsupported_media_type`).",
-    422: "Not acceptable: `validation_error` (unknown, missing or mistyped field, e.g. a "
-    "`finisher` on a Skip-Bo sheet), `invalid_round` (wrong number of entries, a value out "
-    "of range, a winner with cards left), `invalid_seat`, `invalid_options`, "
-    "`invalid_players`, `unknown_game`.",
-    503: "The store is unreachable (`store_unavailable`); see Retry-After.",
-}
-
-
-def _errors(*statuses: int) -> Callable[[Any], Any]:
-    """Document the shared error body for each status a route can answer."""
-
-    def decorate(func: Any) -> Any:
-        for status in statuses:
-            func = blp.alt_response(status, schema=ErrorSchema, description=_ERROR_TEXT[status])(
-                func
-            )
-        return func
-
-    return decorate
-
 
 def _answer(sheet: Sheet, status: int = 200) -> tuple[dict[str, Any], int, dict[str, str]]:
-    return sheet.to_public(), status, {"ETag": version_tag(sheet.version)}
-
-
-def _edit(edit: Callable[[], Sheet], status: int = 200) -> Any:
-    try:
-        sheet = edit()
-    except VersionConflict as conflict:
-        raise ApiError(
-            409,
-            "version_conflict",
-            "another edit changed the sheet at the same time; read it again and retry",
-            current_version=conflict.current,
-        ) from conflict
-    return _answer(sheet, status)
+    headers = {"ETag": version_tag(sheet.version)}
+    if status == 201:
+        headers["Location"] = url_for("scoresheets.ScoresheetView", sheet_id=sheet.sheet_id)
+    return sheet.to_public(), status, headers
 
 
 @blp.route("")
@@ -94,7 +61,7 @@ class Scoresheets(MethodView):
     @blp.doc(operationId="create_scoresheet", security=[])
     @blp.arguments(CreateScoresheetRequestSchema())
     @blp.response(201, CreatedScoresheetSchema, headers=VERSION_HEADER)
-    @_errors(400, 413, 415, 422, 503)
+    @blp.errors(400, 413, 415, 422, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """Start a score sheet for a game played with real cards.
 
@@ -110,7 +77,7 @@ class Scoresheets(MethodView):
 class ScoresheetView(MethodView):
     @blp.doc(operationId="get_scoresheet", security=[])
     @blp.response(200, ScoresheetSchema, headers=VERSION_HEADER)
-    @_errors(304, 400, 404, 503)
+    @blp.errors(304, 400, 404, 503)
     def get(self, sheet_id: str) -> Any:
         """Read a sheet: every round as entered and as counted, running totals, standings
         with shared ranks, whether the game is over and the winners.
@@ -133,7 +100,7 @@ class ScoresheetRounds(MethodView):
     @blp.doc(operationId="add_scoresheet_round", security=EDIT_TOKEN)
     @blp.arguments(ScoresheetRoundRequestSchema())
     @blp.response(201, ScoresheetSchema, headers=VERSION_HEADER)
-    @_errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
+    @blp.errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
     def post(self, body: dict[str, Any], sheet_id: str) -> Any:
         """Enter the next round. Skyjo: `card_totals` and `finisher`; Skip-Bo: `winner`
         and `stocks_left`. Answers with the whole sheet.
@@ -141,9 +108,7 @@ class ScoresheetRounds(MethodView):
         With If-Match, the round is entered only if the sheet is still at that version.
         """
         sheets = wiring().sheets
-        return _edit(
-            lambda: sheets.add_round(sheet_id, bearer_token(), body, if_match_version()), 201
-        )
+        return _answer(sheets.add_round(sheet_id, bearer_token(), body, if_match_version()), 201)
 
 
 @blp.route("/<string:sheet_id>/rounds/last")
@@ -151,18 +116,18 @@ class ScoresheetLastRound(MethodView):
     @blp.doc(operationId="replace_last_scoresheet_round", security=EDIT_TOKEN)
     @blp.arguments(ScoresheetRoundRequestSchema())
     @blp.response(200, ScoresheetSchema, headers=VERSION_HEADER)
-    @_errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
+    @blp.errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
     def put(self, body: dict[str, Any], sheet_id: str) -> Any:
         """Correct the last round: replace it with this one (the game may end or resume)."""
         sheets = wiring().sheets
-        return _edit(
-            lambda: sheets.replace_last_round(sheet_id, bearer_token(), body, if_match_version())
+        return _answer(
+            sheets.replace_last_round(sheet_id, bearer_token(), body, if_match_version())
         )
 
     @blp.doc(operationId="delete_last_scoresheet_round", security=EDIT_TOKEN)
     @blp.response(200, ScoresheetSchema, headers=VERSION_HEADER)
-    @_errors(400, 401, 404, 409, 412, 503)
+    @blp.errors(400, 401, 404, 409, 412, 503)
     def delete(self, sheet_id: str) -> Any:
         """Delete the last round (a finished game resumes when it no longer ends)."""
         sheets = wiring().sheets
-        return _edit(lambda: sheets.delete_last_round(sheet_id, bearer_token(), if_match_version()))
+        return _answer(sheets.delete_last_round(sheet_id, bearer_token(), if_match_version()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardtable.api import metrics
 from cardtable.config import Settings
 from cardtable.games import GameService
 from cardtable.scoresheets import ScoreSheetService
@@ -14,6 +15,29 @@ from cardtable.store import DocumentStore, RedisClient
 class Wiring:
     settings: Settings
     redis: RedisClient
-    game_store: DocumentStore
     games: GameService
     sheets: ScoreSheetService
+
+    @classmethod
+    def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
+        """The stores and services over one Redis client. Sheets expire like games: idle
+        ones after the game TTL, finished ones after the finished-game retention."""
+        stores = {
+            kind: DocumentStore(
+                redis_client,
+                kind,
+                prefix=settings.key_prefix,
+                ttl_seconds=settings.game_ttl_seconds,
+                finished_ttl_seconds=settings.finished_ttl_seconds,
+            )
+            for kind in ("game", "sheet")
+        }
+        games = GameService(
+            stores["game"],
+            on_moves=metrics.record_moves,
+            on_created=metrics.record_created,
+            long_poll_slots=settings.long_poll_slots,
+            bot_budget_seconds=settings.bot_budget_seconds,
+        )
+        sheets = ScoreSheetService(stores["sheet"])
+        return cls(settings, redis_client, games, sheets)

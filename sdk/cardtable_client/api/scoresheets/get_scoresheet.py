@@ -29,15 +29,14 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Scoresheet:
+) -> Any | Error | Scoresheet:
     if response.status_code == 200:
         response_200 = Scoresheet.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 304:
-        response_304 = Error.from_dict(response.json())
-
+        response_304 = cast(Any, None)
         return response_304
 
     if response.status_code == 400:
@@ -62,7 +61,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Scoresheet]:
+) -> Response[Any | Error | Scoresheet]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -75,7 +74,7 @@ def sync_detailed(
     sheet_id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | Scoresheet]:
+) -> Response[Any | Error | Scoresheet]:
     """Read a sheet: every round as entered and as counted, running totals, standings
     with shared ranks, whether the game is over and the winners.
 
@@ -89,7 +88,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Scoresheet]
+        Response[Any | Error | Scoresheet]
     """
 
     kwargs = _get_kwargs(
@@ -107,7 +106,7 @@ def sync(
     sheet_id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | Scoresheet | None:
+) -> Any | Error | Scoresheet | None:
     """Read a sheet: every round as entered and as counted, running totals, standings
     with shared ranks, whether the game is over and the winners.
 
@@ -121,7 +120,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Scoresheet
+        Any | Error | Scoresheet
     """
 
     return sync_detailed(
@@ -134,7 +133,7 @@ async def asyncio_detailed(
     sheet_id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | Scoresheet]:
+) -> Response[Any | Error | Scoresheet]:
     """Read a sheet: every round as entered and as counted, running totals, standings
     with shared ranks, whether the game is over and the winners.
 
@@ -148,7 +147,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Scoresheet]
+        Response[Any | Error | Scoresheet]
     """
 
     kwargs = _get_kwargs(
@@ -164,7 +163,7 @@ async def asyncio(
     sheet_id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | Scoresheet | None:
+) -> Any | Error | Scoresheet | None:
     """Read a sheet: every round as entered and as counted, running totals, standings
     with shared ranks, whether the game is over and the winners.
 
@@ -178,7 +177,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Scoresheet
+        Any | Error | Scoresheet
     """
 
     return (

@@ -2,49 +2,26 @@
 
 from __future__ import annotations
 
-from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
+from marshmallow import EXCLUDE, Schema, fields, validate
 
-from cardtable.engine.registry import GAMES
-
-ALL_MOVE_TYPES = (
-    "reveal",
-    "take_discard",
-    "draw",
-    "replace",
-    "discard_and_reveal",
-    "play",
-    "discard",
-    "pass",
+from cardtable.api.schemas.base import (
+    BOT_NAMES,
+    HOSTED_GAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MOVE_TYPES,
+    NAME,
+    SEAT,
+    StrictSchema,
+    strict_int,
 )
-
-
-def strict_int(**kwargs: object) -> fields.Integer:
-    """JSON integers only: "1", 1.5 and true are refused."""
-    return fields.Integer(strict=True, **kwargs)  # type: ignore[arg-type]
-
-
-class StrictSchema(Schema):
-    class Meta:
-        unknown = RAISE
-
-
-class ErrorSchema(Schema):
-    code = fields.String(
-        required=True,
-        metadata={"description": "Stable machine-readable error code, e.g. `illegal_move`."},
-    )
-    message = fields.String(required=True, metadata={"description": "What went wrong, for humans."})
-    status = fields.Integer(required=True, metadata={"description": "The HTTP status code."})
-    details = fields.Dict(
-        metadata={"description": "Extra facts, e.g. field errors or the current version."}
-    )
 
 
 class MoveSchema(StrictSchema):
     """One flat move object. Skyjo uses row/col; Skip-Bo uses source/card/target/pile/owner.
     Which fields a move type takes is in the API contract; the engine checks the rest."""
 
-    type = fields.String(required=True, validate=validate.OneOf(ALL_MOVE_TYPES))
+    type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
     row = strict_int(validate=validate.Range(0, 2), metadata={"description": "Skyjo row 0..2"})
     col = strict_int(validate=validate.Range(0, 3), metadata={"description": "Skyjo column 0..3"})
     source = fields.String(
@@ -61,30 +38,33 @@ class MoveSchema(StrictSchema):
         validate=validate.Range(0, 3), metadata={"description": "Skip-Bo discard pile 0..3"}
     )
     owner = strict_int(
-        validate=validate.Range(0, 5),
+        validate=SEAT,
         metadata={"description": "Skip-Bo teams: the partner whose stock/discard is used"},
     )
 
 
 class MoveRequestSchema(StrictSchema):
+    error_code = "malformed_move"
+    """A body that fails this schema is a malformed move, as when the engine refuses it."""
+
     move = fields.Nested(MoveSchema, required=True)
 
 
 class PlayerRequestSchema(StrictSchema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    name = fields.String(required=True, validate=NAME)
     bot = fields.String(
         allow_none=True,
-        validate=validate.OneOf(("random", "greedy")),
+        validate=validate.OneOf(BOT_NAMES),
         metadata={"description": "Let the server play this seat with one of its bots."},
     )
 
 
 class CreateGameRequestSchema(StrictSchema):
-    # OneOf keeps the registry itself, not a copy: a game hosted later (the tests' third
-    # game, through `registry.hosted`) is accepted too.
-    game = fields.String(required=True, validate=validate.OneOf(GAMES))
+    game = fields.String(required=True, validate=validate.OneOf(HOSTED_GAMES))
     players = fields.List(
-        fields.Nested(PlayerRequestSchema), required=True, validate=validate.Length(min=2, max=8)
+        fields.Nested(PlayerRequestSchema),
+        required=True,
+        validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
     )
     options = fields.Dict(
         keys=fields.String(),
@@ -177,10 +157,6 @@ class LogEntrySchema(Schema):
         fields.List(fields.Integer()),
         metadata={"description": "Skip-Bo deal: per seat, the stock pile top first"},
     )
-    hands = fields.List(
-        fields.List(fields.Integer()),
-        metadata={"description": "deal (games that deal hands): per seat, the hand dealt"},
-    )
 
 
 class RecordSchema(Schema):
@@ -232,33 +208,24 @@ class ViewQuerySchema(StrictSchema):
     )
 
 
-class IfNoneMatchHeaderSchema(Schema):
-    """Documents the polling header; the value is read (and checked) by the route itself."""
+class _HeaderSchema(Schema):
+    """Documents a request header; the route reads (and checks) the value itself."""
 
     class Meta:
         unknown = EXCLUDE
 
+
+class IfNoneMatchHeaderSchema(_HeaderSchema):
     if_none_match = fields.String(
         data_key="If-None-Match",
-        metadata={
-            "description": 'The ETag you last saw, e.g. "17": the answer is 304 while the game '
-            "is still at that version."
-        },
+        metadata={"description": 'The ETag you last saw, e.g. "17": 304 while still there.'},
     )
 
 
-class IfMatchHeaderSchema(Schema):
-    """Documents the precondition header; the value is read (and checked) by the route."""
-
-    class Meta:
-        unknown = EXCLUDE
-
+class IfMatchHeaderSchema(_HeaderSchema):
     if_match = fields.String(
         data_key="If-Match",
-        metadata={
-            "description": 'The version you decided on, e.g. "17": the move is refused with 412 '
-            "if the game has moved on since."
-        },
+        metadata={"description": 'The version you decided on, e.g. "17": 412 if it moved on.'},
     )
 
 

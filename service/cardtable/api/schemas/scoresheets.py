@@ -4,15 +4,22 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from cardtable.api.schemas.common import StrictSchema, strict_int
+from cardtable.api.schemas.base import (
+    GAME_NAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NAME,
+    StrictSchema,
+    strict_int,
+)
 
 
 class CreateScoresheetRequestSchema(StrictSchema):
-    game = fields.String(required=True, validate=validate.OneOf(("skyjo", "skipbo")))
+    game = fields.String(required=True, validate=validate.OneOf(GAME_NAMES))
     players = fields.List(
-        fields.String(validate=validate.Length(min=1, max=40)),
+        fields.String(validate=NAME),
         required=True,
-        validate=validate.Length(min=2, max=8),
+        validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
         metadata={"description": "The players' names in seat order (Skyjo 2-8, Skip-Bo 2-6)."},
     )
     options = fields.Dict(
@@ -111,7 +118,7 @@ class StandingSchema(Schema):
 
 class ScoresheetSchema(Schema):
     id = fields.String(required=True)
-    game = fields.String(required=True, validate=validate.OneOf(("skyjo", "skipbo")))
+    game = fields.String(required=True, validate=validate.OneOf(GAME_NAMES))
     version = fields.Integer(
         required=True, metadata={"description": "Grows by one per edit; sent as the ETag."}
     )

@@ -3,9 +3,9 @@ views.py and state.py produce; tests/api/test_skipbo_view_schema.py keeps them i
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import fields, validate
 
-from cardtable.api.schemas.view_common import CommonViewSchema
+from cardtable.api.schemas.base import StrictSchema, ViewBaseSchema, options_schema
 
 CARD = validate.Range(0, 12)
 STEPS = ("play", "build", "build_or_discard", "build_or_pass", "discard", "pass")
@@ -24,24 +24,10 @@ def _cards(**kwargs: object) -> fields.List[int]:
     return fields.List(card, required=True, **kwargs)  # type: ignore[arg-type]
 
 
-class _Strict(Schema):
-    class Meta:
-        unknown = RAISE
+SkipBoOptionsSchema = options_schema("skipbo")
 
 
-class SkipBoOptionsSchema(_Strict):
-    stock_size = _int(validate=validate.Range(1, 30))
-    first_player = _int(validate=validate.Range(0, 5))
-    stop_rule = fields.String(required=True, validate=validate.OneOf(("french", "english")))
-    target_score = _int(
-        allow_none=True,
-        validate=validate.Range(min=1),
-        metadata={"description": "null: a single round decides the game."},
-    )
-    teams = fields.Boolean(required=True)
-
-
-class SkipBoPlayerSchema(_Strict):
+class SkipBoPlayerSchema(StrictSchema):
     seat = _int()
     name = fields.String(required=True)
     hand_size = _int(validate=validate.Range(0, 5))
@@ -64,7 +50,7 @@ class SkipBoPlayerSchema(_Strict):
     total = _int(metadata={"description": "Running total of points."})
 
 
-class SkipBoBuildingPileSchema(_Strict):
+class SkipBoBuildingPileSchema(StrictSchema):
     slot = _int(validate=validate.Range(0, 3))
     size = _int(validate=validate.Range(0, 11))
     reached = _int(
@@ -82,7 +68,7 @@ class SkipBoBuildingPileSchema(_Strict):
     cards = _cards(metadata={"description": "The pile's cards, bottom first."})
 
 
-class SkipBoLastRoundSchema(_Strict):
+class SkipBoLastRoundSchema(StrictSchema):
     round = _int()
     drawn = fields.Boolean(required=True, metadata={"description": "Nobody won the round."})
     winner = _int(allow_none=True, metadata={"description": "Seat that emptied the last stock."})
@@ -100,14 +86,14 @@ class SkipBoLastRoundSchema(_Strict):
     )
 
 
-class SkipBoRoundSummarySchema(_Strict):
+class SkipBoRoundSummarySchema(StrictSchema):
     round = _int()
     scores = fields.List(fields.Integer(strict=True), required=True)
     winner = _int(allow_none=True, metadata={"description": "null for a drawn round."})
     stocks_left = fields.List(fields.Integer(strict=True), required=True)
 
 
-class SkipBoViewSchema(CommonViewSchema):
+class SkipBoViewSchema(ViewBaseSchema):
     """What one seat (or a spectator) sees of a Skip-Bo game."""
 
     game = fields.String(required=True, validate=validate.Equal("skipbo"))
@@ -158,7 +144,7 @@ class SkipBoViewSchema(CommonViewSchema):
     last_round = fields.Nested(SkipBoLastRoundSchema, required=True, allow_none=True)
 
 
-class SkipBoDealSchema(_Strict):
+class SkipBoDealSchema(StrictSchema):
     """The record's `deal` entry of a Skip-Bo round."""
 
     type = fields.String(required=True, validate=validate.Equal("deal"))

@@ -7,15 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import ValidationError, fields, validate
 
-from cardtable.api.schemas.view_common import CommonViewSchema
+from cardtable.api.schemas.base import SEAT, StrictSchema, ViewBaseSchema, options_schema
 
 LOWEST_CARD, HIGHEST_CARD = -2, 12
 CARD = validate.Range(LOWEST_CARD, HIGHEST_CARD)
 REMOVED = "removed"
 STEPS = ("reveal", "choose", "place_drawn")
-SEAT = validate.Range(0, 7)
 
 
 def _int(**kwargs: Any) -> fields.Integer:
@@ -28,11 +27,6 @@ def _card(**kwargs: Any) -> fields.Integer:
 
 def _ints(**kwargs: Any) -> fields.List[int]:
     return fields.List(fields.Integer(strict=True), required=True, **kwargs)
-
-
-class _Strict(Schema):
-    class Meta:
-        unknown = RAISE
 
 
 class GridCell(fields.Field[int | str | None]):
@@ -72,21 +66,10 @@ def _grid(*, allow_face_down: bool, **kwargs: Any) -> fields.List[int | str | No
     )
 
 
-class SkyjoOptionsSchema(_Strict):
-    initial_reveals = _int(validate=validate.Range(0, 3))
-    later_round_starter = fields.String(
-        required=True, validate=validate.OneOf(("finisher", "highest_sum"))
-    )
-    end_score = _int(validate=validate.Range(1, 1000))
-    max_rounds = _int(
-        allow_none=True,
-        validate=validate.Range(min=1),
-        metadata={"description": "null: no limit on the number of rounds."},
-    )
-    finisher_penalty = fields.Boolean(required=True)
+SkyjoOptionsSchema = options_schema("skyjo")
 
 
-class SkyjoPlayerSchema(_Strict):
+class SkyjoPlayerSchema(StrictSchema):
     seat = _int(validate=SEAT)
     name = fields.String(required=True)
     grid = _grid(
@@ -111,7 +94,7 @@ class SkyjoPlayerSchema(_Strict):
     total = _int(metadata={"description": "Running total of the completed rounds."})
 
 
-class SkyjoDrawnSchema(_Strict):
+class SkyjoDrawnSchema(StrictSchema):
     seat = _int(validate=SEAT, metadata={"description": "The seat holding a drawn card."})
     card = _card(
         allow_none=True,
@@ -119,7 +102,7 @@ class SkyjoDrawnSchema(_Strict):
     )
 
 
-class SkyjoFinalLapSchema(_Strict):
+class SkyjoFinalLapSchema(StrictSchema):
     finisher = _int(
         validate=SEAT, metadata={"description": "The seat that revealed its last card."}
     )
@@ -128,13 +111,13 @@ class SkyjoFinalLapSchema(_Strict):
     )
 
 
-class SkyjoRoundSummarySchema(_Strict):
+class SkyjoRoundSummarySchema(StrictSchema):
     round = _int(validate=validate.Range(min=1))
     scores = _ints()
     finisher = _int(validate=SEAT)
 
 
-class SkyjoLastRoundSchema(_Strict):
+class SkyjoLastRoundSchema(StrictSchema):
     round = _int(validate=validate.Range(min=1))
     scores = _ints(metadata={"description": "Round scores, the finisher's doubling included."})
     card_totals = _ints(metadata={"description": "Sum of the cards left in each grid."})
@@ -152,7 +135,7 @@ class SkyjoLastRoundSchema(_Strict):
     )
 
 
-class SkyjoViewSchema(CommonViewSchema):
+class SkyjoViewSchema(ViewBaseSchema):
     """What one seat (or a spectator) sees of a Skyjo game."""
 
     game = fields.String(required=True, validate=validate.Equal("skyjo"))
@@ -195,7 +178,7 @@ class SkyjoViewSchema(CommonViewSchema):
     )
 
 
-class SkyjoDealSchema(_Strict):
+class SkyjoDealSchema(StrictSchema):
     """The record's `deal` entry of a Skyjo round."""
 
     type = fields.String(required=True, validate=validate.Equal("deal"))

@@ -25,3 +25,10 @@ class SkyjoGameViewSchema(SkyjoViewSchema, ServedViewSchema):
 
 class SkipBoGameViewSchema(SkipBoViewSchema, ServedViewSchema):
     pass
+
+
+GAME_VIEW_SCHEMAS: dict[str, type[Schema]] = {
+    "skyjo": SkyjoGameViewSchema,
+    "skipbo": SkipBoGameViewSchema,
+}
+"""The documented view of each game, by game name."""

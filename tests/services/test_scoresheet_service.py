@@ -12,10 +12,9 @@ import pytest
 import redis
 
 from cardtable import scoresheets
-from cardtable.engine.base import InvalidOptions
-from cardtable.engine.base import InvalidPlayers as EngineInvalidPlayers
+from cardtable.common import InvalidToken, StaleVersion, TokenRequired
+from cardtable.engine.base import InvalidOptions, InvalidPlayers
 from cardtable.engine.registry import UnknownGame
-from cardtable.games import InvalidPlayers, InvalidToken, StaleVersion, TokenRequired
 from cardtable.redis_server import RedisServer
 from cardtable.scoresheets import (
     InvalidRound,
@@ -482,9 +481,9 @@ def test_create_keeps_only_scoring_options_and_the_token_hash(
     ("game", "players", "options", "error"),
     [
         ("poker", ["A", "B"], {}, UnknownGame),
-        ("skyjo", ["A"], {}, EngineInvalidPlayers),
-        ("skyjo", [f"P{i}" for i in range(9)], {}, EngineInvalidPlayers),
-        ("skipbo", [f"P{i}" for i in range(7)], {}, EngineInvalidPlayers),
+        ("skyjo", ["A"], {}, InvalidPlayers),
+        ("skyjo", [f"P{i}" for i in range(9)], {}, InvalidPlayers),
+        ("skipbo", [f"P{i}" for i in range(7)], {}, InvalidPlayers),
         ("skyjo", ["A", " "], {}, InvalidPlayers),
         ("skyjo", ["A", "x" * 41], {}, InvalidPlayers),
         ("skyjo", ["A", 7], {}, InvalidPlayers),

@@ -1,0 +1,113 @@
+"""What every schema builds on: the strict schema base, JSON-integer fields, the error body,
+and the enumerations (games, bots, move types, player counts, options) read from the
+engine's registry, so that a game added to the registry is described without copying."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import RAISE, Schema, fields, validate
+
+from cardtable.common import MAX_NAME_LENGTH
+from cardtable.engine.registry import GAMES
+
+# What the discovery endpoint serves: the one description of each game the API reads.
+GAME_TYPES: dict[str, dict[str, Any]] = {name: rules.describe() for name, rules in GAMES.items()}
+GAME_NAMES = tuple(GAME_TYPES)
+# A live view of the registry's names: a game hosted later (the tests' third game, through
+# `registry.hosted`) can be created too. Score sheets keep the fixed GAME_NAMES.
+HOSTED_GAMES = GAMES.keys()
+BOT_NAMES = tuple(sorted({bot for info in GAME_TYPES.values() for bot in info["bots"]}))
+MOVE_TYPES = tuple(
+    dict.fromkeys(kind for info in GAME_TYPES.values() for kind in info["move_types"])
+)
+MIN_PLAYERS = min(info["min_players"] for info in GAME_TYPES.values())
+MAX_PLAYERS = max(info["max_players"] for info in GAME_TYPES.values())
+SEAT = validate.Range(0, MAX_PLAYERS - 1)
+NAME = validate.Length(min=1, max=MAX_NAME_LENGTH)
+
+
+def strict_int(**kwargs: Any) -> fields.Integer:
+    """JSON integers only: "1", 1.5 and true are refused."""
+    return fields.Integer(strict=True, **kwargs)
+
+
+class StrictSchema(Schema):
+    """Refuses unknown fields: a typo in a request (or a view field nobody documented)
+    is an error, not silently dropped."""
+
+    class Meta:
+        unknown = RAISE
+
+
+class ErrorSchema(Schema):
+    code = fields.String(
+        required=True,
+        metadata={"description": "Stable machine-readable error code, e.g. `illegal_move`."},
+    )
+    message = fields.String(required=True, metadata={"description": "What went wrong, for humans."})
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status code."})
+    details = fields.Dict(
+        metadata={"description": "Extra facts, e.g. field errors or the current version."}
+    )
+
+
+def _option_field(spec: dict[str, Any]) -> fields.Field[Any]:
+    """A required field for one option, as the engine describes it (`GameRules.describe`)."""
+    common: dict[str, Any] = {
+        "required": True,
+        "allow_none": spec["nullable"],
+        "metadata": {"description": spec["description"]},
+    }
+    if spec["type"] == "boolean":
+        return fields.Boolean(**common)
+    if spec["type"] == "string":
+        return fields.String(validate=validate.OneOf(spec["choices"] or ()), **common)
+    bounds = validate.Range(spec["minimum"], spec["maximum"])
+    return strict_int(validate=bounds, **common)
+
+
+def options_schema(game: str) -> type[Schema]:
+    """The resolved options of `game`, as views and records carry them."""
+    info = GAME_TYPES[game]
+    attrs = {spec["name"]: _option_field(spec) for spec in info["options"]}
+    title = "".join(char for char in info["title"] if char.isalnum())
+    schema: type[Schema] = StrictSchema.from_dict(attrs, name=f"{title}OptionsSchema")
+    return schema
+
+
+def _ints(description: str) -> fields.List[int]:
+    return fields.List(strict_int(), required=True, metadata={"description": description})
+
+
+PHASES = ("waiting", "setup", "playing", "finished")
+
+
+class ViewBaseSchema(StrictSchema):
+    """What every game's view holds, under the same names (each game adds its own);
+    docs/adding-a-game.md, "Views", describes the vocabulary."""
+
+    version = strict_int(required=True, metadata={"description": "Moves applied so far."})
+    seat = strict_int(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The viewer; null for a spectator."},
+    )
+    phase = fields.String(
+        required=True,
+        validate=validate.OneOf(PHASES),
+        metadata={
+            "description": "`waiting` (open seats, not dealt yet), `setup` (what precedes"
+            " the first turn, e.g. Skyjo's reveals), `playing` or `finished`."
+        },
+    )
+    round = strict_int(required=True, validate=validate.Range(min=1))
+    current_player = strict_int(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Whose turn it is; null when no single seat is to play."},
+    )
+    active_seats = _ints("Seats that may act now.")
+    finished = fields.Boolean(required=True)
+    totals = _ints("Running totals, per seat.")
+    winners = _ints("Winning seats once finished (ties share; empty for a drawn game).")

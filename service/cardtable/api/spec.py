@@ -1,0 +1,104 @@
+"""How the API describes itself: flask-smorest's settings, the components routes refer to
+by name, and the bundled Swagger UI at /docs (and /docs/)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import swagger_ui_bundle
+from flask import Flask, redirect, send_from_directory
+from flask_smorest import Api
+
+from cardtable import __version__
+from cardtable.api.schemas.base import ErrorSchema
+from cardtable.api.schemas.common import AppliedMoveSchema
+from cardtable.api.schemas.views import GAME_VIEW_SCHEMAS
+from cardtable.config import Settings
+
+API_DESCRIPTION = """\
+Cardtable plays Skyjo and Skip-Bo by their published rules. Create a game with
+`POST /games`, keep the per-seat tokens it returns, and send them as
+`Authorization: Bearer <token>` to act as that seat. Without a token you are a spectator.
+Every view and move answer carries `version`; `GET /games/{id}` sends it as the ETag.
+All errors share one body: `{"code", "message", "status", "details"}`.
+"""
+DOCS_PATH = "/docs"
+
+
+class CardtableApi(Api):  # type: ignore[misc]
+    """flask-smorest's Api, documenting our one error body for every error response."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+
+def api_config(settings: Settings) -> dict[str, Any]:
+    """The Flask settings of the API and of its OpenAPI document."""
+    bearer = {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A seat's token from POST /games, or a score"
+        " sheet's edit token from POST /scoresheets.",
+    }
+    return {
+        "API_TITLE": "Cardtable",
+        "API_VERSION": __version__,
+        "OPENAPI_VERSION": "3.0.3",
+        "OPENAPI_URL_PREFIX": "/",
+        "OPENAPI_JSON_PATH": "openapi.json",
+        "OPENAPI_SWAGGER_UI_PATH": DOCS_PATH,
+        "OPENAPI_SWAGGER_UI_URL": f"{DOCS_PATH}/assets/",
+        "MAX_CONTENT_LENGTH": settings.max_body_bytes,
+        "JSON_SORT_KEYS": False,
+        "API_SPEC_OPTIONS": {
+            "info": {"description": API_DESCRIPTION},
+            "components": {"securitySchemes": {"bearerAuth": bearer}},
+        },
+    }
+
+
+def register_docs(app: Flask) -> None:
+    """Serve Swagger UI's files from the bundled package (works offline); `/docs/` leads to
+    `/docs`, where flask-smorest serves the page."""
+
+    @app.get(f"{DOCS_PATH}/assets/<path:filename>")
+    def _swagger_assets(filename: str) -> Any:
+        return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename, max_age=86400)
+
+    @app.get(f"{DOCS_PATH}/")
+    def _docs_with_slash() -> Any:
+        return redirect(DOCS_PATH, code=308)
+
+
+def register_components(api: Api) -> None:
+    """Schemas the routes reference by name: views differ per game, so a view is a oneOf."""
+    spec = api.spec
+    refs: dict[str, str] = {}
+    for game, schema in GAME_VIEW_SCHEMAS.items():
+        name = schema.__name__.removesuffix("GameViewSchema") + "View"
+        spec.components.schema(name, schema=schema)
+        refs[game] = f"#/components/schemas/{name}"
+    spec.components.schema("AppliedMove", schema=AppliedMoveSchema)
+    spec.components.schema(
+        "GameView",
+        {
+            "oneOf": [{"$ref": ref} for ref in refs.values()],
+            "discriminator": {"propertyName": "game", "mapping": refs},
+        },
+    )
+    spec.components.schema("MoveResult", MOVE_RESULT)
+
+
+MOVE_RESULT = {
+    "type": "object",
+    "required": ["version", "seat", "applied", "view"],
+    "properties": {
+        "version": {"type": "integer", "description": "The game's version now."},
+        "seat": {"type": "integer", "description": "The seat that moved."},
+        "applied": {
+            "type": "array",
+            "description": "Your move, then each server-bot move it triggered.",
+            "items": {"$ref": "#/components/schemas/AppliedMove"},
+        },
+        "view": {"$ref": "#/components/schemas/GameView"},
+    },
+}

@@ -1,0 +1,148 @@
+"""The table around a game: its seats (names, server bots), the rules every host applies
+around the engine (bot seats take no moves from clients, If-Match must name the current
+version, bots answer until a human must act) and the view as hosts serve it (with the
+table's id and bots). Pure, like the engine: the game service and the SDK's local play
+both run games through it, so they behave the same.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.common import ServiceError, check_if_match, check_name
+from cardtable.engine.autoplay import last_move, play_bots
+from cardtable.engine.base import GameRules, GameState, InvalidPlayers, Move
+from cardtable.engine.registry import get_rules
+
+
+class BotSeat(ServiceError):
+    """A seat played by a bot of the host takes no moves from clients."""
+
+    code = "bot_seat"
+
+
+@dataclass
+class Seat:
+    seat: int
+    name: str
+    bot: str | None = None
+    token_sha256: str | None = None
+    """Only the game service sets it (the SHA-256 of the seat's bearer token)."""
+
+
+@dataclass(frozen=True)
+class AppliedMove:
+    """One move as the move answer lists it: the version it created, who made it, and how."""
+
+    version: int
+    seat: int
+    move: Move
+    by_bot: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "seat": self.seat,
+            "move": self.move,
+            "by_bot": self.by_bot,
+        }
+
+
+def check_players(rules: GameRules, players: Sequence[Mapping[str, Any]]) -> list[Seat]:
+    """Seats for `players` ({"name", "bot"} entries): names checked, bots known to `rules`."""
+    seats: list[Seat] = []
+    for index, entry in enumerate(players):
+        name = check_name(entry.get("name"), index)
+        bot = entry.get("bot")
+        if bot is not None and bot not in rules.bots:
+            known = ", ".join(sorted(rules.bots))
+            raise InvalidPlayers(f"player {index}: unknown bot {bot!r}; bots: {known}")
+        seats.append(Seat(index, name, bot))
+    return seats
+
+
+class Table:
+    """A game's engine state and seats, with the host's rules around the engine."""
+
+    def __init__(self, table_id: str, state: GameState, seats: list[Seat]) -> None:
+        self.table_id = table_id
+        self.state = state
+        self.seats = seats
+
+    @classmethod
+    def deal(
+        cls,
+        table_id: str,
+        game: str,
+        players: Sequence[Mapping[str, Any]],
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> Table:
+        """A new game at version 0 (bots have not moved yet: see `play_bots`)."""
+        rules = get_rules(game)
+        seats = check_players(rules, players)
+        state = rules.new_state([seat.name for seat in seats], options, seed)
+        return cls(table_id, state, seats)
+
+    @property
+    def game(self) -> str:
+        return self.state.game
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def bots(self) -> list[str | None]:
+        return [seat.bot for seat in self.seats]
+
+    @property
+    def only_bots(self) -> bool:
+        return all(self.bots)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The engine's view for `seat` (None: a spectator), plus what the host adds: the
+        table's id and which seats its bots play."""
+        view = self.state.view(seat)
+        view["id"] = self.table_id
+        view["bots"] = self.bots
+        return view
+
+    def move(self, seat: int, move: Move, if_match: int | None = None) -> list[AppliedMove]:
+        """Apply a client's move for `seat`, then the bots' answers; every applied move.
+
+        Refused (changing nothing) for a bot seat, when `if_match` is not the current
+        version, and with the engine's typed errors when the rules refuse the move."""
+        if self.seats[seat].bot:
+            raise BotSeat(f"seat {seat} is played by the {self.seats[seat].bot} bot")
+        check_if_match(if_match, self.version)
+        # A copy: the engine must not keep a dict the caller may still change.
+        self.state.apply(seat, dict(move))
+        applied = [AppliedMove(self.version, seat, last_move(self.state), False)]
+        return applied + self.play_bots()
+
+    def play_bots(self, deadline: float | None = None) -> list[AppliedMove]:
+        """Let the bot seats act until a human must act or the game ends (or `deadline`, a
+        `time.monotonic()` value, passes). Bots draw from per-move random streams of the
+        seed, so a host replays another host's game for the same seed."""
+        bot_of = {seat.seat: seat.bot for seat in self.seats if seat.bot}
+        if not bot_of:
+            return []
+        first_version = self.version
+        moves = play_bots(get_rules(self.game), self.state, bot_of, deadline=deadline)
+        return [
+            AppliedMove(version, seat, move, True)
+            for version, (seat, move) in enumerate(moves, start=first_version + 1)
+        ]
+
+    def play_bots_to_end(self, budget_seconds: float) -> list[AppliedMove] | None:
+        """For a table of bots only: play it to its end within `budget_seconds` of play;
+        None when it did not end in time."""
+        applied = self.play_bots(time.monotonic() + budget_seconds)
+        return applied if self.state.is_over else None
+
+
+__all__ = ["AppliedMove", "BotSeat", "Seat", "Table", "check_players"]
