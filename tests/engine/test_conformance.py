@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine.base import GameRules, GameState
-from cardtable.engine.errors import EngineError, MalformedMove
+from cardtable.engine.errors import EngineError, InvalidState, MalformedMove
 from cardtable.engine.registry import GAMES, hosted, load_state
 from tests.support.highcard import RULES as HIGHCARD
 
@@ -200,3 +200,25 @@ HIDDEN: dict[str, Callable[[dict[str, Any], int | None, random.Random], None]] =
 
 def test_every_hosted_game_is_covered() -> None:
     assert set(GAMES) <= set(HIDDEN)
+
+
+def test_the_loader_remembers_checked_moves_but_not_lookalikes(rules: GameRules) -> None:
+    state, rng = new_game(rules, 6), random.Random(6)
+    moves = play_through(state, rng)
+    for _ in range(6):
+        next(moves)
+    data = stored(state)
+    load_state(copy.deepcopy(data))  # every move entry is checked, then remembered
+    index = next(i for i, entry in enumerate(data["log"]) if entry["type"] == "move")
+    seat = data["log"][index]["seat"]
+    for lookalike in (bool(seat), float(seat)):  # equal to the seat, of another type
+        damaged = copy.deepcopy(data)
+        damaged["log"][index]["seat"] = lookalike
+        with pytest.raises(InvalidState):
+            load_state(damaged)
+    damaged = copy.deepcopy(data)
+    move = damaged["log"][index]["move"]
+    damaged["log"][index]["move"] = dict(reversed(list(move.items())))
+    if len(move) > 1:
+        with pytest.raises(InvalidState):
+            load_state(damaged)

@@ -465,8 +465,7 @@ def _move_entry(cls: type[GameState], n_players: int, ordered: bool) -> Check:
     def check(value: Any, name: str) -> Entry:
         if type(value) is not dict or value.keys() != {"type", "seat", "move"}:
             raise InvalidState(f"{name}: a move entry has exactly type, seat and move")
-        seat = seat_check(value["seat"], f"{name}.seat")
-        move = value["move"]
+        seat, move = seat_check(value["seat"], f"{name}.seat"), value["move"]
         try:
             parsed = cls.parse_move(move, seat, n_players)
         except MalformedMove as error:
