@@ -32,6 +32,7 @@ from cardtable.engine.errors import (
     WrongPhase,
 )
 from cardtable.engine.options import JSON, Bot, GameInfo, OptionSpec, resolve_option_values
+from cardtable.engine.scoring import running_totals
 
 __all__ = [
     "JSON",
@@ -328,11 +329,7 @@ class GameState(ABC):
     # -- scores and the record -----------------------------------------------------------
 
     def totals(self) -> list[int]:
-        totals = [0] * self.n_players
-        for result in self.rounds:
-            for seat, points in enumerate(result["scores"]):
-                totals[seat] += points
-        return totals
+        return running_totals([result["scores"] for result in self.rounds], self.n_players)
 
     def score(self) -> dict[str, JSON]:
         """The contract's Score: finished, rounds, totals, winners."""

@@ -22,7 +22,6 @@ class SkipBoState(GameState):
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         super().__init__(names, options, rng)
         self.round = 0
-        self.current: int | None = None
         self.finished = False
         self.built_this_turn = False
         self.drawn_turns = 0

@@ -31,8 +31,6 @@ class SkyjoState(GameState):
         self.draw_pile: list[int] = []
         """Bottom first: the next card drawn is the last one."""
         self.reveals_left: list[int] = []
-        self.current: int | None = None
-        """The seat whose turn it is (None during the setup reveals and once it is over)."""
         self.drawn: int | None = None
         """The card the current seat drew and still holds."""
         self.finisher: int | None = None
