@@ -314,7 +314,10 @@ def _damage(data: Any, pick: int, value: Any, skip: str = "") -> None:
     path = paths[pick % len(paths)]
     for key in path[:-1]:
         data = data[key]
-    data[path[-1]] = value
+    if pick % 7 == 0 and isinstance(data, dict):
+        del data[path[-1]]  # a missing field, now and then
+    else:
+        data[path[-1]] = value
 
 
 GARBAGE = st.one_of(
