@@ -21,11 +21,11 @@ from cardtable.engine.checks import (
     Check,
     boolean,
     cards,
+    entry,
     exactly,
     fail,
     integer,
     list_of,
-    one_of,
     require_fields,
     require_int,
 )
@@ -212,13 +212,13 @@ class HighCardState(GameState):
     @classmethod
     def log_entries(cls, n_players: int) -> dict[str, Check]:
         return {
-            "deal": exactly(
+            "deal": entry(
+                "deal",
                 {
-                    "type": one_of("deal"),
                     "round": integer(1),
                     "hands": list_of(cards(VALUES, HAND_SIZE), 2),
                     "draw_pile": cards(VALUES),
-                }
+                },
             )
         }
 
@@ -227,4 +227,4 @@ class HighCardState(GameState):
         return [*entry["hands"][0], *entry["hands"][1], *entry["draw_pile"]]
 
 
-RULES = GameRules(info=INFO, state_class=HighCardState)
+RULES = GameRules.hosting(HighCardState)

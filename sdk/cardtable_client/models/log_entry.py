@@ -33,6 +33,7 @@ class LogEntry:
         draw_pile (list[int] | Unset): deal/reshuffle: the draw pile, top first
         first_player (int | Unset): Skip-Bo deal: who starts
         stocks (list[list[int]] | Unset): Skip-Bo deal: per seat, the stock pile top first
+        hands (list[list[int]] | Unset): deal (games that deal hands): per seat, the hand dealt
     """
 
     type_: LogEntryType
@@ -44,6 +45,7 @@ class LogEntry:
     draw_pile: list[int] | Unset = UNSET
     first_player: int | Unset = UNSET
     stocks: list[list[int]] | Unset = UNSET
+    hands: list[list[int]] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.move import Move  # noqa: PLC0415
@@ -82,6 +84,14 @@ class LogEntry:
 
                 stocks.append(stocks_item)
 
+        hands: list[list[int]] | Unset = UNSET
+        if not isinstance(self.hands, Unset):
+            hands = []
+            for hands_item_data in self.hands:
+                hands_item = hands_item_data
+
+                hands.append(hands_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -105,6 +115,8 @@ class LogEntry:
             field_dict["first_player"] = first_player
         if stocks is not UNSET:
             field_dict["stocks"] = stocks
+        if hands is not UNSET:
+            field_dict["hands"] = hands
 
         return field_dict
 
@@ -150,6 +162,15 @@ class LogEntry:
 
                 stocks.append(stocks_item)
 
+        _hands = d.pop("hands", UNSET)
+        hands: list[list[int]] | Unset = UNSET
+        if _hands is not UNSET:
+            hands = []
+            for hands_item_data in _hands:
+                hands_item = cast(list[int], hands_item_data)
+
+                hands.append(hands_item)
+
         log_entry = cls(
             type_=type_,
             round_=round_,
@@ -160,6 +181,7 @@ class LogEntry:
             draw_pile=draw_pile,
             first_player=first_player,
             stocks=stocks,
+            hands=hands,
         )
 
         return log_entry

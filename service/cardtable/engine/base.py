@@ -11,11 +11,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import Counter, deque
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
 from cardtable.engine.cards import DeckRng, new_seed
-from cardtable.engine.checks import Check, exactly, integer, require_fields, require_int, strings
+from cardtable.engine.checks import Check, integer, require_fields, require_int
 from cardtable.engine.errors import (
     EngineError,
     GameNotOver,
@@ -32,12 +32,14 @@ from cardtable.engine.errors import (
     WrongPhase,
 )
 from cardtable.engine.options import JSON, Bot, GameInfo, OptionSpec, resolve_option_values
+from cardtable.engine.scoring import running_totals
 
 __all__ = [
     "JSON",
     "Bot",
     "DeckRng",
     "EngineError",
+    "Entry",
     "GameInfo",
     "GameNotOver",
     "GameOver",
@@ -53,7 +55,11 @@ __all__ = [
     "Move",
     "NotYourTurn",
     "OptionSpec",
+    "RecordedCards",
     "WrongPhase",
+    "copy_json",
+    "copy_log",
+    "entry_checks",
     "new_seed",
     "require_fields",
     "require_int",
@@ -102,6 +108,9 @@ class GameState(ABC):
     """The move types of each step; a move of another step is a WrongPhase."""
     SCORE_ROUND_KEYS: ClassVar[tuple[str, ...]] = ("round", "scores")
     """The keys of a completed round that the contract's Score shows."""
+    codec: ClassVar[Any] = None
+    """The game's codec module (state_fields, dump_fields, restore, check_consistency,
+    log_entries, order_of), unless the class implements those hooks itself."""
 
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         """An undealt game; `start()` deals it (use `new` or `replay`)."""
@@ -196,32 +205,38 @@ class GameState(ABC):
     def card_counts(self) -> Counter[int]:
         """Every card in every zone, by value (for conservation checks)."""
 
+    # The stored form: by default the game's `codec` module does each job.
+
     @classmethod
-    @abstractmethod
     def state_fields(cls, n_players: int, options: Mapping[str, JSON]) -> dict[str, Check]:
         """The game's own stored keys, in order, and the check of each (see checks.py)."""
+        fields: dict[str, Check] = cls.codec.state_fields(n_players, options)
+        return fields
 
-    @abstractmethod
     def dump_fields(self) -> dict[str, JSON]:
         """The game's own stored keys, in the order of `state_fields` (fresh copies)."""
+        fields: dict[str, JSON] = self.codec.dump_fields(self)
+        return fields
 
-    @abstractmethod
     def restore(self, fields: dict[str, JSON]) -> None:
         """Take over the checked values of `state_fields`."""
+        self.codec.restore(self, fields)
 
-    @abstractmethod
     def check_consistency(self) -> None:
         """InvalidState when the loaded parts could not occur together in a played game."""
+        self.codec.check_consistency(self)
 
     @classmethod
-    @abstractmethod
     def log_entries(cls, n_players: int) -> dict[str, Check]:
         """The check of each kind of log entry other than "move" (deals, reshuffles)."""
+        checks: dict[str, Check] = cls.codec.log_entries(n_players)
+        return checks
 
     @classmethod
-    @abstractmethod
     def order_of(cls, entry: Entry) -> list[int]:
         """The card order that a checked deal or reshuffle entry records."""
+        order: list[int] = cls.codec.order_of(entry)
+        return order
 
     # -- hooks with a default ------------------------------------------------------------
 
@@ -314,11 +329,7 @@ class GameState(ABC):
     # -- scores and the record -----------------------------------------------------------
 
     def totals(self) -> list[int]:
-        totals = [0] * self.n_players
-        for result in self.rounds:
-            for seat, points in enumerate(result["scores"]):
-                totals[seat] += points
-        return totals
+        return running_totals([result["scores"] for result in self.rounds], self.n_players)
 
     def score(self) -> dict[str, JSON]:
         """The contract's Score: finished, rounds, totals, winners."""
@@ -409,39 +420,18 @@ def copy_log(log: list[Entry]) -> list[Entry]:
 
 
 @dataclass(frozen=True)
-class GameRules:
-    """One hosted game: its static facts (`info`) and the state class that plays it."""
+class GameRules(GameInfo):
+    """One hosted game: its static facts and the state class that plays it."""
 
-    info: GameInfo
-    state_class: type[GameState]
+    state_class: type[GameState] = field(kw_only=True)
 
-    @property
-    def name(self) -> str:
-        return self.info.name
-
-    @property
-    def title(self) -> str:
-        return self.info.title
-
-    @property
-    def min_players(self) -> int:
-        return self.info.min_players
-
-    @property
-    def max_players(self) -> int:
-        return self.info.max_players
-
-    @property
-    def option_specs(self) -> tuple[OptionSpec, ...]:
-        return self.info.option_specs
-
-    @property
-    def bots(self) -> Mapping[str, Bot]:
-        return self.info.bots
-
-    @property
-    def move_types(self) -> tuple[str, ...]:
-        return self.info.move_types
+    @classmethod
+    def hosting(cls, state_class: type[GameState]) -> GameRules:
+        """The rules of the game whose facts are `state_class.info`."""
+        info = state_class.info
+        return cls(
+            **{f.name: getattr(info, f.name) for f in fields(GameInfo)}, state_class=state_class
+        )
 
     def new_state(
         self, names: Sequence[str], options: object = None, seed: object = None
@@ -455,15 +445,6 @@ class GameRules:
 
     def load(self, data: Mapping[str, Any]) -> GameState:
         return self.state_class.from_dict(data)
-
-    def check_players(self, n_players: int) -> None:
-        self.info.check_players(n_players)
-
-    def resolve_options(self, options: object, n_players: int) -> dict[str, JSON]:
-        return self.info.resolve_options(options, n_players)
-
-    def describe(self) -> dict[str, JSON]:
-        return self.info.describe()
 
 
 def entry_checks(
@@ -481,8 +462,7 @@ def _move_entry(cls: type[GameState], n_players: int, ordered: bool) -> Check:
     def check(value: Any, name: str) -> Entry:
         if type(value) is not dict or value.keys() != {"type", "seat", "move"}:
             raise InvalidState(f"{name}: a move entry has exactly type, seat and move")
-        seat = seat_check(value["seat"], f"{name}.seat")
-        move = value["move"]
+        seat, move = seat_check(value["seat"], f"{name}.seat"), value["move"]
         try:
             parsed = cls.parse_move(move, seat, n_players)
         except MalformedMove as error:
@@ -494,6 +474,3 @@ def _move_entry(cls: type[GameState], n_players: int, ordered: bool) -> Check:
         return value
 
     return check
-
-
-__all__ += ["Entry", "RecordedCards", "copy_json", "copy_log", "entry_checks", "exactly", "strings"]

@@ -111,6 +111,11 @@ def exactly(fields: Mapping[str, Check]) -> Check:
     return check
 
 
+def entry(kind: str, fields: Mapping[str, Check]) -> Check:
+    """A log entry of type `kind` with exactly these other fields."""
+    return exactly({"type": one_of(kind), **fields})
+
+
 def strings(value: Any, name: str) -> list[str]:
     if type(value) is not list or not all(isinstance(item, str) for item in value):
         fail(name, "must be a list of strings")

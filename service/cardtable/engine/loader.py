@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardtable.engine.base import COMMON_KEYS, Entry, entry_checks
 from cardtable.engine.cards import DeckRng
-from cardtable.engine.checks import integer, strings
+from cardtable.engine.checks import Check, integer, strings
 from cardtable.engine.errors import EngineError, InvalidState
 
 if TYPE_CHECKING:
@@ -64,18 +64,46 @@ def _load(cls: type[S], data: Mapping[str, Any]) -> S:
     return state
 
 
+_CHECKED_MOVES: dict[tuple[type[GameState], int], set[tuple[Any, ...]]] = {}
+"""Per game and player count: the move entries that passed the check, each as its values
+and their types (in a tuple True == 1, so the types tell them apart) in the fields' order.
+Logs repeat the same few hundred moves and a state is loaded on every request, so each
+distinct entry is checked once."""
+_MAX_CHECKED_MOVES = 100_000
+
+
 def _log(cls: type[GameState], value: object, n_players: int) -> list[Entry]:
     """The checked log (a new list); move entries are kept as they are, not copied."""
     if type(value) is not list:
         raise InvalidState("log must be a list")
     checks = entry_checks(cls, n_players)
+    checked = _CHECKED_MOVES.setdefault((cls, n_players), set())
     log = []
     for index, entry in enumerate(value):
-        kind = entry.get("type") if isinstance(entry, Mapping) else None
-        if not isinstance(kind, str) or kind not in checks:
-            raise InvalidState(f"log[{index}] must be an object of type {', '.join(checks)}")
-        log.append(checks[kind](entry, f"log[{index}]"))
+        key = None
+        if type(entry) is dict and len(entry) == 3 and type(move := entry.get("move")) is dict:
+            seat = entry.get("seat")
+            values = move.values()
+            key = (entry.get("type"), seat, type(seat), *move.items(), *map(type, values))
+            try:
+                if key in checked:
+                    log.append(entry)
+                    continue
+            except TypeError:  # a list or an object among the values: the check says why
+                key = None
+        log.append(_entry(checks, entry, index))
+        if key is not None and len(checked) < _MAX_CHECKED_MOVES:
+            checked.add(key)
     return log
+
+
+def _entry(checks: dict[str, Check], entry: Any, index: int) -> Entry:
+    kind = entry.get("type") if type(entry) is dict else None
+    check = checks.get(kind) if type(kind) is str else None
+    if check is None:
+        raise InvalidState(f"log[{index}] must be an object of type {', '.join(checks)}")
+    checked: Entry = check(entry, f"log[{index}]")
+    return checked
 
 
 def _check_log(state: GameState) -> None:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from cardtable.engine.base import GameRules
-from cardtable.engine.skipbo.info import INFO
 from cardtable.engine.skipbo.state import SkipBoState
 
-RULES = GameRules(info=INFO, state_class=SkipBoState)
+RULES = GameRules.hosting(SkipBoState)
 new_state = SkipBoState.new
 replay = SkipBoState.replay
 
-__all__ = ["INFO", "RULES", "SkipBoState", "new_state", "replay"]
+__all__ = ["RULES", "SkipBoState", "new_state", "replay"]

@@ -11,6 +11,7 @@ from cardtable.engine.checks import (
     Check,
     boolean,
     cards,
+    entry,
     exactly,
     fail,
     integer,
@@ -106,16 +107,16 @@ def state_fields(n: int, options: Mapping[str, JSON]) -> dict[str, Check]:
 
 def log_entries(n: int) -> dict[str, Check]:
     return {
-        "deal": exactly(
+        "deal": entry(
+            "deal",
             {
-                "type": one_of("deal"),
                 "round": integer(1),
                 "first_player": integer(0, n - 1),
                 "stocks": list_of(pile, n),
                 "draw_pile": pile,
-            }
+            },
         ),
-        "reshuffle": exactly({"type": one_of("reshuffle"), "draw_pile": pile}),
+        "reshuffle": entry("reshuffle", {"draw_pile": pile}),
     }
 
 

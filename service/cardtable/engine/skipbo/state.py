@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from cardtable.engine.base import JSON, DeckRng, Entry, GameState, Move
-from cardtable.engine.checks import Check
+from cardtable.engine.base import JSON, DeckRng, GameState, Move
 from cardtable.engine.skipbo import codec, moves, rounds, scoring, views
 from cardtable.engine.skipbo.info import INFO
 from cardtable.engine.skipbo.table import Table
@@ -15,13 +15,13 @@ from cardtable.engine.skipbo.table import Table
 
 class SkipBoState(GameState):
     info = INFO
+    codec: ClassVar[Any] = codec
     STEP_MOVES = moves.STEP_MOVE_TYPES
     SCORE_ROUND_KEYS = ("round", "scores", "winner", "stocks_left")
 
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         super().__init__(names, options, rng)
         self.round = 0
-        self.current: int | None = None
         self.finished = False
         self.built_this_turn = False
         self.drawn_turns = 0
@@ -81,26 +81,3 @@ class SkipBoState(GameState):
 
     def card_counts(self) -> Counter[int]:
         return self.table.card_counts()
-
-    # -- the stored form (codec.py) ------------------------------------------------------
-
-    @classmethod
-    def state_fields(cls, n_players: int, options: Mapping[str, JSON]) -> dict[str, Check]:
-        return codec.state_fields(n_players, options)
-
-    def dump_fields(self) -> dict[str, JSON]:
-        return codec.dump_fields(self)
-
-    def restore(self, fields: dict[str, JSON]) -> None:
-        codec.restore(self, fields)
-
-    def check_consistency(self) -> None:
-        codec.check_consistency(self)
-
-    @classmethod
-    def log_entries(cls, n_players: int) -> dict[str, Check]:
-        return codec.log_entries(n_players)
-
-    @classmethod
-    def order_of(cls, entry: Entry) -> list[int]:
-        return codec.order_of(entry)

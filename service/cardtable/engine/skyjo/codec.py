@@ -11,6 +11,7 @@ from cardtable.engine.checks import (
     Check,
     boolean,
     cards,
+    entry,
     exactly,
     fail,
     integer,
@@ -108,16 +109,16 @@ def state_fields(n: int, options: Mapping[str, JSON]) -> dict[str, Check]:
 
 def log_entries(n: int) -> dict[str, Check]:
     return {
-        "deal": exactly(
+        "deal": entry(
+            "deal",
             {
-                "type": one_of("deal"),
                 "round": integer(1),
                 "grids": list_of(cards(CARD_VALUES, GRID_SIZE), n),
                 "discard": card,
                 "draw_pile": cards(CARD_VALUES),
-            }
+            },
         ),
-        "reshuffle": exactly({"type": one_of("reshuffle"), "draw_pile": cards(CARD_VALUES)}),
+        "reshuffle": entry("reshuffle", {"draw_pile": cards(CARD_VALUES)}),
     }
 
 

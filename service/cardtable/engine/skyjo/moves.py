@@ -72,8 +72,7 @@ def _at(kind: str, index: int) -> Move:
 
 
 def legal_moves(state: SkyjoState, seat: int) -> list[Move]:
-    if seat not in active_seats(state):
-        return []
+    """Every legal move of `seat`, which may act now."""
     grid = state.grids[seat]
     step = current_step(state)
     if step == "reveal":

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import chain
+from typing import Any, ClassVar
 
-from cardtable.engine.base import JSON, DeckRng, Entry, GameState, Move
-from cardtable.engine.checks import Check
+from cardtable.engine.base import JSON, DeckRng, GameState, Move
 from cardtable.engine.skyjo import codec, moves, rounds, views
 from cardtable.engine.skyjo.grid import Grid
 from cardtable.engine.skyjo.info import INFO
@@ -17,6 +17,7 @@ from cardtable.engine.skyjo.scoring import winners
 
 class SkyjoState(GameState):
     info = INFO
+    codec: ClassVar[Any] = codec
     STEP_MOVES = moves.STEP_MOVES
     SCORE_ROUND_KEYS = ("round", "scores", "finisher")
 
@@ -30,8 +31,6 @@ class SkyjoState(GameState):
         self.draw_pile: list[int] = []
         """Bottom first: the next card drawn is the last one."""
         self.reveals_left: list[int] = []
-        self.current: int | None = None
-        """The seat whose turn it is (None during the setup reveals and once it is over)."""
         self.drawn: int | None = None
         """The card the current seat drew and still holds."""
         self.finisher: int | None = None
@@ -86,26 +85,3 @@ class SkyjoState(GameState):
         if self.drawn is not None:
             counts[self.drawn] += 1
         return counts
-
-    # -- the stored form (codec.py) ------------------------------------------------------
-
-    @classmethod
-    def state_fields(cls, n_players: int, options: Mapping[str, JSON]) -> dict[str, Check]:
-        return codec.state_fields(n_players, options)
-
-    def dump_fields(self) -> dict[str, JSON]:
-        return codec.dump_fields(self)
-
-    def restore(self, fields: dict[str, JSON]) -> None:
-        codec.restore(self, fields)
-
-    def check_consistency(self) -> None:
-        codec.check_consistency(self)
-
-    @classmethod
-    def log_entries(cls, n_players: int) -> dict[str, Check]:
-        return codec.log_entries(n_players)
-
-    @classmethod
-    def order_of(cls, entry: Entry) -> list[int]:
-        return codec.order_of(entry)
