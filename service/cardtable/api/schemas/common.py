@@ -157,6 +157,10 @@ class LogEntrySchema(Schema):
         fields.List(fields.Integer()),
         metadata={"description": "Skip-Bo deal: per seat, the stock pile top first"},
     )
+    hands = fields.List(
+        fields.List(fields.Integer()),
+        metadata={"description": "deal (games that deal hands): per seat, the hand dealt"},
+    )
 
 
 class RecordSchema(Schema):
