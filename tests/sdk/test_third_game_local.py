@@ -26,7 +26,7 @@ def test_local_play_of_a_third_game() -> None:
         assert "highcard" in {game.game for game in game_types()}
         result = play_local("highcard", [lowest, "random"], options={"rounds": 3}, seed=5)
         assert result.score["finished"] and len(result.score["rounds"]) == 3
-        assert HIGHCARD.replay(result.record()).score() == result.score
+        assert HIGHCARD.replay(result.record).score() == result.score
         assert seen and len(result.game.applied) == result.game.version
 
 
