@@ -14,11 +14,13 @@ from flask_smorest import Api
 from cardtable import __version__
 from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scoresheet_routes
 from cardtable.api.errors import ApiError, register_error_handlers
+from cardtable.api.event_routes import register as register_events
 from cardtable.api.schemas.common import AppliedMoveSchema, ErrorSchema
 from cardtable.api.schemas.views import SkipBoGameViewSchema, SkyjoGameViewSchema
 from cardtable.api.wiring import Wiring
 from cardtable.config import Settings
 from cardtable.games import GameService
+from cardtable.push import counting_published
 from cardtable.scoresheets import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient, connect
 
@@ -89,7 +91,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     )
     games = GameService(
         game_store,
-        on_moves=metrics.record_moves,
+        on_moves=counting_published(metrics.record_moves),
         on_created=metrics.record_created,
         long_poll_slots=settings.long_poll_slots,
         bot_budget_seconds=settings.bot_budget_seconds,
@@ -108,6 +110,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
 
     api = CardtableApi(app)
     _register_components(api)
+    register_events(api, app)  # GET /games/{id}/events (JSON, long-poll, Server-Sent Events)
     for blueprint in (
         game_routes.blp,
         scoresheet_routes.blp,

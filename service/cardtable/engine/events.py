@@ -103,9 +103,7 @@ def version_events(
     if after["finished"] and not before["finished"]:
         if not any(event["type"] == "round_end" for event in events):
             events.extend(_round_end_events(version, before, after))
-        events.append(
-            _event(version, "game_end", totals=after["totals"], winners=after["winners"])
-        )
+        events.append(_event(version, "game_end", totals=after["totals"], winners=after["winners"]))
     return events
 
 
@@ -164,7 +162,7 @@ def _skipbo_consequences(
     """The card that moved, the building pile it completed, the stock top it uncovered,
     hand sizes, and the cards the viewer itself drew (only into its own hand)."""
     move: Any = entry["move"]
-    seat = int(entry["seat"])  # type: ignore[arg-type]
+    seat = int(entry["seat"])
     card = _skipbo_card(move, seat, before)
     found: dict[str, JSON] = {"card": card}
     if new_round:
@@ -200,11 +198,12 @@ def _drawn_cards(before: View, after: View, mover: int, move: Any) -> list[JSON]
     """Cards that came into the viewer's own hand (refills), from its own two views."""
     if before.get("hand") is None or after.get("hand") is None:
         return []
-    left = Counter(before["hand"])
+    left: Counter[int] = Counter(before["hand"])
     if before["seat"] == mover and (move["type"] == "discard" or move.get("source") == "hand"):
         left[move["card"]] -= 1  # the mover's own card left its hand
-    gained = Counter(after["hand"]) - left
-    return sorted(gained.elements())
+    gained: Counter[int] = Counter(after["hand"])
+    gained.subtract(left)
+    return sorted(gained.elements())  # elements() skips counts of zero or less
 
 
 def _round_end_events(version: int, before: View, after: View) -> list[Event]:

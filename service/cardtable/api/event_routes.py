@@ -1,0 +1,238 @@
+"""GET /games/{id}/events: what happened since a version, as JSON (optionally long-polled)
+or as a Server-Sent Events stream woken by the push hub."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import redis.exceptions
+from flask import Flask, Response, current_app, jsonify, request
+from flask.views import MethodView
+from flask_smorest import Api
+from marshmallow import fields, validate
+
+from cardtable.api.blueprint import Blueprint
+from cardtable.api.errors import ApiError, error_response
+from cardtable.api.requests import bearer_token, wiring
+from cardtable.api.schemas.common import StrictSchema
+from cardtable.engine.events import Event
+from cardtable.feeds import Feeds
+from cardtable.games import GameService
+from cardtable.push import OPEN_STREAMS, Hub, Overloaded
+
+STREAM_RETRY_MS = 3000
+"""How long an EventSource waits before reconnecting (sent as `retry:` first)."""
+SHUTDOWN_RETRY_MS = 1000
+"""Sent last when this server stops: reconnect soon, to another replica."""
+
+blp = Blueprint(
+    "events",
+    __name__,
+    url_prefix="/games",
+    description="What happened in a game since a version: JSON, long-poll or Server-Sent Events.",
+)
+
+
+class EventsQuerySchema(StrictSchema):
+    since = fields.Integer(
+        validate=validate.Range(0, None),
+        metadata={
+            "description": "Events after this version (JSON: default 0, every event; a stream:"
+            " default the current version, or the Last-Event-ID header, which wins)."
+        },
+    )
+    wait = fields.Float(
+        validate=validate.Range(0, 30),
+        metadata={
+            "description": "JSON only: when nothing happened after `since`, wait up to this "
+            "many seconds for the next change."
+        },
+    )
+
+
+EVENT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "One change, as this viewer may see it. `type`: `move` (`seat`, `move` as "
+    "applied, and its public consequences: Skyjo `cells`, `discard_top`, the viewer's own "
+    "`drawn` card; Skip-Bo `card`, `completed_pile`, `stock_top`, `hand_sizes`, the "
+    "viewer's own `drew`), `reshuffle` (`draw_pile_size`), `round_end` (scores, revealed "
+    "grids or stocks left), `deal` (a new round; Skip-Bo: the viewer's own `hand`), "
+    "`game_end` (`totals`, `winners`), `join` (`seat`, `name`). See docs/events.md.",
+    "required": ["version", "type"],
+    "properties": {
+        "version": {"type": "integer", "description": "The version this change created."},
+        "type": {"type": "string"},
+        "seat": {"type": "integer"},
+        "move": {"$ref": "#/components/schemas/Move"},
+    },
+    "additionalProperties": True,
+}
+EVENT_FEED_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["version", "events"],
+    "properties": {
+        "version": {"type": "integer", "description": "The game's version now."},
+        "events": {"type": "array", "items": {"$ref": "#/components/schemas/Event"}},
+    },
+}
+
+
+def register(api: Api, app: Flask) -> None:
+    """Add the schemas, the blueprint and the 503 for a full server (app.py calls this)."""
+    api.spec.components.schema("Event", EVENT_SCHEMA)
+    api.spec.components.schema("EventFeed", EVENT_FEED_SCHEMA)
+    api.register_blueprint(blp)
+    app.register_error_handler(Overloaded, _overloaded)
+
+
+def _overloaded(error: Overloaded) -> Response:
+    response = error_response(503, error.code, str(error))
+    response.headers["Retry-After"] = str(error.retry_after)
+    return response
+
+
+def _feeds(service: GameService) -> Feeds:
+    feeds: Feeds | None = current_app.extensions.get("cardtable_feeds")
+    if feeds is None:
+        feeds = current_app.extensions["cardtable_feeds"] = Feeds(service.load)
+    return feeds
+
+
+def heartbeat_seconds() -> float:
+    return float(os.environ.get("CARDTABLE_SSE_HEARTBEAT_SECONDS", "15"))
+
+
+@blp.route("/<string:game_id>/events")
+class Events(MethodView):
+    @blp.doc(
+        operationId="get_events",
+        security=[{"bearerAuth": []}, {}],
+        responses={
+            "200": {
+                "content": {
+                    "text/event-stream": {
+                        "schema": {
+                            "type": "string",
+                            "description": "With `Accept: text/event-stream`: one message "
+                            "per event, `id: <version>` and `data: <Event as JSON>`.",
+                        }
+                    }
+                }
+            }
+        },
+    )
+    @blp.arguments(EventsQuerySchema(), location="query", as_kwargs=True)
+    @blp.response(200, "EventFeed")
+    @blp.alt_response(204, description="A stream asked for after the end of a finished game.")
+    @blp.alt_response(
+        503,
+        description="Too many waiting requests here (`too_many_waiting`, "
+        "Retry-After) or the store is unreachable (`store_unavailable`).",
+    )
+    def get(self, game_id: str, since: int | None = None, wait: float | None = None) -> Response:
+        """Every change after version `since`, oldest first, as this viewer may see it.
+
+        With `Accept: text/event-stream`: a stream of Server-Sent Events (`id` = version),
+        resumable with `Last-Event-ID`, with heartbeat comments.
+        """
+        service = wiring().games
+        game = service.load(game_id)
+        seat = service.seat_for(game, bearer_token())
+        feeds = _feeds(service)
+        if _wants_stream():
+            start = _last_event_id(since if since is not None else game.version)
+            if game.state.is_over and start >= game.version:
+                return Response(status=204)  # an EventSource stops reconnecting on 204
+            return _stream(service.hub, feeds, game_id, seat, start, service)
+        since = since or 0
+        version, events = feeds.events(game_id, seat, since, game=game)
+        if not events and wait and not game.state.is_over:
+            current = service.wait_for_change(game_id, max(since, game.version), wait)
+            version, events = feeds.events(game_id, seat, since, at_least=current)
+        response = jsonify({"version": version, "events": events})
+        response.headers["Cache-Control"] = "private, no-cache"
+        response.vary.add("Authorization")
+        return response
+
+
+def _wants_stream() -> bool:
+    best = request.accept_mimetypes.best_match(["application/json", "text/event-stream"])
+    return best == "text/event-stream"
+
+
+def _last_event_id(default: int) -> int:
+    header = request.headers.get("Last-Event-ID")
+    if header is None or not header.strip():
+        return default
+    if not header.strip().isdigit():
+        raise ApiError(400, "invalid_header", "Last-Event-ID must be a game version, like 17")
+    return int(header.strip())
+
+
+def _stream(
+    hub: Hub, feeds: Feeds, game_id: str, seat: int | None, since: int, service: GameService
+) -> Response:
+    hub.acquire()  # before the first byte: a full server still answers 503
+    OPEN_STREAMS.inc()
+
+    def read_version() -> int:
+        return service.store.current_version(game_id)
+
+    body = _messages(hub, feeds, game_id, seat, since, read_version)
+    response = Response(body, mimetype="text/event-stream")
+    response.call_on_close(_closer(hub))
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"  # proxies must pass each message at once
+    response.vary.add("Authorization")
+    return response
+
+
+def _closer(hub: Hub) -> Callable[[], None]:
+    def close() -> None:
+        OPEN_STREAMS.dec()
+        hub.release()
+
+    return close
+
+
+def _messages(
+    hub: Hub,
+    feeds: Feeds,
+    game_id: str,
+    seat: int | None,
+    since: int,
+    read_version: Callable[[], int],
+) -> Iterator[str]:
+    """The stream's text: `retry:`, then each version's events in one chunk, heartbeat
+    comments while idle, and a last `retry:` when the server stops."""
+    yield f"retry: {STREAM_RETRY_MS}\n\n"
+    sent = since
+    try:
+        with hub.watching(game_id) as watch:
+            known = read_version()  # after registering: no notification is missed
+            while not hub.stopping:
+                if known > sent:
+                    sent, events = feeds.events(game_id, seat, sent, at_least=known)
+                    if events:
+                        yield format_events(events)
+                    if any(event["type"] == "game_end" for event in events):
+                        return
+                heard = hub.wait(watch, sent, heartbeat_seconds())
+                if heard is None and not hub.stopping:
+                    yield ": keep-alive\n\n"
+                    heard = read_version()  # also a safety net for a lost notification
+                known = max(known, heard or 0)
+    except redis.exceptions.RedisError:
+        pass  # the store went away: the client reconnects (to us or another replica)
+    yield f"retry: {SHUTDOWN_RETRY_MS}\n\n"
+
+
+def format_events(events: list[Event]) -> str:
+    """SSE messages, one per event: `id: <version>` and `data: <Event as JSON>`."""
+    return "".join(
+        f"id: {event['version']}\ndata: {json.dumps(event, separators=(',', ':'))}\n\n"
+        for event in events
+    )
