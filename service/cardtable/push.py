@@ -293,8 +293,10 @@ def gunicorn_post_worker_init(worker: Any) -> None:
 
 def _stopping_first(handler: Callable[[int, Any], None]) -> Callable[[int, Any], None]:
     def stop_then(signum: int, frame: Any) -> None:
+        # Not in the signal handler itself: it may have interrupted a holder of a hub's
+        # lock. A thread (a greenlet under gevent) takes the lock in its turn.
         for hub in list(HUBS):
-            hub.shutdown()
+            threading.Thread(target=hub.shutdown, daemon=True).start()
         handler(signum, frame)
 
     return stop_then
