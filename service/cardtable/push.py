@@ -237,7 +237,8 @@ class Hub:
         while not self.stopping:
             try:
                 self._listen_once()
-            except redis.exceptions.RedisError as error:
+            except (redis.exceptions.RedisError, OSError, ValueError) as error:
+                # ValueError: redis-py's reader after its connection was closed under it.
                 log.warning("push subscription lost (%s); renewing", type(error).__name__)
                 time.sleep(0.5)
 
