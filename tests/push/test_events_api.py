@@ -33,7 +33,9 @@ def play(client: FlaskClient, created: dict[str, Any], moves: int, rng: random.R
         token = created["players"][seat]["token"]
         legal = client.get(f"/games/{game_id}/legal-moves", headers=auth(token)).get_json()
         answer = client.post(
-            f"/games/{game_id}/moves", json={"move": rng.choice(legal["moves"])}, headers=auth(token)
+            f"/games/{game_id}/moves",
+            json={"move": rng.choice(legal["moves"])},
+            headers=auth(token),
         )
         assert answer.status_code == 200, answer.get_json()
 

@@ -21,7 +21,9 @@ SHORT_OPTIONS = {"skyjo": {"end_score": 40}, "skipbo": {"stock_size": 5, "target
 
 def random_game(game: str, n_players: int, seed: int, stop_at: int | None = None) -> GameState:
     """A game played by random legal moves (several seats may act in Skyjo's setup)."""
-    state = get_rules(game).new_state([f"p{i}" for i in range(n_players)], SHORT_OPTIONS[game], seed)
+    state = get_rules(game).new_state(
+        [f"p{i}" for i in range(n_players)], SHORT_OPTIONS[game], seed
+    )
     rng = random.Random(seed)
     while not state.is_over and (stop_at is None or state.version < stop_at):
         seat = rng.choice(state.active_seats())
@@ -70,7 +72,9 @@ def test_a_timeline_extended_step_by_step_equals_one_built_at_once() -> None:
     whole = Timeline(final)
     for viewer in (0, 1, 2, None):
         assert timeline.events(viewer, 0) == whole.events(viewer, 0)
-        assert timeline.events(viewer, 7) == [e for e in whole.events(viewer, 0) if e["version"] > 7]
+        assert timeline.events(viewer, 7) == [
+            e for e in whole.events(viewer, 0) if e["version"] > 7
+        ]
 
 
 PRIVATE_KEYS = {"drawn", "drew", "hand"}
