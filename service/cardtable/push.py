@@ -295,12 +295,22 @@ def gunicorn_post_worker_init(worker: Any) -> None:
 def _stopping_first(handler: Callable[[int, Any], None]) -> Callable[[int, Any], None]:
     def stop_then(signum: int, frame: Any) -> None:
         # Not in the signal handler itself: it may have interrupted a holder of a hub's
-        # lock. A thread (a greenlet under gevent) takes the lock in its turn.
+        # lock, and under gevent it runs in the event loop, where nothing may block. A
+        # greenlet (or a thread) takes the lock in its turn.
         for hub in list(HUBS):
-            threading.Thread(target=hub.shutdown, daemon=True).start()
+            _in_background(hub.shutdown)
         handler(signum, frame)
 
     return stop_then
+
+
+def _in_background(work: Callable[[], None]) -> None:
+    if _gevent_patched():
+        import gevent
+
+        gevent.spawn(work)
+    else:
+        threading.Thread(target=work, daemon=True).start()
 
 
 HUBS: list[Hub] = []
