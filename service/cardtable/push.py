@@ -58,6 +58,8 @@ LAG = Histogram(
 )
 
 RETRY_AFTER_SECONDS = 2
+MIN_RETRY_DELAY = 0.1
+"""Seconds before the first attempt to renew a lost subscription (then doubled, to 5 s)."""
 
 
 class Overloaded(Exception):
@@ -117,6 +119,7 @@ class Hub:
         self._listener: threading.Thread | None = None
         self._listener_pid = 0
         self._subscribed = threading.Event()
+        self._retry_delay = MIN_RETRY_DELAY
         self.stopping = False
 
     # ---- capacity ------------------------------------------------------------------
@@ -239,8 +242,11 @@ class Hub:
                 self._listen_once()
             except (redis.exceptions.RedisError, OSError, ValueError) as error:
                 # ValueError: redis-py's reader after its connection was closed under it.
-                log.warning("push subscription lost (%s); renewing", type(error).__name__)
-                time.sleep(0.5)
+                # Logged once per outage; retried with a growing pause (at most 5 s).
+                if self._retry_delay == MIN_RETRY_DELAY:
+                    log.warning("push subscription lost (%s); renewing", type(error).__name__)
+                time.sleep(self._retry_delay)
+                self._retry_delay = min(self._retry_delay * 2, 5.0)
 
     def _listen_once(self) -> None:
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
@@ -248,6 +254,7 @@ class Hub:
             pubsub.subscribe(self.channel)
             pubsub.get_message(timeout=1.0)  # the subscription's confirmation
             self._subscribed.set()
+            self._retry_delay = MIN_RETRY_DELAY
             self.wake_all()  # anything published while we were not subscribed is re-read
             while not self.stopping:
                 message = pubsub.get_message(timeout=1.0)
