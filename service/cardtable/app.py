@@ -110,7 +110,6 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
 
     api = CardtableApi(app)
     _register_components(api)
-    register_events(api, app)  # GET /games/{id}/events (JSON, long-poll, Server-Sent Events)
     for blueprint in (
         game_routes.blp,
         scoresheet_routes.blp,
@@ -118,6 +117,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
         ops_routes.blp,
     ):
         api.register_blueprint(blueprint)
+    register_events(api, app)  # GET /games/{id}/events (JSON, long-poll, Server-Sent Events)
     register_error_handlers(app)
     metrics.instrument(app)
     if settings.cors_origins:

@@ -17,7 +17,7 @@ from marshmallow import fields, validate
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.errors import ApiError, error_response
 from cardtable.api.requests import bearer_token, wiring
-from cardtable.api.schemas.common import StrictSchema
+from cardtable.api.schemas.common import ErrorSchema, StrictSchema
 from cardtable.engine.events import Event
 from cardtable.feeds import Feeds
 from cardtable.games import GameService
@@ -105,33 +105,40 @@ def heartbeat_seconds() -> float:
     return float(os.environ.get("CARDTABLE_SSE_HEARTBEAT_SECONDS", "15"))
 
 
+def _documented_errors(func: Any) -> Any:
+    for status, text in ERRORS.items():
+        func = blp.alt_response(status, schema=ErrorSchema, description=text)(func)
+    return func
+
+
+ERRORS = {
+    400: "`invalid_header`: Last-Event-ID is not a version.",
+    401: "`invalid_token`: the bearer token is not one of this game's.",
+    404: "`not_found`: unknown or expired game.",
+    503: "`too_many_waiting` (this server holds its maximum of streams and long-polls) or "
+    "`store_unavailable`; see Retry-After.",
+}
+OK_RESPONSE = {
+    "description": "The events after `since` (JSON), or with `Accept: text/event-stream` a "
+    "stream of Server-Sent Events: one message per event, `id: <version>` and "
+    "`data: <Event as JSON>`, heartbeat comments while idle.",
+    "content": {
+        "application/json": {"schema": {"$ref": "#/components/schemas/EventFeed"}},
+        "text/event-stream": {"schema": {"type": "string"}},
+    },
+}
+
+
 @blp.route("/<string:game_id>/events")
 class Events(MethodView):
     @blp.doc(
         operationId="get_events",
         security=[{"bearerAuth": []}, {}],
-        responses={
-            "200": {
-                "content": {
-                    "text/event-stream": {
-                        "schema": {
-                            "type": "string",
-                            "description": "With `Accept: text/event-stream`: one message "
-                            "per event, `id: <version>` and `data: <Event as JSON>`.",
-                        }
-                    }
-                }
-            }
-        },
+        responses={"200": OK_RESPONSE},
     )
     @blp.arguments(EventsQuerySchema(), location="query", as_kwargs=True)
-    @blp.response(200, "EventFeed")
     @blp.alt_response(204, description="A stream asked for after the end of a finished game.")
-    @blp.alt_response(
-        503,
-        description="Too many waiting requests here (`too_many_waiting`, "
-        "Retry-After) or the store is unreachable (`store_unavailable`).",
-    )
+    @_documented_errors
     def get(self, game_id: str, since: int | None = None, wait: float | None = None) -> Response:
         """Every change after version `since`, oldest first, as this viewer may see it.
 
