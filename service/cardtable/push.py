@@ -121,6 +121,8 @@ class Hub:
         self._subscribed = threading.Event()
         self._retry_delay = MIN_RETRY_DELAY
         self.stopping = False
+        self.generation = 0
+        """Grows each time every waiter is woken to re-read the store (see wake_all)."""
 
     # ---- capacity ------------------------------------------------------------------
 
@@ -142,20 +144,29 @@ class Hub:
 
     # ---- waiting -------------------------------------------------------------------
 
-    @contextmanager
-    def watching(self, game_id: str) -> Iterator[_Game]:
-        """Register as a waiter of `game_id` for the block (the listener starts if needed)."""
+    def register(self, game_id: str) -> _Game:
+        """Become a waiter of `game_id` (the listener starts if needed); read the game's
+        version only after this, so that no notification falls in between."""
         self.start()
         with self._lock:
             game = self._games.setdefault(game_id, _Game())
             game.waiters += 1
+            return game
+
+    def unregister(self, game_id: str, game: _Game) -> None:
+        with self._lock:
+            game.waiters -= 1
+            if game.waiters == 0 and self._games.get(game_id) is game:
+                del self._games[game_id]
+
+    @contextmanager
+    def watching(self, game_id: str) -> Iterator[_Game]:
+        """`register` for the block."""
+        game = self.register(game_id)
         try:
             yield game
         finally:
-            with self._lock:
-                game.waiters -= 1
-                if game.waiters == 0:
-                    self._games.pop(game_id, None)
+            self.unregister(game_id, game)
 
     def wait(self, game: _Game, known: int, timeout: float) -> int | None:
         """Block until a notification names a version above `known` (returned), or until
@@ -209,6 +220,7 @@ class Hub:
         """Wake every waiter so that it re-reads the store (after a lost subscription, or
         when stopping)."""
         with self._lock:
+            self.generation += 1
             events = []
             for game in self._games.values():
                 events.append(game.event)

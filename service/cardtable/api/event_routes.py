@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import redis.exceptions
@@ -146,14 +147,13 @@ class Events(MethodView):
         resumable with `Last-Event-ID`, with heartbeat comments.
         """
         service = wiring().games
-        game = service.load(game_id)
-        seat = service.seat_for(game, bearer_token())
         feeds = _feeds(service)
         if _wants_stream():
-            start = _last_event_id(since if since is not None else game.version)
-            if game.state.is_over and start >= game.version:
-                return Response(status=204)  # an EventSource stops reconnecting on 204
-            return _stream(service.hub, feeds, game_id, seat, start, service)
+            return _stream(service, feeds, game_id, since)
+        game = service.load(game_id)
+        seat = service.seat_for(game, bearer_token())
+        if _wants_stream():
+            return _stream(service, feeds, game_id, since)
         since = since or 0
         version, events = feeds.events(game_id, seat, since, game=game)
         if not events and wait and not game.state.is_over:
@@ -179,59 +179,80 @@ def _last_event_id(default: int) -> int:
     return int(header.strip())
 
 
-def _stream(
-    hub: Hub, feeds: Feeds, game_id: str, seat: int | None, since: int, service: GameService
-) -> Response:
+def _stream(service: GameService, feeds: Feeds, game_id: str, since: int | None) -> Response:
+    """Open a stream: take a slot and register as a waiter before reading the game, so that
+    no change falls between the read and the first wait; release both when it closes."""
+    hub = service.hub
     hub.acquire()  # before the first byte: a full server still answers 503
+    watch = hub.register(game_id)
+    try:
+        game = service.load(game_id)
+        seat = service.seat_for(game, bearer_token())
+        start = _last_event_id(since if since is not None else game.version)
+    except BaseException:
+        hub.unregister(game_id, watch)
+        hub.release()
+        raise
+    if game.state.is_over and start >= game.version:
+        hub.unregister(game_id, watch)
+        hub.release()
+        return Response(status=204)  # an EventSource stops reconnecting on 204
     OPEN_STREAMS.inc()
-
-    def read_version() -> int:
-        return service.store.current_version(game_id)
-
-    body = _messages(hub, feeds, game_id, seat, since, read_version)
+    _, backlog = feeds.events(game_id, seat, start, game=game)
+    body = _messages(Watching(hub, feeds, game_id, watch, seat), start, backlog)
     response = Response(body, mimetype="text/event-stream")
-    response.call_on_close(_closer(hub))
+    response.call_on_close(_closer(hub, game_id, watch))
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # proxies must pass each message at once
     response.vary.add("Authorization")
     return response
 
 
-def _closer(hub: Hub) -> Callable[[], None]:
+def _closer(hub: Hub, game_id: str, watch: Any) -> Callable[[], None]:
     def close() -> None:
         OPEN_STREAMS.dec()
+        hub.unregister(game_id, watch)
         hub.release()
 
     return close
 
 
-def _messages(
-    hub: Hub,
-    feeds: Feeds,
-    game_id: str,
-    seat: int | None,
-    since: int,
-    read_version: Callable[[], int],
-) -> Iterator[str]:
-    """The stream's text: `retry:`, then each version's events in one chunk, heartbeat
-    comments while idle, and a last `retry:` when the server stops."""
+@dataclass
+class Watching:
+    """What a stream needs while it runs (outside the request context)."""
+
+    hub: Hub
+    feeds: Feeds
+    game_id: str
+    watch: Any
+    seat: int | None
+
+
+def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
+    """The stream's text: `retry:`, the backlog, then each version's events in one chunk
+    as notifications name them, heartbeat comments while idle, and a last `retry:` when
+    the server stops. Waiting reads nothing from Redis: one read per process per change."""
     yield f"retry: {STREAM_RETRY_MS}\n\n"
-    sent = since
+    sent, events = since, backlog
     try:
-        with hub.watching(game_id) as watch:
-            known = read_version()  # after registering: no notification is missed
-            while not hub.stopping:
-                if known > sent:
-                    sent, events = feeds.events(game_id, seat, sent, at_least=known)
-                    if events:
-                        yield format_events(events)
-                    if any(event["type"] == "game_end" for event in events):
-                        return
-                heard = hub.wait(watch, sent, heartbeat_seconds())
-                if heard is None and not hub.stopping:
+        while True:
+            if events:
+                sent = int(events[-1]["version"])
+                yield format_events(events)
+                if events[-1]["type"] == "game_end":
+                    return
+            if w.hub.stopping:
+                break
+            generation = w.hub.generation
+            heard = w.hub.wait(w.watch, sent, heartbeat_seconds())
+            if heard is None and w.hub.generation != generation and not w.hub.stopping:
+                heard = sent + 1  # the subscription was renewed: read the store once
+            if heard is None:
+                events = []
+                if not w.hub.stopping:
                     yield ": keep-alive\n\n"
-                    heard = read_version()  # also a safety net for a lost notification
-                known = max(known, heard or 0)
+                continue
+            sent, events = w.feeds.events(w.game_id, w.seat, sent, at_least=heard)
     except redis.exceptions.RedisError:
         pass  # the store went away: the client reconnects (to us or another replica)
     yield f"retry: {SHUTDOWN_RETRY_MS}\n\n"
