@@ -15,7 +15,9 @@ import asyncio
 import json
 import statistics
 import sys
+import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -55,8 +57,9 @@ class Watcher:
                 return
             await self._read(reader)
         except (OSError, asyncio.IncompleteReadError) as error:
-            self.failed = f"read: {error}"
+            self.failed = f"read: {type(error).__name__}"
         finally:
+            self.failed = self.failed or "closed by the server"
             self.opened.set()
             writer.close()
 
@@ -136,7 +139,11 @@ async def fan_out(servers: list[LiveServer], watchers: int, moves: int) -> list[
             )
             answered = time.perf_counter()
             version = answer.json()["version"]
+            deadline = time.perf_counter() + 30
             while len(seen.get(version, [])) < watchers - len(failed):
+                if time.perf_counter() > deadline:
+                    print(f"  version {version} reached {len(seen.get(version, []))} watchers")
+                    break
                 await asyncio.sleep(0.01)
             lags += [t - answered for t in seen[version]]
         for task in tasks:
@@ -152,26 +159,30 @@ def percentile(values: list[float], share: float) -> float:
 
 async def hold_and_measure(server: LiveServer, args: argparse.Namespace) -> None:
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
-        games = await create_games(client, args.games)
-    quiet = await move_loop(server.url, games[: args.movers * 4], args.seconds, args.movers)
+        games = await create_games(client, args.games + args.movers * 4)
+    quiet_games, games = games[: args.movers * 4], games[args.movers * 4 :]
+    quiet = await move_loop(server.url, quiet_games, args.seconds, args.movers)
     print(f"  move loop, no clients held: {quiet:.1f} moves/s")
     started = time.perf_counter()
     watchers, tasks, _ = await open_watchers(
         [server.port], [g["id"] for g in games], args.clients // args.games
     )
-    failed = [w.failed for w in watchers if w.failed]
-    print(
-        f"  held {len(watchers) - len(failed)} of {len(watchers)} SSE clients over "
-        f"{len(games)} games (opened in {time.perf_counter() - started:.1f} s)"
-        + (f"; failures like {failed[:3]}" if failed else "")
-    )
+    report_failures(watchers, f"opened in {time.perf_counter() - started:.1f} s")
+    # The loop moves watched games: each move wakes that game's watchers.
     busy = await move_loop(server.url, games[: args.movers * 4], args.seconds, args.movers)
-    still = sum(1 for w, task in zip(watchers, tasks, strict=True) if not task.done())
     print(f"  move loop, clients held:    {busy:.1f} moves/s ({busy / quiet:.0%} of quiet)")
-    print(f"  clients still connected after the loop: {still}")
+    report_failures(watchers, "after the loop")
     for task in tasks:
         task.cancel()
     await asyncio.sleep(1)
+
+
+def report_failures(watchers: list[Watcher], when: str) -> None:
+    failed = Counter(w.failed for w in watchers if w.failed)
+    print(
+        f"  {len(watchers) - sum(failed.values())} of {len(watchers)} SSE clients held ({when})"
+        + (f"; lost: {dict(failed.most_common(3))}" if failed else "")
+    )
 
 
 async def gthread_baseline(server: LiveServer, args: argparse.Namespace) -> None:
@@ -188,7 +199,17 @@ def start_server(redis_url: str, prefix: str, workers: int, connections: int) ->
         "CARDTABLE_MAX_STREAMS": str(connections),
         "GUNICORN_CMD_ARGS": f"--worker-connections {connections + 100} --backlog 4096",
     }
-    return LiveServer(redis_url, workers=workers, config=PUSH_CONF, extra_env=env).start()
+    server = LiveServer(redis_url, workers=workers, config=PUSH_CONF, extra_env=env).start()
+    threading.Thread(target=drain, args=(server,), daemon=True).start()
+    return server
+
+
+def drain(server: LiveServer) -> None:
+    """Copy the server's stderr to a file: a full pipe would stall its workers' logging."""
+    assert server.process is not None and server.process.stderr is not None
+    with open(f"/tmp/push-bench-{server.port}.log", "wb") as log:
+        for line in server.process.stderr:
+            log.write(line)
 
 
 def main() -> None:
