@@ -152,8 +152,6 @@ class Events(MethodView):
             return _stream(service, feeds, game_id, since)
         game = service.load(game_id)
         seat = service.seat_for(game, bearer_token())
-        if _wants_stream():
-            return _stream(service, feeds, game_id, since)
         since = since or 0
         version, events = feeds.events(game_id, seat, since, game=game)
         if not events and wait and not game.state.is_over:
