@@ -214,7 +214,7 @@ def drain(server: LiveServer) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--clients", type=int, default=5000)
+    parser.add_argument("--clients", type=int, default=5000, help="0: fan-out only")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--watchers", type=int, default=1000)
     parser.add_argument("--fan-out-moves", type=int, default=10)
@@ -223,14 +223,16 @@ def main() -> None:
     parser.add_argument("--per-worker", type=int, default=3000, help="streams per worker")
     args = parser.parse_args()
     with RedisServer() as redis_server:
-        gthread = LiveServer(redis_server.url, extra_env={"CARDTABLE_KEY_PREFIX": "gthread"})
-        asyncio.run(gthread_baseline(gthread.start(), args))
-        gthread.stop()
+        if args.clients:
+            gthread = LiveServer(redis_server.url, extra_env={"CARDTABLE_KEY_PREFIX": "gthread"})
+            asyncio.run(gthread_baseline(gthread.start(), args))
+            gthread.stop()
         a = start_server(redis_server.url, "bench", 2, args.per_worker)
         b = start_server(redis_server.url, "bench", 1, args.per_worker)
         try:
             print(f"server A: 2 gevent workers; server B: 1; cap {args.per_worker}/worker")
-            asyncio.run(hold_and_measure(a, args))
+            if args.clients:
+                asyncio.run(hold_and_measure(a, args))
             lags = asyncio.run(fan_out([a, b], args.watchers, args.fan_out_moves))
             print(
                 f"  delivery from the move's answer: p50 {statistics.median(lags) * 1000:.0f} ms,"

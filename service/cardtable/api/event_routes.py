@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -235,8 +237,9 @@ def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
     try:
         while True:
             if events:
-                sent = int(events[-1]["version"])
-                yield format_events(events)
+                version = int(events[-1]["version"])
+                yield ENCODED.get((w.game_id, w.seat, sent, version), events)
+                sent = version
                 if events[-1]["type"] == "game_end":
                     return
             if w.hub.stopping:
@@ -254,6 +257,30 @@ def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
     except redis.exceptions.RedisError:
         pass  # the store went away: the client reconnects (to us or another replica)
     yield f"retry: {SHUTDOWN_RETRY_MS}\n\n"
+
+
+class _EncodedCache:
+    """The SSE text of recent (game, viewer, since, version) spans: a thousand watchers of
+    one game woken by one move send the same bytes, encoded once per process."""
+
+    def __init__(self, size: int = 4096):
+        self._size = size
+        self._lock = threading.Lock()
+        self._texts: OrderedDict[tuple[str, int | None, int, int], str] = OrderedDict()
+
+    def get(self, key: tuple[str, int | None, int, int], events: list[Event]) -> str:
+        with self._lock:
+            text = self._texts.get(key)
+        if text is None:
+            text = format_events(events)
+            with self._lock:
+                self._texts[key] = text
+                if len(self._texts) > self._size:
+                    self._texts.popitem(last=False)
+        return text
+
+
+ENCODED = _EncodedCache()
 
 
 def format_events(events: list[Event]) -> str:
