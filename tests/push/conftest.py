@@ -11,12 +11,10 @@ from typing import Any
 
 import httpx
 import pytest
-from flask import Flask
-from flask.testing import FlaskClient
 
-from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.redis_server import RedisServer
+from tests.api.conftest import app, client  # noqa: F401  (over this directory's settings)
 from tests.support.live_server import LiveServer
 
 PUSH_CONF = str(Path(__file__).with_name("gunicorn_push.py"))
@@ -31,19 +29,6 @@ def settings(request: pytest.FixtureRequest) -> Settings:
         return Settings(redis_url=cluster.url, redis_cluster=True, key_prefix=prefix)
     server: RedisServer = request.getfixturevalue("redis_server")
     return Settings(redis_url=server.url, key_prefix=prefix)
-
-
-@pytest.fixture
-def app(settings: Settings) -> Iterator[Flask]:
-    app = create_app(settings)
-    app.config["TESTING"] = True
-    yield app
-    app.extensions["cardtable"].redis.close()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
 
 
 @pytest.fixture
