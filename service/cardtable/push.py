@@ -109,6 +109,9 @@ class _Game:
 
 
 class Hub:
+    """One process's subscription to the game-change channel and the requests waiting on
+    it, keyed by game id. Works with threads and, monkey-patched, with greenlets."""
+
     def __init__(self, redis: Any, prefix: str, *, capacity: int | None = None):
         self._redis = redis
         self.channel = channel_for(prefix)
