@@ -11,6 +11,7 @@ from flask_smorest import Api
 
 from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scoresheet_routes
 from cardtable.api.errors import ApiError, register_error_handlers
+from cardtable.api.event_routes import register as register_events
 from cardtable.api.spec import CardtableApi, api_config, register_components, register_docs
 from cardtable.api.wiring import Wiring
 from cardtable.config import Settings
@@ -36,7 +37,9 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
             settings.with_overrides(redis_url=settings.redis_url or OFFLINE_REDIS_URL)
         )
     app.extensions["cardtable"] = Wiring.build(settings, redis_client)
-    register_blueprints(CardtableApi(app))
+    api = CardtableApi(app)
+    register_blueprints(api)
+    register_events(api, app)  # GET /games/{id}/events: JSON, long-poll, Server-Sent Events
     register_error_handlers(app)
     register_docs(app)
     metrics.instrument(app)

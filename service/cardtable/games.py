@@ -7,7 +7,6 @@ and the SHA-256 of its token (the token itself is shown once, at creation, and n
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -24,6 +23,7 @@ from cardtable.common import (
 from cardtable.engine.base import EngineError, Move
 from cardtable.engine.registry import load_state
 from cardtable.engine.table import AppliedMove, Seat, Table
+from cardtable.push import Hub, new_hub
 from cardtable.store import DocumentStore, Stored, VersionConflict
 
 DOCUMENT_SCHEMA_VERSION = 1
@@ -87,9 +87,11 @@ class GameService:
         clock: Callable[[], float] = time.time,
         long_poll_slots: int = 2,
         bot_budget_seconds: float = 2.0,
+        hub: Hub | None = None,
     ):
         self.store = store
-        self._long_poll_slots = threading.BoundedSemaphore(max(1, long_poll_slots))
+        # long_poll_slots is kept for callers; the hub's CARDTABLE_MAX_STREAMS caps waits now.
+        self.hub = hub if hub is not None else new_hub(store.redis, store.prefix)
         self._bot_budget_seconds = bot_budget_seconds
         self._on_moves = on_moves or (lambda game, count: None)
         self._on_created = on_created or (lambda game: None)
@@ -149,22 +151,11 @@ class GameService:
 
     def wait_for_change(self, game_id: str, known_version: int, timeout: float) -> int:
         """Long-poll: return the version once it differs from `known_version`, or when the
-        timeout passes. Polls the version field alone, which is one cheap HGET. At most
-        `long_poll_slots` requests of this process wait at once; beyond that, answer at once."""
-        if not self._long_poll_slots.acquire(blocking=False):
-            # Every slot is taken: answer now rather than hold another thread.
-            return self.store.current_version(game_id)
-        try:
-            deadline = time.monotonic() + timeout
-            delay = 0.05
-            while True:
-                version = self.store.current_version(game_id)
-                if version != known_version or time.monotonic() >= deadline:
-                    return version
-                time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
-                delay = min(delay * 1.5, 0.5)
-        finally:
-            self._long_poll_slots.release()
+        timeout passes; woken by the push hub's notification of each write (raises
+        push.Overloaded when this process already holds its maximum of waiting requests)."""
+        return self.hub.wait_for_change(
+            game_id, known_version, timeout, lambda: self.store.current_version(game_id)
+        )
 
     @staticmethod
     def seat_for(game: Game, token: str | None) -> int | None:

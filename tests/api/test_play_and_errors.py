@@ -140,8 +140,8 @@ def test_a_seats_poll_authenticates_without_reading_the_game(api: Api) -> None:
 
 
 def test_long_polls_beyond_the_slots_answer_at_once(redis_server) -> None:
-    """With the only long-poll slot taken, a second waiter gets its 304 at once instead of
-    holding another thread: it comes back while the first is still waiting."""
+    """With the only waiting slot taken, a second waiter gets 503 with Retry-After at once
+    (never a 304 that invites a busy loop): it comes back while the first is still waiting."""
     import threading
 
     from cardtable.app import create_app
@@ -152,6 +152,7 @@ def test_long_polls_beyond_the_slots_answer_at_once(redis_server) -> None:
     created = api.create("skyjo", 2)
     path = f"/games/{created['id']}?wait=20"
     service = app.extensions["cardtable"].games
+    service.hub.capacity = 1  # CARDTABLE_MAX_STREAMS
     first_waiting = threading.Event()
     real_current_version = service.store.current_version
 
@@ -161,7 +162,7 @@ def test_long_polls_beyond_the_slots_answer_at_once(redis_server) -> None:
         version = real_current_version(game_id)
         if threading.current_thread() is holder:
             holder_reads.append(version)
-            if len(holder_reads) >= 2:  # the route's read, then one inside the waiting loop
+            if len(holder_reads) >= 1:  # read by the hub once the slot is taken
                 first_waiting.set()
         return version
 
@@ -175,7 +176,8 @@ def test_long_polls_beyond_the_slots_answer_at_once(redis_server) -> None:
     holder.start()
     assert first_waiting.wait(10)
     second = app.test_client().get(path, headers={"If-None-Match": '"0"'})
-    assert second.status_code == 304
+    assert second.status_code == 503 and second.get_json()["code"] == "too_many_waiting"
+    assert int(second.headers["Retry-After"]) > 0
     assert holder.is_alive(), "the second long-poll waited although no slot was free"
     token = created["players"][0]["token"]
     api.move(created["id"], token, {"type": "reveal", "row": 0, "col": 0})  # wakes the first

@@ -25,6 +25,7 @@ class LiveServer:
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
     metrics_dir: str | None = None
+    config: str = "python:cardtable.gunicorn_conf"
 
     @property
     def url(self) -> str:
@@ -44,7 +45,7 @@ class LiveServer:
             **self.extra_env,
         }
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:cardtable.gunicorn_conf",
+            [sys.executable, "-m", "gunicorn", "-c", self.config,
              "cardtable.wsgi:app"],
             env=env,
             stdout=subprocess.DEVNULL,

@@ -14,6 +14,8 @@ from .created_scoresheet_game import CreatedScoresheetGame
 from .created_scoresheet_options import CreatedScoresheetOptions
 from .error import Error
 from .error_details import ErrorDetails
+from .event import Event
+from .event_feed import EventFeed
 from .game_type import GameType
 from .game_types import GameTypes
 from .health import Health
@@ -94,6 +96,8 @@ __all__ = (
     "CreateScoresheetRequestOptions",
     "Error",
     "ErrorDetails",
+    "Event",
+    "EventFeed",
     "GameType",
     "GameTypes",
     "Health",

@@ -68,6 +68,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "too_many_requests": 429,
     "internal_error": 500,
     "store_unavailable": 503,
+    "too_many_waiting": 503,
 }
 
 # The store's errors carry no code of their own (it knows nothing of clients); these do

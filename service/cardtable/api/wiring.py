@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from cardtable.api import metrics
 from cardtable.config import Settings
 from cardtable.games import GameService
+from cardtable.push import counting_published
 from cardtable.scoresheets import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
 
@@ -34,7 +35,7 @@ class Wiring:
         }
         games = GameService(
             stores["game"],
-            on_moves=metrics.record_moves,
+            on_moves=counting_published(metrics.record_moves),
             on_created=metrics.record_created,
             long_poll_slots=settings.long_poll_slots,
             bot_budget_seconds=settings.bot_budget_seconds,

@@ -15,6 +15,18 @@ from typing import Any
 from cardtable.store import codec
 from cardtable.store.connection import RedisClient
 
+# Lua run by both scripts after a write: publish `{"id", "version", "at"}` (at: Redis's
+# clock, for the delivery lag) on `<prefix>:<kind>:changes`, in the same script run as the
+# write, so every write is announced once (cardtable.push listens; PUBLISH reaches every
+# node of a cluster). `-- NOTIFY ARGV[n]` in a script below becomes this, with VERSION
+# replaced by the ARGV holding the new version.
+NOTIFY = """
+local id = string.match(KEYS[1], '{(.*)}$')
+local now = redis.call('TIME')
+redis.call('PUBLISH', (string.gsub(KEYS[1], '{.*}$', 'changes')),
+  cjson.encode({id = id, version = tonumber(VERSION), at = now[1] + now[2] / 1000000}))
+"""
+
 # KEYS[1]  the document's hash
 # ARGV[1]  the version (an integer)
 # ARGV[2]  the encoded document
@@ -31,6 +43,7 @@ for i = 4, #ARGV, 2 do
   redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
 end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
+-- NOTIFY ARGV[1]
 return 1
 """
 
@@ -54,8 +67,11 @@ for i = 5, #ARGV, 2 do
   redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
 end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
+-- NOTIFY ARGV[2]
 return {1, tonumber(ARGV[2])}
 """
+CREATE = CREATE.replace("-- NOTIFY ARGV[1]", NOTIFY.replace("VERSION", "ARGV[1]"))
+COMPARE_AND_SET = COMPARE_AND_SET.replace("-- NOTIFY ARGV[2]", NOTIFY.replace("VERSION", "ARGV[2]"))
 
 
 class StoreError(Exception):

@@ -1,0 +1,285 @@
+"""GET /games/{id}/events: what happened since a version, as JSON (optionally long-polled)
+or as a Server-Sent Events stream woken by the push hub."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import redis.exceptions
+from flask import Flask, Response, current_app, jsonify, request
+from flask.views import MethodView
+from flask_smorest import Api
+from marshmallow import fields, validate
+
+from cardtable.api.blueprint import Blueprint
+from cardtable.api.errors import ApiError, error_response
+from cardtable.api.requests import bearer_token, wiring
+from cardtable.api.schemas.base import StrictSchema
+from cardtable.engine.events import Event
+from cardtable.feeds import Feeds
+from cardtable.games import GameService
+from cardtable.push import OPEN_STREAMS, Hub, Overloaded
+
+STREAM_RETRY_MS = 3000
+"""How long an EventSource waits before reconnecting (sent as `retry:` first)."""
+SHUTDOWN_RETRY_MS = 1000
+"""Sent last when this server stops: reconnect soon, to another replica."""
+
+blp = Blueprint(
+    "events",
+    __name__,
+    url_prefix="/games",
+    description="What happened in a game since a version: JSON, long-poll or Server-Sent Events.",
+    error_text={
+        400: "`invalid_header`: Last-Event-ID is not a version.",
+        401: "`invalid_token`: the bearer token is not one of this game's.",
+        404: "`not_found`: unknown or expired game.",
+        503: "`too_many_waiting` (this server holds its maximum of streams and long-polls) or "
+        "`store_unavailable`; see Retry-After.",
+    },
+)
+
+
+class EventsQuerySchema(StrictSchema):
+    since = fields.Integer(
+        validate=validate.Range(0, None),
+        metadata={
+            "description": "Events after this version (JSON: default 0, every event; a stream:"
+            " default the current version, or the Last-Event-ID header, which wins)."
+        },
+    )
+    wait = fields.Float(
+        validate=validate.Range(0, 30),
+        metadata={
+            "description": "JSON only: when nothing happened after `since`, wait up to this "
+            "many seconds for the next change."
+        },
+    )
+
+
+EVENT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "One change, as this viewer may see it. `type`: `move` (`seat`, `move` as "
+    "applied, and its public consequences: Skyjo `cells`, `discard_top`, the viewer's own "
+    "`drawn` card; Skip-Bo `card`, `completed_pile`, `stock_top`, `hand_sizes`, the "
+    "viewer's own `drew`), `reshuffle` (`draw_pile_size`), `round_end` (scores, revealed "
+    "grids or stocks left), `deal` (a new round; Skip-Bo: the viewer's own `hand`), "
+    "`game_end` (`totals`, `winners`), `join` (`seat`, `name`). See docs/events.md.",
+    "required": ["version", "type"],
+    "properties": {
+        "version": {"type": "integer", "description": "The version this change created."},
+        "type": {"type": "string"},
+        "seat": {"type": "integer"},
+        "move": {"$ref": "#/components/schemas/Move"},
+    },
+    "additionalProperties": True,
+}
+EVENT_FEED_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["version", "events"],
+    "properties": {
+        "version": {"type": "integer", "description": "The game's version now."},
+        "events": {"type": "array", "items": {"$ref": "#/components/schemas/Event"}},
+    },
+}
+
+
+def register(api: Api, app: Flask) -> None:
+    """Add the schemas, the blueprint and the 503 for a full server (app.py calls this)."""
+    api.spec.components.schema("Event", EVENT_SCHEMA)
+    api.spec.components.schema("EventFeed", EVENT_FEED_SCHEMA)
+    api.register_blueprint(blp)
+    app.register_error_handler(Overloaded, _overloaded)
+
+
+def _overloaded(error: Overloaded) -> Response:
+    response = error_response(503, error.code, str(error))
+    response.headers["Retry-After"] = str(error.retry_after)
+    return response
+
+
+def _feeds(service: GameService) -> Feeds:
+    feeds: Feeds | None = current_app.extensions.get("cardtable_feeds")
+    if feeds is None:
+        feeds = current_app.extensions["cardtable_feeds"] = Feeds(service.load)
+    return feeds
+
+
+def heartbeat_seconds() -> float:
+    return float(os.environ.get("CARDTABLE_SSE_HEARTBEAT_SECONDS", "15"))
+
+
+OK_RESPONSE = {
+    "description": "The events after `since` (JSON), or with `Accept: text/event-stream` a "
+    "stream of Server-Sent Events: one message per event, `id: <version>` and "
+    "`data: <Event as JSON>`, heartbeat comments while idle.",
+    "content": {
+        "application/json": {"schema": {"$ref": "#/components/schemas/EventFeed"}},
+        "text/event-stream": {"schema": {"type": "string"}},
+    },
+}
+
+
+@blp.route("/<string:game_id>/events")
+class Events(MethodView):
+    @blp.doc(
+        operationId="get_events",
+        security=[{"bearerAuth": []}, {}],
+        responses={"200": OK_RESPONSE},
+    )
+    @blp.arguments(EventsQuerySchema(), location="query", as_kwargs=True)
+    @blp.alt_response(204, description="A stream asked for after the end of a finished game.")
+    @blp.errors(400, 401, 404, 503)
+    def get(self, game_id: str, since: int | None = None, wait: float | None = None) -> Response:
+        """Every change after version `since`, oldest first, as this viewer may see it.
+
+        With `Accept: text/event-stream`: a stream of Server-Sent Events (`id` = version),
+        resumable with `Last-Event-ID`, with heartbeat comments.
+        """
+        service = wiring().games
+        feeds = _feeds(service)
+        if _wants_stream():
+            return _stream(service, feeds, game_id, since)
+        game = service.load(game_id)
+        seat = service.seat_for(game, bearer_token())
+        since = since or 0
+        version, events = feeds.events(game_id, seat, since, game=game)
+        if not events and wait and not game.state.is_over:
+            current = service.wait_for_change(game_id, max(since, game.version), wait)
+            version, events = feeds.events(game_id, seat, since, at_least=current)
+        response = jsonify({"version": version, "events": events})
+        response.headers["Cache-Control"] = "private, no-cache"
+        response.vary.add("Authorization")
+        return response
+
+
+def _wants_stream() -> bool:
+    best = request.accept_mimetypes.best_match(["application/json", "text/event-stream"])
+    return best == "text/event-stream"
+
+
+def _last_event_id(default: int) -> int:
+    header = request.headers.get("Last-Event-ID")
+    if header is None or not header.strip():
+        return default
+    if not header.strip().isdigit():
+        raise ApiError("invalid_header", "Last-Event-ID must be a game version, like 17")
+    return int(header.strip())
+
+
+def _stream(service: GameService, feeds: Feeds, game_id: str, since: int | None) -> Response:
+    """Open a stream: take a slot and register as a waiter before reading the game, so that
+    no change falls between the read and the first wait; release both when it closes."""
+    hub = service.hub
+    hub.acquire()  # before the first byte: a full server still answers 503
+    watch = hub.register(game_id)
+    try:
+        game = service.load(game_id)
+        seat = service.seat_for(game, bearer_token())
+        start = _last_event_id(since if since is not None else game.version)
+    except BaseException:
+        hub.unregister(game_id, watch)
+        hub.release()
+        raise
+    if game.state.is_over and start >= game.version:
+        hub.unregister(game_id, watch)
+        hub.release()
+        return Response(status=204)  # an EventSource stops reconnecting on 204
+    OPEN_STREAMS.inc()
+    _, backlog = feeds.events(game_id, seat, start, game=game)
+    body = _messages(Watching(hub, feeds, game_id, watch, seat), start, backlog)
+    response = Response(body, mimetype="text/event-stream")
+    response.call_on_close(_closer(hub, game_id, watch))
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"  # proxies must pass each message at once
+    response.vary.add("Authorization")
+    return response
+
+
+def _closer(hub: Hub, game_id: str, watch: Any) -> Callable[[], None]:
+    def close() -> None:
+        OPEN_STREAMS.dec()
+        hub.unregister(game_id, watch)
+        hub.release()
+
+    return close
+
+
+@dataclass
+class Watching:
+    """What a stream needs while it runs (outside the request context)."""
+
+    hub: Hub
+    feeds: Feeds
+    game_id: str
+    watch: Any
+    seat: int | None
+
+
+def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
+    """The stream's text: `retry:`, the backlog, then each version's events in one chunk
+    as notifications name them, heartbeat comments while idle, and a last `retry:` when
+    the server stops. Waiting reads nothing from Redis: one read per process per change."""
+    yield f"retry: {STREAM_RETRY_MS}\n\n"
+    sent, events = since, backlog
+    try:
+        while True:
+            if events:
+                version = int(events[-1]["version"])
+                yield ENCODED.get((w.game_id, w.seat, sent, version), events)
+                sent = version
+                if events[-1]["type"] == "game_end":
+                    return
+            if w.hub.stopping:
+                break
+            generation = w.hub.generation
+            heard = w.hub.wait(w.watch, sent, heartbeat_seconds())
+            if heard is None and w.hub.generation != generation and not w.hub.stopping:
+                heard = sent + 1  # the subscription was renewed: read the store once
+            if heard is None:
+                events = []
+                if not w.hub.stopping:
+                    yield ": keep-alive\n\n"
+                continue
+            sent, events = w.feeds.events(w.game_id, w.seat, sent, at_least=heard)
+    except redis.exceptions.RedisError:
+        pass  # the store went away: the client reconnects (to us or another replica)
+    yield f"retry: {SHUTDOWN_RETRY_MS}\n\n"
+
+
+class _EncodedCache:
+    """The SSE text of recent (game, viewer, since, version) spans: a thousand watchers of
+    one game woken by one move send the same bytes, encoded once per process."""
+
+    def __init__(self, size: int = 4096):
+        self._size = size
+        self._lock = threading.Lock()
+        self._texts: OrderedDict[tuple[str, int | None, int, int], str] = OrderedDict()
+
+    def get(self, key: tuple[str, int | None, int, int], events: list[Event]) -> str:
+        with self._lock:
+            text = self._texts.get(key)
+        if text is None:
+            text = format_events(events)
+            with self._lock:
+                self._texts[key] = text
+                if len(self._texts) > self._size:
+                    self._texts.popitem(last=False)
+        return text
+
+
+ENCODED = _EncodedCache()
+
+
+def format_events(events: list[Event]) -> str:
+    """SSE messages, one per event: `id: <version>` and `data: <Event as JSON>`."""
+    return "".join(
+        f"id: {event['version']}\ndata: {json.dumps(event, separators=(',', ':'))}\n\n"
+        for event in events
+    )
