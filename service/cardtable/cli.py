@@ -15,11 +15,14 @@ from types import FrameType
 
 from cardtable.redis_server import RedisServer
 
+# Any of these tells where Redis is; without them `serve` starts a private redis-server.
+REDIS_LOCATIONS = ("CARDTABLE_REDIS_URL", "REDIS_URL", "CARDTABLE_REDIS_SENTINELS")
+
 
 def serve(args: argparse.Namespace) -> int:
     env = dict(os.environ)
     embedded: RedisServer | None = None
-    if not (env.get("CARDTABLE_REDIS_URL") or env.get("REDIS_URL")):
+    if not any(env.get(name) for name in REDIS_LOCATIONS):
         embedded = RedisServer(port=args.redis_port).start()
         env["CARDTABLE_REDIS_URL"] = embedded.url
         print(f"cardtable: started a private redis-server at {embedded.url}", flush=True)

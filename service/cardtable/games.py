@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable import lifecycle
 from cardtable.engine.autoplay import last_move, play_bots
 from cardtable.engine.base import EngineError, GameState, Move
 from cardtable.engine.registry import get_rules, load_state
@@ -257,7 +258,9 @@ class GameService:
                 version = self.store.current_version(game_id)
                 if version != known_version or time.monotonic() >= deadline:
                     return version
-                time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
+                if lifecycle.pause(min(delay, deadline - time.monotonic())):
+                    # Shutting down: answer now with what is current (never cut a wait).
+                    return self.store.current_version(game_id)
                 delay = min(delay * 1.5, 0.5)
         finally:
             self._long_poll_slots.release()

@@ -17,12 +17,23 @@ def _int(name: str, default: int) -> int:
 
 bind = os.environ.get("CARDTABLE_BIND", f"0.0.0.0:{_int('PORT', 8000)}")
 workers = _int("CARDTABLE_WORKERS", 2)
+# gevent: a connection (an idle keep-alive, a long-poll, a stream) costs a greenlet, not a
+# thread, so waiting clients cannot take the workers from the rest. CardtableWorker adds
+# read deadlines against clients that send slowly (see cardtable.worker).
+# "gthread" stays available for comparison (bench/), with CARDTABLE_THREADS threads.
+worker_class = os.environ.get("CARDTABLE_WORKER_CLASS", "cardtable.worker.CardtableWorker")
 threads = _int("CARDTABLE_THREADS", 4)
-worker_class = "gthread"
+# Open connections per worker process, waiting ones included; beyond it new connections
+# wait in the listen backlog. (Redis connections: CARDTABLE_REDIS_MAX_CONNECTIONS.)
+worker_connections = _int("CARDTABLE_WORKER_CONNECTIONS", 1000)
 timeout = _int("CARDTABLE_WORKER_TIMEOUT", 30)
-# Kubernetes sends SIGTERM and waits terminationGracePeriodSeconds; finish requests first.
+# Kubernetes sends SIGTERM and waits terminationGracePeriodSeconds (35 s: preStop 5 s +
+# this + margin). Long-polls and streams answer at once on SIGTERM, so this only has to
+# cover ordinary requests (a bots-only creation may take CARDTABLE_BOT_BUDGET_SECONDS).
 graceful_timeout = _int("CARDTABLE_GRACEFUL_TIMEOUT", 20)
-keepalive = 5
+# Above the idle timeout of the load balancer in front (60 s for most ingress controllers),
+# so the proxy, not gunicorn, closes an idle upstream connection (no 502 on a reused one).
+keepalive = _int("CARDTABLE_KEEPALIVE", 75)
 accesslog = "-" if os.environ.get("CARDTABLE_ACCESS_LOG", "true").lower() != "false" else None
 errorlog = "-"
 loglevel = os.environ.get("CARDTABLE_LOG_LEVEL", "info").lower()

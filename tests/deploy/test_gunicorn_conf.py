@@ -25,7 +25,8 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
     conf = load(monkeypatch)
     assert conf["bind"] == "0.0.0.0:8000"
-    assert (conf["workers"], conf["threads"], conf["worker_class"]) == (2, 4, "gthread")
+    assert (conf["workers"], conf["worker_class"]) == (2, "cardtable.worker.CardtableWorker")
+    assert (conf["worker_connections"], conf["keepalive"]) == (1000, 75)
     assert conf["graceful_timeout"] == 20
     assert conf["accesslog"] == "-"
     assert conf["control_socket_disable"] is True
