@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from flask_cors import CORS
 from flask_smorest import Api
 
-from cardtable import __version__
+from cardtable import __version__, logs, monitoring
 from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scoresheet_routes
 from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.schemas.common import AppliedMoveSchema, ErrorSchema
@@ -117,6 +117,8 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
         api.register_blueprint(blueprint)
     register_error_handlers(app)
     metrics.instrument(app)
+    monitoring.init_app(app, redis_client, settings.key_prefix)
+    logs.init_app(app)
     if settings.cors_origins:
         CORS(
             app,

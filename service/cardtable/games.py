@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable import lifecycle
+from cardtable import lifecycle, monitoring
 from cardtable.engine.autoplay import last_move, play_bots
 from cardtable.engine.base import EngineError, GameState, Move
 from cardtable.engine.registry import get_rules, load_state
@@ -252,18 +252,22 @@ class GameService:
             # Every slot is taken: answer now rather than hold another thread.
             return self.store.current_version(game_id)
         try:
-            deadline = time.monotonic() + timeout
-            delay = 0.05
-            while True:
-                version = self.store.current_version(game_id)
-                if version != known_version or time.monotonic() >= deadline:
-                    return version
-                if lifecycle.pause(min(delay, deadline - time.monotonic())):
-                    # Shutting down: answer now with what is current (never cut a wait).
-                    return self.store.current_version(game_id)
-                delay = min(delay * 1.5, 0.5)
+            with monitoring.waiting("long_poll"):
+                return self._poll_until_changed(game_id, known_version, timeout)
         finally:
             self._long_poll_slots.release()
+
+    def _poll_until_changed(self, game_id: str, known_version: int, timeout: float) -> int:
+        deadline = time.monotonic() + timeout
+        delay = 0.05
+        while True:
+            version = self.store.current_version(game_id)
+            if version != known_version or time.monotonic() >= deadline:
+                return version
+            if lifecycle.pause(min(delay, deadline - time.monotonic())):
+                # Shutting down: answer now with what is current (never cut a wait).
+                return self.store.current_version(game_id)
+            delay = min(delay * 1.5, 0.5)
 
     @staticmethod
     def seat_for(game: Game, token: str | None) -> int | None:

@@ -9,6 +9,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from cardtable.logs import logging_config
+
 
 def _int(name: str, default: int) -> int:
     value = os.environ.get(name, "")
@@ -34,9 +36,13 @@ graceful_timeout = _int("CARDTABLE_GRACEFUL_TIMEOUT", 20)
 # Above the idle timeout of the load balancer in front (60 s for most ingress controllers),
 # so the proxy, not gunicorn, closes an idle upstream connection (no 502 on a reused one).
 keepalive = _int("CARDTABLE_KEEPALIVE", 75)
-accesslog = "-" if os.environ.get("CARDTABLE_ACCESS_LOG", "true").lower() != "false" else None
+# One JSON shape for every line (cardtable.logs): gunicorn's own, the app's, and the access
+# lines, which the app writes itself (with route, latency, game id and request id;
+# CARDTABLE_ACCESS_LOG=false turns them off), so gunicorn's access log stays off.
+accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("CARDTABLE_LOG_LEVEL", "info").lower()
+logconfig_dict = logging_config(loglevel)
 # Temporary request files go to memory, which also works on a read-only root filesystem.
 worker_tmp_dir = os.environ.get(
     "CARDTABLE_WORKER_TMP_DIR", "/dev/shm" if os.path.isdir("/dev/shm") else None
@@ -66,3 +72,10 @@ def child_exit(server: Any, worker: Any) -> None:
         from prometheus_client import multiprocess
 
         multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
+def post_worker_init(worker: Any) -> None:
+    """Let the app know it runs in a server worker (it starts its watch loop then)."""
+    from cardtable import lifecycle
+
+    lifecycle.mark_serving()

@@ -11,6 +11,16 @@ from __future__ import annotations
 import threading
 
 _SHUTTING_DOWN = threading.Event()
+_SERVING = threading.Event()
+
+
+def mark_serving() -> None:
+    """This process is a server worker (gunicorn's post_worker_init): run background loops."""
+    _SERVING.set()
+
+
+def serving() -> bool:
+    return _SERVING.is_set()
 
 
 def begin_shutdown() -> None:

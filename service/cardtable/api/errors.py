@@ -26,6 +26,7 @@ from cardtable.games import (
     StaleVersion,
     TokenRequired,
 )
+from cardtable.monitoring import record_redis_error
 from cardtable.scoresheets import (
     InvalidRound,
     NoRounds,
@@ -154,6 +155,7 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(redis.exceptions.OutOfMemoryError)  # maxmemory with noeviction
     def _store_down(error: Exception) -> Response:
         log.warning("redis unavailable: %s", type(error).__name__)
+        record_redis_error(error)
         response = error_response(
             503, "store_unavailable", "the game store is unreachable; retry shortly"
         )
