@@ -3,6 +3,7 @@ long-poll never take the service down or cut an answer."""
 
 from __future__ import annotations
 
+import contextlib
 import select
 import signal
 import socket
@@ -53,10 +54,8 @@ class Slowloris:
         while not self.stop.wait(self.pause):
             n += 1
             for sock in self.sockets:
-                try:
+                with contextlib.suppress(OSError):
                     sock.sendall(f"X-Slow-{n}: a\r\n".encode())
-                except OSError:
-                    pass
 
     def close(self) -> None:
         self.stop.set()
