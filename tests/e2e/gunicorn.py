@@ -22,6 +22,7 @@ from cardtable.redis_server import free_port
 class Gunicorn:
     env: dict[str, str] = field(default_factory=dict)
     workers: int = 1
+    ready_path: str = "/livez"
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
     workdir: Path | None = None
@@ -38,7 +39,7 @@ class Gunicorn:
     def log_text(self) -> str:
         return self.log_path.read_text(errors="replace")
 
-    def start(self, ready_path: str = "/livez") -> Gunicorn:
+    def start(self) -> Gunicorn:
         self.port = self.port or free_port()
         self.workdir = Path(tempfile.mkdtemp(prefix="cardtable-e2e-"))
         env = {
@@ -59,7 +60,7 @@ class Gunicorn:
             if self.process.poll() is not None:
                 raise RuntimeError(f"gunicorn exited early:\n{self.log_text()[-3000:]}")
             try:
-                if httpx.get(self.url + ready_path, timeout=1).status_code == 200:
+                if httpx.get(self.url + self.ready_path, timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 pass
