@@ -19,6 +19,7 @@ import redis
 
 from cardtable.redis_server import RedisServer, find_redis_binary, free_port, wait_for_port
 from tests.e2e.gunicorn import Gunicorn
+from tests.e2e.tls_proxy import TlsProxy, make_certificates
 
 PLAYERS = [{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}]
 
@@ -194,3 +195,18 @@ def test_redis_coming_back_empty_is_signalled(redis_server: RedisServer) -> None
         server.stop()
     (loss,) = [line for line in lines if line.get("event") == "redis_data_loss"]
     assert loss["level"] == "ERROR" and loss["marker_key"] == "loss:marker"
+
+
+def test_tls_with_a_private_ca(redis_server: RedisServer, tmp_path: Path) -> None:
+    ca, cert, key = make_certificates(tmp_path)
+    proxy = TlsProxy(redis_server.port, cert, key)
+    try:
+        env = {"CARDTABLE_REDIS_URL": f"rediss://127.0.0.1:{proxy.port}/0"}
+        with Gunicorn(env={**env, "CARDTABLE_REDIS_CA_FILE": str(ca)}, ready_path="/readyz") as s:
+            game = Game(s.url)
+            assert game.step() and game.step()
+        # Without the CA the server's certificate is not trusted: no connection at all.
+        with Gunicorn(env=env) as server:
+            assert httpx.get(server.url + "/readyz").status_code == 503
+    finally:
+        proxy.close()
