@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from flask_cors import CORS
 from flask_smorest import Api
 
-from cardtable import __version__, logs, monitoring
+from cardtable import __version__, logs, monitoring, ops_port
 from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scoresheet_routes
 from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.schemas.common import AppliedMoveSchema, ErrorSchema
@@ -118,6 +118,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     register_error_handlers(app)
     metrics.instrument(app)
     monitoring.init_app(app, redis_client, settings.key_prefix)
+    ops_port.init_app(app)
     logs.init_app(app)
     if settings.cors_origins:
         CORS(

@@ -17,7 +17,10 @@ def _int(name: str, default: int) -> int:
     return int(value) if value.strip() else default
 
 
-bind = os.environ.get("CARDTABLE_BIND", f"0.0.0.0:{_int('PORT', 8000)}")
+bind: str | list[str] = os.environ.get("CARDTABLE_BIND", f"0.0.0.0:{_int('PORT', 8000)}")
+# CARDTABLE_OPS_PORT: a second listener for /metrics and the docs only (cardtable.ops_port).
+if os.environ.get("CARDTABLE_OPS_PORT", "").strip():
+    bind = [str(bind), f"{str(bind).rpartition(':')[0]}:{_int('CARDTABLE_OPS_PORT', 9000)}"]
 workers = _int("CARDTABLE_WORKERS", 2)
 # gevent: a connection (an idle keep-alive, a long-poll, a stream) costs a greenlet, not a
 # thread, so waiting clients cannot take the workers from the rest. CardtableWorker adds
