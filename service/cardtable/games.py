@@ -20,7 +20,13 @@ from cardtable import lifecycle, monitoring
 from cardtable.engine.autoplay import last_move, play_bots
 from cardtable.engine.base import EngineError, GameState, Move
 from cardtable.engine.registry import get_rules, load_state
-from cardtable.store import DocumentStore, NotFound, Stored, VersionConflict
+from cardtable.store import (
+    DocumentStore,
+    NotFound,
+    Stored,
+    VersionConflict,
+    check_schema_version,
+)
 
 DOCUMENT_SCHEMA_VERSION = 1
 MAX_NAME_LENGTH = 40
@@ -111,6 +117,7 @@ class Game:
     @classmethod
     def from_stored(cls, stored: Stored) -> Game:
         doc = stored.document
+        check_schema_version("game", stored.doc_id, doc, DOCUMENT_SCHEMA_VERSION)
         try:
             state = load_state(doc["state"])
         except EngineError as exc:

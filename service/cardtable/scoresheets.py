@@ -32,7 +32,7 @@ from cardtable.games import (
     is_valid_text,
     new_game_id,
 )
-from cardtable.store import DocumentStore, Stored
+from cardtable.store import DocumentStore, Stored, check_schema_version
 
 DOCUMENT_SCHEMA_VERSION = 1
 MAX_NAME_LENGTH = 40
@@ -471,10 +471,8 @@ class Sheet:
     @classmethod
     def from_stored(cls, stored: Stored) -> Sheet:
         doc = stored.document
-        if (
-            doc.get("schema_version") != DOCUMENT_SCHEMA_VERSION
-            or doc.get("game") not in SHEET_GAMES
-        ):
+        check_schema_version("sheet", stored.doc_id, doc, DOCUMENT_SCHEMA_VERSION)
+        if doc.get("game") not in SHEET_GAMES:
             # Only this module writes sheets; anything else is a bug or a foreign key.
             raise RuntimeError(f"sheet {stored.doc_id}: unreadable document")
         return cls(

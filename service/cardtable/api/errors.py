@@ -35,7 +35,7 @@ from cardtable.scoresheets import (
     TooManyRounds,
     UnknownSeat,
 )
-from cardtable.store import NotFound, VersionConflict
+from cardtable.store import DocumentTooNew, NotFound, VersionConflict
 
 log = logging.getLogger("cardtable.api")
 
@@ -146,6 +146,13 @@ def register_error_handlers(app: Flask) -> None:
             {"current_version": error.current},
         )
         response.headers["ETag"] = f'"{error.current}"'
+        return response
+
+    @app.errorhandler(DocumentTooNew)
+    def _too_new(error: DocumentTooNew) -> Response:
+        # A newer replica wrote it during a rolling update; once it is done, all read it.
+        response = error_response(503, "document_too_new", str(error))
+        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response
 
     @app.errorhandler(redis.exceptions.ConnectionError)
