@@ -136,8 +136,15 @@ def test_a_game_goes_on_through_a_sentinel_failover(
 
 def test_an_acl_user_with_a_password(redis_server: RedisServer) -> None:
     admin = redis.Redis.from_url(redis_server.url)
+    # The rights docs/deploying.md recommends: its keys, no dangerous commands.
     admin.acl_setuser(
-        "cardtable", enabled=True, passwords=["+s3cret"], keys=["acl:*"], commands=["+@all"]
+        "cardtable",
+        enabled=True,
+        passwords=["+s3cret"],
+        keys=["acl:*"],
+        reset_channels=True,
+        channels=["acl:*"],
+        categories=["+@read", "+@write", "+@scripting", "+@connection", "-@dangerous"],
     )
     try:
         env = {
