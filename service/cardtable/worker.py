@@ -18,6 +18,7 @@ let such a client hold a slot that long, and it never bounds reading the body. H
 from __future__ import annotations
 
 import os
+import socket
 import time
 from typing import Any
 
@@ -89,6 +90,7 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         client.setblocking(1)
+        client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         wrapped = DeadlineSocket(
             client,
             first_idle=min(self.read_timeout, self.cfg.keepalive or self.read_timeout),
