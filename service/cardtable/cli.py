@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--host", default=os.environ.get("CARDTABLE_HOST", "127.0.0.1"))
     run.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     run.add_argument("--workers", type=int, default=None, help="gunicorn workers (default 2)")
-    run.add_argument("--threads", type=int, default=None, help="threads per worker (default 4)")
+    run.add_argument("--threads", type=int, default=None, help="threads (gthread only)")
     run.add_argument(
         "--redis-port", type=int, default=0, help="port of the private redis-server (default: any)"
     )
