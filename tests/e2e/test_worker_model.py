@@ -159,3 +159,25 @@ def test_livez_answers_while_redis_is_frozen() -> None:
             assert all(a.headers["Retry-After"] for a in answers)
             assert server.metric('cardtable_redis_errors_total{kind="TimeoutError"}') >= 1
             assert httpx.get(f"{server.url}/games/{game['id']}").status_code == 200
+
+
+def test_many_long_polls_wait_together_and_a_move_wakes_them(slow_server: Gunicorn) -> None:
+    # Far more waiting clients than gthread had threads (4): each costs a greenlet here.
+    players = [{"name": "Ann"}, {"name": "Bob"}]
+    created = httpx.post(slow_server.url + "/games", json={"game": "skyjo", "players": players})
+    game = created.json()
+    url = f"{slow_server.url}/games/{game['id']}"
+    auth = {"Authorization": f"Bearer {game['players'][0]['token']}"}
+    etag = httpx.get(url).headers["ETag"]
+    with ThreadPoolExecutor(60) as pool:
+        polls = [
+            pool.submit(httpx.get, url + "?wait=30", headers={"If-None-Match": etag}, timeout=60)
+            for _ in range(60)
+        ]
+        waiting = 'cardtable_waiting_clients{kind="long_poll"}'
+        assert slow_server.wait_for_metric(waiting, 60) == 60
+        move = httpx.get(url + "/legal-moves", headers=auth).json()["moves"][0]
+        assert httpx.post(url + "/moves", json={"move": move}, headers=auth).status_code == 200
+        answers = [poll.result() for poll in polls]
+    assert {answer.status_code for answer in answers} == {200}
+    assert {answer.headers["ETag"] for answer in answers} != {etag}
