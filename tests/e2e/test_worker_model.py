@@ -181,3 +181,27 @@ def test_many_long_polls_wait_together_and_a_move_wakes_them(slow_server: Gunico
         answers = [poll.result() for poll in polls]
     assert {answer.status_code for answer in answers} == {200}
     assert {answer.headers["ETag"] for answer in answers} != {etag}
+
+
+def test_a_trickled_body_is_cut_and_refused_not_a_500(redis_server: RedisServer) -> None:
+    env = {"CARDTABLE_REDIS_URL": redis_server.url, "CARDTABLE_READ_TIMEOUT": "1"}
+    with Gunicorn(env=env) as server, socket.create_connection(("127.0.0.1", server.port)) as c:
+        c.sendall(
+            b"POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100\r\n\r\n{"
+        )
+        c.settimeout(60)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            for _ in range(4):  # one byte now and then: never the whole body
+                if closed_by_server(c):
+                    break
+                with contextlib.suppress(OSError):
+                    c.sendall(b" ")
+            readable, _, _ = select.select([c], [], [], 0.5)
+            if readable:
+                chunk = c.recv(65536)
+                if not chunk:
+                    break
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 400 "), answer[:200]
