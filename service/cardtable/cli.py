@@ -30,6 +30,9 @@ def serve(args: argparse.Namespace) -> int:
     if not env.get("PROMETHEUS_MULTIPROC_DIR"):
         metrics_dir = tempfile.mkdtemp(prefix="cardtable-metrics-")
         env["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
+    if sys.stdout.isatty():
+        # A person is reading: plain lines (containers and pipes get JSON lines).
+        env.setdefault("CARDTABLE_LOG_FORMAT", "text")
     env["CARDTABLE_BIND"] = f"{args.host}:{args.port}"
     if args.workers:
         env["CARDTABLE_WORKERS"] = str(args.workers)
