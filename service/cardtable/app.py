@@ -9,6 +9,7 @@ from flask import Flask, request
 from flask_cors import CORS
 from flask_smorest import Api
 
+from cardtable import logs, monitoring, ops_port
 from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scoresheet_routes
 from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.event_routes import register as register_events
@@ -45,6 +46,9 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     metrics.instrument(app)
     _allow_browsers(app, settings.cors_origins)
     app.before_request(_require_json_body)
+    monitoring.init_app(app, redis_client, settings.key_prefix)
+    ops_port.init_app(app)
+    logs.init_app(app)
     return app
 
 

@@ -15,11 +15,14 @@ from types import FrameType
 
 from cardtable.redis_server import RedisServer
 
+# Any of these tells where Redis is; without them `serve` starts a private redis-server.
+REDIS_LOCATIONS = ("CARDTABLE_REDIS_URL", "REDIS_URL", "CARDTABLE_REDIS_SENTINELS")
+
 
 def serve(args: argparse.Namespace) -> int:
     env = dict(os.environ)
     embedded: RedisServer | None = None
-    if not (env.get("CARDTABLE_REDIS_URL") or env.get("REDIS_URL")):
+    if not any(env.get(name) for name in REDIS_LOCATIONS):
         embedded = RedisServer(port=args.redis_port).start()
         env["CARDTABLE_REDIS_URL"] = embedded.url
         print(f"cardtable: started a private redis-server at {embedded.url}", flush=True)
@@ -27,6 +30,9 @@ def serve(args: argparse.Namespace) -> int:
     if not env.get("PROMETHEUS_MULTIPROC_DIR"):
         metrics_dir = tempfile.mkdtemp(prefix="cardtable-metrics-")
         env["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
+    if sys.stdout.isatty():
+        # A person is reading: plain lines (containers and pipes get JSON lines).
+        env.setdefault("CARDTABLE_LOG_FORMAT", "text")
     env["CARDTABLE_BIND"] = f"{args.host}:{args.port}"
     if args.workers:
         env["CARDTABLE_WORKERS"] = str(args.workers)
@@ -76,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--host", default=os.environ.get("CARDTABLE_HOST", "127.0.0.1"))
     run.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     run.add_argument("--workers", type=int, default=None, help="gunicorn workers (default 2)")
-    run.add_argument("--threads", type=int, default=None, help="threads per worker (default 4)")
+    run.add_argument("--threads", type=int, default=None, help="threads (gthread only)")
     run.add_argument(
         "--redis-port", type=int, default=0, help="port of the private redis-server (default: any)"
     )

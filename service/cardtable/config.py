@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -16,12 +16,27 @@ def _bool(value: str) -> bool:
     raise ValueError(f"not a boolean: {value!r}")
 
 
+def _list(value: str) -> tuple[str, ...]:
+    return tuple(item.strip() for item in value.split(",") if item.strip())
+
+
 @dataclass(frozen=True)
 class Settings:
     redis_url: str | None = None
     """redis:// or rediss:// URL; None means `cardtable serve` starts an embedded server."""
     redis_password: str | None = None
+    redis_username: str | None = None
+    """ACL user (Redis 6+); with redis_password, authenticates as that user."""
+    redis_ca_file: str | None = None
+    """CA bundle to verify a `rediss://` server (or TLS Sentinels) against, e.g. a private CA."""
     redis_cluster: bool = False
+    redis_sentinels: tuple[str, ...] = field(default_factory=tuple)
+    """host:port of each Sentinel; when set, the master is found through them (no URL)."""
+    redis_sentinel_service: str = "mymaster"
+    redis_sentinel_password: str | None = None
+    redis_max_connections: int = 50
+    """Redis connections per process (a pool; requests past it wait up to the timeout)."""
+    redis_connect_timeout_seconds: float = 0.5
     key_prefix: str = "cardtable"
     game_ttl_seconds: int = 7 * 24 * 3600
     """Idle expiry: refreshed by every move."""
@@ -30,21 +45,23 @@ class Settings:
     log_level: str = "INFO"
     cors_origins: tuple[str, ...] = field(default_factory=tuple)
     max_body_bytes: int = 64 * 1024
-    redis_timeout_seconds: float = 2.0
+    redis_timeout_seconds: float = 1.0
+    """Socket timeout of every Redis call: a frozen Redis gives 503s after about this long."""
     bot_budget_seconds: float = 5.0
     """Time a request creating a game of server bots only may spend playing it (such a game
     is played in full at creation; one that does not end in time is refused)."""
-    long_poll_slots: int = 2
-    """Requests per process that may hold a thread while long-polling (`?wait=`); the others
-    answer at once, so waiting clients can never take every thread from the rest."""
+    long_poll_slots: int = 256
+    """Requests per process that may wait at once (`?wait=`); the others answer at once.
+    Under the gevent worker a wait costs a greenlet and one cheap Redis read per poll."""
 
     def __post_init__(self) -> None:
         # A TTL of 0 would make Redis delete every game as soon as it is written.
         for name in ("game_ttl_seconds", "finished_ttl_seconds", "max_body_bytes",
-                     "long_poll_slots"):  # fmt: skip
+                     "long_poll_slots", "redis_max_connections"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
-        for name in ("bot_budget_seconds", "redis_timeout_seconds"):
+        for name in ("bot_budget_seconds", "redis_timeout_seconds",
+                     "redis_connect_timeout_seconds"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
 
@@ -55,33 +72,51 @@ class Settings:
         url = env.get("CARDTABLE_REDIS_URL") or env.get("REDIS_URL")
         if url:
             values["redis_url"] = url
-        if env.get("CARDTABLE_REDIS_PASSWORD"):
-            values["redis_password"] = env["CARDTABLE_REDIS_PASSWORD"]
+        for name, key in STRINGS:
+            if env.get(key):
+                values[name] = env[key]
+        for name, key, convert in NUMBERS:
+            if env.get(key):
+                values[name] = convert(env[key])
         if "CARDTABLE_REDIS_CLUSTER" in env:
             values["redis_cluster"] = _bool(env["CARDTABLE_REDIS_CLUSTER"])
-        if env.get("CARDTABLE_KEY_PREFIX"):
-            values["key_prefix"] = env["CARDTABLE_KEY_PREFIX"]
-        for name, key in (
-            ("game_ttl_seconds", "CARDTABLE_GAME_TTL_SECONDS"),
-            ("finished_ttl_seconds", "CARDTABLE_FINISHED_TTL_SECONDS"),
-            ("max_body_bytes", "CARDTABLE_MAX_BODY_BYTES"),
-        ):
-            if env.get(key):
-                values[name] = int(env[key])
-        if env.get("CARDTABLE_REDIS_TIMEOUT_SECONDS"):
-            values["redis_timeout_seconds"] = float(env["CARDTABLE_REDIS_TIMEOUT_SECONDS"])
-        if env.get("CARDTABLE_BOT_BUDGET_SECONDS"):
-            values["bot_budget_seconds"] = float(env["CARDTABLE_BOT_BUDGET_SECONDS"])
-        if env.get("CARDTABLE_LONG_POLL_SLOTS"):
-            values["long_poll_slots"] = int(env["CARDTABLE_LONG_POLL_SLOTS"])
-        elif env.get("CARDTABLE_THREADS"):
-            values["long_poll_slots"] = max(1, int(env["CARDTABLE_THREADS"]) // 2)
+        if env.get("CARDTABLE_REDIS_SENTINELS"):
+            values["redis_sentinels"] = _list(env["CARDTABLE_REDIS_SENTINELS"])
         if env.get("CARDTABLE_LOG_LEVEL"):
             values["log_level"] = env["CARDTABLE_LOG_LEVEL"].upper()
         if env.get("CARDTABLE_CORS_ORIGINS"):
-            origins = (o.strip() for o in env["CARDTABLE_CORS_ORIGINS"].split(","))
-            values["cors_origins"] = tuple(o for o in origins if o)
+            values["cors_origins"] = _list(env["CARDTABLE_CORS_ORIGINS"])
+        if _bool(env.get("CARDTABLE_REQUIRE_REDIS_URL", "")) and not (
+            url or values.get("redis_sentinels")
+        ):
+            # In a container there is no embedded Redis: refuse to start pointed at nothing.
+            raise ValueError(
+                "no Redis configured: set CARDTABLE_REDIS_URL (redis:// or rediss://) or "
+                "CARDTABLE_REDIS_SENTINELS (see docs/deploying.md)"
+            )
         return cls(**values)
 
     def with_overrides(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+
+# Plain settings read from the environment as they are: (field, variable).
+STRINGS = (
+    ("redis_password", "CARDTABLE_REDIS_PASSWORD"),
+    ("redis_username", "CARDTABLE_REDIS_USERNAME"),
+    ("redis_ca_file", "CARDTABLE_REDIS_CA_FILE"),
+    ("redis_sentinel_service", "CARDTABLE_REDIS_SENTINEL_SERVICE"),
+    ("redis_sentinel_password", "CARDTABLE_REDIS_SENTINEL_PASSWORD"),
+    ("key_prefix", "CARDTABLE_KEY_PREFIX"),
+)
+# Numeric settings: (field, variable, conversion).
+NUMBERS: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
+    ("game_ttl_seconds", "CARDTABLE_GAME_TTL_SECONDS", int),
+    ("finished_ttl_seconds", "CARDTABLE_FINISHED_TTL_SECONDS", int),
+    ("max_body_bytes", "CARDTABLE_MAX_BODY_BYTES", int),
+    ("long_poll_slots", "CARDTABLE_LONG_POLL_SLOTS", int),
+    ("redis_max_connections", "CARDTABLE_REDIS_MAX_CONNECTIONS", int),
+    ("redis_timeout_seconds", "CARDTABLE_REDIS_TIMEOUT_SECONDS", float),
+    ("redis_connect_timeout_seconds", "CARDTABLE_REDIS_CONNECT_TIMEOUT_SECONDS", float),
+    ("bot_budget_seconds", "CARDTABLE_BOT_BUDGET_SECONDS", float),
+)

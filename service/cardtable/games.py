@@ -24,7 +24,7 @@ from cardtable.engine.base import EngineError, Move
 from cardtable.engine.registry import load_state
 from cardtable.engine.table import AppliedMove, Seat, Table
 from cardtable.push import Hub, new_hub
-from cardtable.store import DocumentStore, Stored, VersionConflict
+from cardtable.store import DocumentStore, Stored, VersionConflict, check_schema_version
 
 DOCUMENT_SCHEMA_VERSION = 1
 TOKEN_HASHES_FIELD = "token_hashes"
@@ -63,6 +63,7 @@ class Game(Table):
     @classmethod
     def from_stored(cls, stored: Stored) -> Game:
         doc = stored.document
+        check_schema_version("game", stored.doc_id, doc, DOCUMENT_SCHEMA_VERSION)
         try:
             state = load_state(doc["state"])
         except EngineError as exc:

@@ -9,23 +9,43 @@ import os
 from pathlib import Path
 from typing import Any
 
+from cardtable.logs import logging_config
+
 
 def _int(name: str, default: int) -> int:
     value = os.environ.get(name, "")
     return int(value) if value.strip() else default
 
 
-bind = os.environ.get("CARDTABLE_BIND", f"0.0.0.0:{_int('PORT', 8000)}")
+bind: str | list[str] = os.environ.get("CARDTABLE_BIND", f"0.0.0.0:{_int('PORT', 8000)}")
+# CARDTABLE_OPS_PORT: a second listener for /metrics and the docs only (cardtable.ops_port).
+if os.environ.get("CARDTABLE_OPS_PORT", "").strip():
+    bind = [str(bind), f"{str(bind).rpartition(':')[0]}:{_int('CARDTABLE_OPS_PORT', 9000)}"]
 workers = _int("CARDTABLE_WORKERS", 2)
+# gevent: a connection (an idle keep-alive, a long-poll, a stream) costs a greenlet, not a
+# thread, so waiting clients cannot take the workers from the rest. CardtableWorker adds
+# read deadlines against clients that send slowly (see cardtable.worker).
+# "gthread" stays available for comparison (bench/), with CARDTABLE_THREADS threads.
+worker_class = os.environ.get("CARDTABLE_WORKER_CLASS", "cardtable.worker.CardtableWorker")
 threads = _int("CARDTABLE_THREADS", 4)
-worker_class = "gthread"
+# Open connections per worker process, waiting ones included; beyond it new connections
+# wait in the listen backlog. (Redis connections: CARDTABLE_REDIS_MAX_CONNECTIONS.)
+worker_connections = _int("CARDTABLE_WORKER_CONNECTIONS", 1000)
 timeout = _int("CARDTABLE_WORKER_TIMEOUT", 30)
-# Kubernetes sends SIGTERM and waits terminationGracePeriodSeconds; finish requests first.
+# Kubernetes sends SIGTERM and waits terminationGracePeriodSeconds (35 s: preStop 5 s +
+# this + margin). Long-polls and streams answer at once on SIGTERM, so this only has to
+# cover ordinary requests (a bots-only creation may take CARDTABLE_BOT_BUDGET_SECONDS).
 graceful_timeout = _int("CARDTABLE_GRACEFUL_TIMEOUT", 20)
-keepalive = 5
-accesslog = "-" if os.environ.get("CARDTABLE_ACCESS_LOG", "true").lower() != "false" else None
+# Above the idle timeout of the load balancer in front (60 s for most ingress controllers),
+# so the proxy, not gunicorn, closes an idle upstream connection (no 502 on a reused one).
+keepalive = _int("CARDTABLE_KEEPALIVE", 75)
+# One JSON shape for every line (cardtable.logs): gunicorn's own, the app's, and the access
+# lines, which the app writes itself (with route, latency, game id and request id;
+# CARDTABLE_ACCESS_LOG=false turns them off), so gunicorn's access log stays off.
+accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("CARDTABLE_LOG_LEVEL", "info").lower()
+logconfig_dict = logging_config(loglevel)
 # Temporary request files go to memory, which also works on a read-only root filesystem.
 worker_tmp_dir = os.environ.get(
     "CARDTABLE_WORKER_TMP_DIR", "/dev/shm" if os.path.isdir("/dev/shm") else None
@@ -55,3 +75,10 @@ def child_exit(server: Any, worker: Any) -> None:
         from prometheus_client import multiprocess
 
         multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
+def post_worker_init(worker: Any) -> None:
+    """Let the app know it runs in a server worker (it starts its watch loop then)."""
+    from cardtable import lifecycle
+
+    lifecycle.mark_serving()

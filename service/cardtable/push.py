@@ -22,20 +22,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import redis.exceptions
-from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import Counter, Histogram
+
+from cardtable.monitoring import WAITING
 
 log = logging.getLogger("cardtable.push")
 
-OPEN_STREAMS = Gauge(
-    "cardtable_push_open_streams",
-    "Server-Sent Event streams open.",
-    multiprocess_mode="livesum",
-)
-WAITING_POLLS = Gauge(
-    "cardtable_push_waiting_long_polls",
-    "Long-polls (?wait=) waiting for a change.",
-    multiprocess_mode="livesum",
-)
+# The operator metric `cardtable_waiting_clients{kind}` (cardtable.monitoring): one family
+# for every waiting client, which the alerts and the dashboard read.
+OPEN_STREAMS = WAITING.labels(kind="stream")
+WAITING_POLLS = WAITING.labels(kind="long_poll")
 PUBLISHED = Counter(
     "cardtable_push_notifications_published_total",
     "Change notifications published (one per stored write of a game).",
@@ -319,11 +315,16 @@ def _stopping_first(handler: Callable[[int, Any], None]) -> Callable[[int, Any],
         # Not in the signal handler itself: it may have interrupted a holder of a hub's
         # lock, and under gevent it runs in the event loop, where nothing may block. A
         # greenlet (or a thread) takes the lock in its turn.
-        for hub in list(HUBS):
-            _in_background(hub.shutdown)
+        stop_hubs()
         handler(signum, frame)
 
     return stop_then
+
+
+def stop_hubs() -> None:
+    """Stop every hub of this process (from a signal handler: see `_in_background`)."""
+    for hub in list(HUBS):
+        _in_background(hub.shutdown)
 
 
 def _in_background(work: Callable[[], None]) -> None:

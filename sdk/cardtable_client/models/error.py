@@ -26,12 +26,15 @@ class Error:
         message (str): What went wrong, for humans.
         status (int): The HTTP status code.
         details (ErrorDetails | Unset): Extra facts, e.g. field errors or the current version.
+        request_id (str | Unset): The request's id (also in the X-Request-ID header and the server's logs): quote it
+            when reporting a problem.
     """
 
     code: str
     message: str
     status: int
     details: ErrorDetails | Unset = UNSET
+    request_id: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.error_details import ErrorDetails  # noqa: PLC0415
@@ -46,6 +49,8 @@ class Error:
         if not isinstance(self.details, Unset):
             details = self.details.to_dict()
 
+        request_id = self.request_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -57,6 +62,8 @@ class Error:
         )
         if details is not UNSET:
             field_dict["details"] = details
+        if request_id is not UNSET:
+            field_dict["request_id"] = request_id
 
         return field_dict
 
@@ -78,11 +85,14 @@ class Error:
         else:
             details = ErrorDetails.from_dict(_details)
 
+        request_id = d.pop("request_id", UNSET)
+
         error = cls(
             code=code,
             message=message,
             status=status,
             details=details,
+            request_id=request_id,
         )
 
         return error

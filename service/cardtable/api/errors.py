@@ -17,7 +17,8 @@ from werkzeug.exceptions import HTTPException
 
 from cardtable.common import ServiceError
 from cardtable.engine.base import EngineError
-from cardtable.store import NotFound, StoreError, VersionConflict
+from cardtable.monitoring import record_redis_error
+from cardtable.store import DocumentTooNew, NotFound, StoreError, VersionConflict
 
 log = logging.getLogger("cardtable.api")
 
@@ -69,6 +70,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "internal_error": 500,
     "store_unavailable": 503,
     "too_many_waiting": 503,
+    "document_too_new": 503,
 }
 
 # The store's errors carry no code of their own (it knows nothing of clients); these do
@@ -76,6 +78,8 @@ STATUS_BY_CODE: dict[str, int] = {
 CODE_BY_STORE_ERROR: dict[type[StoreError], str] = {
     NotFound: "not_found",
     VersionConflict: "version_conflict",
+    # A newer replica wrote it during a rolling update; once that is done, all read it.
+    DocumentTooNew: "document_too_new",
 }
 
 # Codes for plain HTTP errors raised by Flask/werkzeug or by `abort`.
@@ -111,6 +115,8 @@ def coded_response(code: str, message: str, details: dict[str, Any] | None = Non
         log.error("error code %r has no HTTP status; answering 500", code)
         return error_response(500, "internal_error", "an internal error occurred")
     response = error_response(STATUS_BY_CODE[code], code, message, details)
+    if response.status_code == 503:
+        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
     if details and "current_version" in details:
         response.headers["ETag"] = f'"{details["current_version"]}"'
     return response
@@ -156,6 +162,7 @@ def _store_error(error: StoreError) -> Response:
 
 def _store_down(error: Exception) -> Response:
     log.warning("redis unavailable: %s", type(error).__name__)
+    record_redis_error(error)
     response = error_response(
         503, "store_unavailable", "the game store is unreachable; retry shortly"
     )

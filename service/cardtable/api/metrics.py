@@ -61,7 +61,8 @@ def metrics_response() -> Response:
         payload = generate_latest(registry)
     else:
         payload = generate_latest()
-    return Response(payload, mimetype=CONTENT_TYPE_LATEST)
+    # content_type, not mimetype: Flask would add a second "; charset=utf-8" to the latter.
+    return Response(payload, content_type=CONTENT_TYPE_LATEST)
 
 
 KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})

@@ -3,20 +3,24 @@
 from cardtable.store.connection import RedisClient, connect
 from cardtable.store.documents import (
     DocumentStore,
+    DocumentTooNew,
     DuplicateId,
     NotFound,
     Stored,
     StoreError,
     VersionConflict,
+    check_schema_version,
 )
 
 __all__ = [
     "DocumentStore",
+    "DocumentTooNew",
     "DuplicateId",
     "NotFound",
     "RedisClient",
     "StoreError",
     "Stored",
     "VersionConflict",
+    "check_schema_version",
     "connect",
 ]

@@ -96,6 +96,31 @@ class VersionConflict(StoreError):
         self.current = current
 
 
+class DocumentTooNew(StoreError):
+    """Written by a newer release (a rolling update under way): refused, never misread."""
+
+    def __init__(self, kind: str, doc_id: str, found: int, supported: int):
+        super().__init__(
+            f"{kind} {doc_id!r} was stored by a newer release of the service (schema "
+            f"{found}; this one reads up to {supported}); retry shortly"
+        )
+        self.kind = kind
+        self.doc_id = doc_id
+        self.found = found
+        self.supported = supported
+
+
+def check_schema_version(
+    kind: str, doc_id: str, document: Mapping[str, Any], supported: int
+) -> None:
+    """Refuse a document of a newer schema than `supported`; any other mismatch is our bug."""
+    found = document.get("schema_version")
+    if isinstance(found, int) and not isinstance(found, bool) and found > supported:
+        raise DocumentTooNew(kind, doc_id, found, supported)
+    if found != supported:
+        raise RuntimeError(f"{kind} {doc_id}: unknown schema_version {found!r}")
+
+
 class DuplicateId(StoreError):
     """A freshly drawn id already exists (astronomically unlikely with random ids)."""
 

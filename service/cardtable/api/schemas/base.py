@@ -50,6 +50,12 @@ class ErrorSchema(Schema):
     details = fields.Dict(
         metadata={"description": "Extra facts, e.g. field errors or the current version."}
     )
+    request_id = fields.String(
+        metadata={
+            "description": "The request's id (also in the X-Request-ID header and the server's"
+            " logs): quote it when reporting a problem."
+        }
+    )
 
 
 def _option_field(spec: dict[str, Any]) -> fields.Field[Any]:

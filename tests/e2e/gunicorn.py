@@ -1,0 +1,105 @@
+"""A real gunicorn serving Cardtable (as the image runs it), its log kept in a file."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+from cardtable.redis_server import free_port
+
+
+@dataclass
+class Gunicorn:
+    env: dict[str, str] = field(default_factory=dict)
+    workers: int = 1
+    ready_path: str = "/livez"
+    port: int = 0
+    process: subprocess.Popen[bytes] | None = None
+    workdir: Path | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def log_path(self) -> Path:
+        assert self.workdir is not None
+        return self.workdir / "server.log"
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def start(self) -> Gunicorn:
+        self.port = self.port or free_port()
+        self.workdir = Path(tempfile.mkdtemp(prefix="cardtable-e2e-"))
+        env = {
+            **os.environ,
+            "CARDTABLE_BIND": f"127.0.0.1:{self.port}",
+            "CARDTABLE_WORKERS": str(self.workers),
+            "PROMETHEUS_MULTIPROC_DIR": str(self.workdir / "metrics"),
+            **self.env,
+        }
+        with self.log_path.open("wb") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "-c", "python:cardtable.gunicorn_conf",
+                 "cardtable.wsgi:app"],
+                env=env, stdout=log, stderr=subprocess.STDOUT,
+            )  # fmt: skip
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited early:\n{self.log_text()[-3000:]}")
+            try:
+                if httpx.get(self.url + self.ready_path, timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise TimeoutError("gunicorn did not answer in 30 s")
+
+    def metric(self, name: str) -> float:
+        """The value of a metric line starting with `name` (0 when absent)."""
+        text = httpx.get(self.url + "/metrics", timeout=10).text
+        match = re.search(rf"^{re.escape(name)} ([0-9.e+-]+)$", text, re.MULTILINE)
+        return float(match.group(1)) if match else 0.0
+
+    def wait_for_metric(self, name: str, at_least: float, timeout: float = 30) -> float:
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.metric(name)
+            if value >= at_least or time.monotonic() > deadline:
+                return value
+            time.sleep(0.1)
+
+    def terminate(self, timeout: float = 60) -> int:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=timeout)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.workdir is not None:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def __enter__(self) -> Gunicorn:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
