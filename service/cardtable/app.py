@@ -16,6 +16,7 @@ from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scor
 from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.schemas.common import AppliedMoveSchema, ErrorSchema
 from cardtable.api.schemas.views import SkipBoGameViewSchema, SkyjoGameViewSchema
+from cardtable.api.web_routes import blp as web_blueprint
 from cardtable.api.wiring import Wiring
 from cardtable.config import Settings
 from cardtable.games import GameService
@@ -115,6 +116,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
         ops_routes.blp,
     ):
         api.register_blueprint(blueprint)
+    app.register_blueprint(web_blueprint)  # the web table at /play/, outside the API spec
     register_error_handlers(app)
     metrics.instrument(app)
     if settings.cors_origins:
