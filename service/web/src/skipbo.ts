@@ -13,6 +13,11 @@ export function cardName(card: number | null | undefined): string {
   return card === 0 ? "SKIP-BO" : String(card);
 }
 
+/** The text on a card's face: a dash for an empty place (its label says "empty"). */
+function cardFace(card: number | null | undefined): string {
+  return card === null || card === undefined ? "—" : cardName(card);
+}
+
 function cardClass(card: number | null | undefined): string {
   if (card === null || card === undefined) return "card empty";
   if (card === 0) return "card wild";
@@ -38,7 +43,7 @@ function movesFrom(ctx: BoardContext<SkipBoView>, source: string): Move[] {
 
 function sourceButton(ctx: BoardContext<SkipBoView>, key: string, card: number | null, label: string): HTMLButtonElement {
   const usable = movesFrom(ctx, key).length > 0;
-  return h("button", { type: "button", class: `${cardClass(card)} source`, "data-source": key, "data-key": `source-${key}`, "aria-pressed": String(selected === key), "aria-label": `${label}${selected === key ? " (picked up)" : ""}`, disabled: !usable, onclick: () => { selected = selected === key ? null : key; ctx.redraw(); } }, cardName(card));
+  return h("button", { type: "button", class: `${cardClass(card)} source`, "data-source": key, "data-key": `source-${key}`, "aria-pressed": String(selected === key), "aria-label": `${label}${selected === key ? " (picked up)" : ""}`, disabled: !usable, onclick: () => { selected = selected === key ? null : key; ctx.redraw(); } }, cardFace(card));
 }
 
 function targetMove(ctx: BoardContext<SkipBoView>, target: string): Move | undefined {
@@ -69,10 +74,10 @@ function discardPiles(ctx: BoardContext<SkipBoView>, seat: number, usable: boole
     const discard = seat === ctx.view.seat ? targetMove(ctx, `pile:${index}`) : undefined;
     let control: HTMLElement;
     if (discard) {
-      control = moveButton(cardName(top), discard, ctx.send, { class: cardClass(top), "data-target": `pile:${index}`, "data-key": `pile-${index}`, "aria-label": `Discard onto your ${cards}` });
+      control = moveButton(cardFace(top), discard, ctx.send, { class: cardClass(top), "data-target": `pile:${index}`, "data-key": `pile-${index}`, "aria-label": `Discard onto your ${cards}` });
     } else if (usable && top !== null) {
       control = sourceButton(ctx, `discard:${seat}:${index}`, top, `Top of ${player?.name}'s ${cards}`);
-    } else control = h("span", { class: cardClass(top), role: "img", "aria-label": `${player?.name}'s ${cards}` }, cardName(top));
+    } else control = h("span", { class: cardClass(top), role: "img", "aria-label": `${player?.name}'s ${cards}` }, cardFace(top));
     return h("div", { class: "pile" }, control, h("span", { class: "small", "aria-hidden": "true" }, pile.slice(0, -1).map(cardName).join(" ") || " "));
   }));
 }
@@ -85,7 +90,7 @@ function playerPanel(ctx: BoardContext<SkipBoView>, seat: number): HTMLElement {
   const usable = seat === me || (me !== null && player.partner === me);
   const badges = [seat === me ? "you" : null, view.bots[seat] ? `${view.bots[seat]} bot` : null, player.partner !== null ? `partner of ${seatName(ctx.names, player.partner)}` : null, view.current_player === seat && !view.finished ? "to play" : null].filter(Boolean);
   const stockLabel = `${player.name}'s stock: top ${cardName(player.stock_top)}, ${player.stock_size} cards`;
-  const stock = usable && player.stock_top !== null ? sourceButton(ctx, `stock:${seat}`, player.stock_top, stockLabel) : h("span", { class: cardClass(player.stock_top), role: "img", "aria-label": stockLabel }, cardName(player.stock_top));
+  const stock = usable && player.stock_top !== null ? sourceButton(ctx, `stock:${seat}`, player.stock_top, stockLabel) : h("span", { class: cardClass(player.stock_top), role: "img", "aria-label": stockLabel }, cardFace(player.stock_top));
   return h(
     "section",
     { class: view.current_player === seat ? "player acting" : "player", "aria-label": player.name, "data-seat": seat },

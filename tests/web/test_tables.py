@@ -1,0 +1,87 @@
+"""Real games in a real browser: two people play Skyjo to its end from two browser contexts,
+and one person plays Skip-Bo against a server bot to its end, all by clicking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import screenshot, unlabelled_controls
+from tests.web.tables import can_move, finished, settled, skipbo_click, skyjo_click, version
+
+pytestmark = pytest.mark.slow
+
+
+def new_game(page: Any, game: str, options: dict[str, str], second_player: str) -> None:
+    page.goto("/play/")
+    page.click(f".choices [data-game={game}]")
+    page.wait_for_selector(f"form.new-game[data-game={game}]")
+    page.select_option("#player-1-kind", second_player)
+    page.fill("#player-1-name", "Bea")
+    page.fill("#player-0-name", "Ann")
+    for name, value in options.items():
+        page.fill(f"#option-{name}", value)
+    page.fill(f"#seed-{game}", "7")
+    assert unlabelled_controls(page) == []
+    page.click("form.new-game button[type=submit]")
+    page.wait_for_selector("#table:not([data-version='-1'])")
+
+
+def test_two_people_play_skyjo_to_the_end_and_see_each_other(contexts: Any) -> None:
+    ann = contexts().new_page()
+    new_game(ann, "skyjo", {"max_rounds": "1"}, "human")
+    link = ann.get_attribute("[data-seat-link='1']", "href")
+    assert link and "#token=" in link
+    bea = contexts().new_page()
+    bea.goto(link)
+    bea.wait_for_selector("#table:not([data-version='-1'])")
+    pages = [ann, bea]
+    for page in pages:
+        page.evaluate("window.sameDocument = true")  # gone if anything reloads the page
+
+    # The first setup reveal by keyboard: focus a cell, press Enter.
+    ann.focus("#table button.card[data-move]")
+    ann.keyboard.press("Enter")
+    known = settled(ann, 1)
+    moves = 1
+    while not (finished(ann) and finished(bea)):
+        # Each seat sees the other's last move arrive by itself (long-poll), no reload.
+        known = max(settled(page, known) for page in pages)
+        movers = [page for page in pages if can_move(page)]
+        if not movers:
+            break
+        skyjo_click(movers[0])
+        known = settled(movers[0], known + 1)
+        moves += 1
+        assert moves < 400, "the game should have ended"
+    for page in pages:
+        settled(page, known)
+        assert finished(page)
+        assert page.evaluate("window.sameDocument") is True
+        assert "Game over" in page.inner_text("#outcome")
+        assert "Round 1 results" in page.inner_text("#app")
+        assert unlabelled_controls(page) == []
+    assert version(ann) == version(bea) == moves
+    screenshot(ann, "skyjo-ann")
+    screenshot(bea, "skyjo-bea")
+
+
+def test_one_person_plays_skipbo_against_a_server_bot_to_the_end(contexts: Any) -> None:
+    page = contexts().new_page()
+    new_game(page, "skipbo", {"stock_size": "5"}, "greedy")
+    known = version(page)
+    screenshot(page, "skipbo-start")
+    clicks = 0
+    while not finished(page):
+        known = settled(page, known)
+        if finished(page):
+            break
+        assert can_move(page), "the bot has played, so it is this seat's turn"
+        skipbo_click(page)
+        known = settled(page, known + 1)
+        clicks += 1
+        assert clicks < 600, "the round should have ended"
+    assert "Game over" in page.inner_text("#outcome")
+    assert unlabelled_controls(page) == []
+    screenshot(page, "skipbo-end")
