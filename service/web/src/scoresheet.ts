@@ -140,7 +140,7 @@ export async function showSheet(root: HTMLElement, client: Cardtable, id: string
       h("p", {}, names, sheet.game === "skyjo" ? ` · ends at ${String(sheet.options["end_score"])} · lowest total wins` : ""),
       sheet.finished ? h("p", { class: "outcome", id: "outcome", role: "status" }, outcomeText(sheet)) : null,
       h("div", { class: "scroll" }, sheetTable(sheet)),
-      h("ol", { class: "standings", "aria-label": "Standings" }, sheet.standings.map((standing) => h("li", {}, `${standing.rank}. ${standing.name}: ${standing.total}`))),
+      h("ul", { class: "standings", "aria-label": "Standings" }, sheet.standings.map((standing) => h("li", {}, `Rank ${standing.rank}: ${standing.name}, ${standing.total}`))),
       roundForm(),
       canFix ? h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", onclick: () => { correcting = true; draw(); } }, "Correct the last round"), h("button", { type: "button", class: "secondary", onclick: () => save(client.sheets.removeLastRound(id, editToken), "Last round removed.") }, "Remove the last round")) : null,
       editToken ? null : h("p", {}, "This browser did not start this sheet, so it can only read it."),
