@@ -4,8 +4,11 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
+TS := sdk/typescript
+# npm ci writes this file; it is newer than the lockfile once the tools are installed.
+NODE_STAMP := $(TS)/node_modules/.package-lock.json
 
-.PHONY: run test lint typecheck pytest openapi sdk bench bench-engine bench-load image clean
+.PHONY: run test lint typecheck pytest openapi sdk web bench bench-engine bench-load image clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -15,14 +18,19 @@ $(STAMP): $(BIN)/python pyproject.toml sdk/pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]' -e './sdk[local,test]'
 	touch $(STAMP)
 
-install: $(STAMP)
+## The TypeScript client's pinned toolchain (openapi-typescript, esbuild, tsc, vitest).
+$(NODE_STAMP): $(TS)/package.json $(TS)/package-lock.json
+	cd $(TS) && npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+install: $(STAMP) $(NODE_STAMP)
 
 ## Serve the API with gunicorn; without REDIS_URL it starts a private redis-server.
 run: $(STAMP)
 	$(BIN)/cardtable serve --port $(PORT)
 
 ## Lint, type-check and run the whole test suite against real Redis servers.
-test: $(STAMP)
+test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check service tests sdk/cardtable_sdk sdk/examples scripts bench
 	$(BIN)/ruff format --check service tests sdk/cardtable_sdk sdk/examples scripts bench
 	$(BIN)/mypy
@@ -33,9 +41,14 @@ test: $(STAMP)
 openapi: $(STAMP)
 	$(BIN)/cardtable openapi --output openapi.yaml
 
-## Regenerate the SDK's low-level package from openapi.yaml with the pinned generator.
-sdk: openapi
+## Regenerate the SDKs' generated parts from openapi.yaml with the pinned generators.
+sdk: openapi $(NODE_STAMP)
 	$(BIN)/python scripts/generate_sdk.py
+	cd $(TS) && npm run --silent generate
+
+## Rebuild the web table (service/web) into the assets the app serves (a test fails on drift).
+web: $(NODE_STAMP)
+	node service/web/build.mjs
 
 bench-engine: $(STAMP)
 	$(BIN)/python bench/engine_bench.py
