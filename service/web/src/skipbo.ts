@@ -78,7 +78,7 @@ function discardPiles(ctx: BoardContext<SkipBoView>, seat: number, usable: boole
     } else if (usable && top !== null) {
       control = sourceButton(ctx, `discard:${seat}:${index}`, top, `Top of ${player?.name}'s ${cards}`);
     } else control = h("span", { class: cardClass(top), role: "img", "aria-label": `${player?.name}'s ${cards}` }, cardFace(top));
-    return h("div", { class: "pile" }, control, h("span", { class: "small", "aria-hidden": "true" }, pile.slice(0, -1).map(cardName).join(" ") || " "));
+    return h("div", { class: "pile" }, control, h("span", { class: "small", "aria-hidden": "true" }, pile.length > 1 ? `under: ${pile.slice(0, -1).map(cardName).join(" ")}` : " "));
   }));
 }
 
