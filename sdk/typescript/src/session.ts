@@ -81,7 +81,7 @@ export class SeatSession {
   }
 
   /**
-   * Call `onView` with each new view until `signal` aborts. Today the feed long-polls; the
+   * Call `onView` with each new view until `signal` aborts or the game is over. Today the feed long-polls; the
    * event stream (EventSource with resume) plugs in here as another ChangeFeed.
    */
   watch(onView: (view: GameView) => void, signal: AbortSignal, feed: ChangeFeed = longPoll()): Promise<void> {

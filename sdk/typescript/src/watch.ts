@@ -3,7 +3,8 @@ import { isRaceLost, StoreUnavailable } from "./errors";
 import type { SeatSession } from "./session";
 import type { GameView } from "./types";
 
-/** Follows one seat's game, calling onView with every newer view, until signal aborts. */
+/** Follows one seat's game, calling onView with every newer view, until signal aborts or
+ * the game is over. */
 export type ChangeFeed = (
   session: SeatSession,
   onView: (view: GameView) => void,
@@ -42,12 +43,16 @@ export function longPoll(options: LongPollOptions = {}): ChangeFeed {
   return async (session, onView, signal) => {
     let failures = 0;
     while (!signal.aborted) {
-      const known = session.version ?? -1;
+      const known = session.version;
       const started = Date.now();
       try {
-        const view = await session.poll(known, waitSeconds, signal);
+        // A session that has seen nothing yet starts from the current view.
+        const view = known === null ? await session.view() : await session.poll(known, waitSeconds, signal);
         failures = 0;
-        if (view !== null) onView(view);
+        if (view !== null) {
+          onView(view);
+          if (view.finished) return; // nothing more can happen in this game
+        }
         // The server answers at once when all its long-poll slots are busy: don't spin.
         else if (Date.now() - started < (waitSeconds * 1000) / 2) await sleep(busyPauseMs, signal);
       } catch (error) {

@@ -71,6 +71,13 @@ describe.skipIf(!url)("a seat session on a live server", () => {
     stop.abort();
   });
 
+  it("watch() ends by itself once the game is over", async () => {
+    const game = await table.createGame({ game: "skyjo", players: [{ name: "A", bot: "greedy" }, { name: "B", bot: "random" }], options: { max_rounds: 1 }, seed: 2 });
+    const seen: boolean[] = [];
+    await table.seat(game.id, game.players[0]!.token).watch((view) => seen.push(view.finished), new AbortController().signal);
+    expect(seen).toEqual([true]);
+  });
+
   it("keeps score sheets", async () => {
     const sheet = await table.sheets.create({ game: "skyjo", players: ["Manon", "Nico", "Patou"] });
     const after = await table.sheets.addRound(sheet.id, sheet.edit_token, { card_totals: [12, 8, 12], finisher: 0 });
