@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
+
 # Every control that makes a move carries its move as data-move; a Skip-Bo card to pick up
 # carries data-source; the Skyjo "take the discard" choice carries data-mode.
 MOVES = "#table [data-move], #table [data-source]:not([disabled]), #table [data-mode=take]"
@@ -51,6 +53,32 @@ def skyjo_click(page: Any) -> None:
     # Nothing to draw: only the discard can be taken.
     page.click("#table [data-mode=take]")
     page.locator("#table button.card[data-move]").first.click()
+
+
+def skipbo_sources(legal: list[dict[str, Any]], me: int) -> set[str]:
+    """The card sources the page must offer for these legal moves (its data-source keys)."""
+    sources = set()
+    for move in legal:
+        if move["type"] == "discard" or move.get("source") == "hand":
+            sources.add(f"hand:{move['card']}")
+        elif move.get("source") == "stock":
+            sources.add(f"stock:{move.get('owner', me)}")
+        elif move.get("source") == "discard":
+            sources.add(f"discard:{move.get('owner', me)}:{move['pile']}")
+    return sources
+
+
+def legal_moves(server_url: str, page: Any) -> dict[str, Any]:
+    """This page's seat's legal moves, read from the API with the token in the page's URL."""
+    token = page.url.split("#token=")[1]
+    game_id = page.url.split("/games/")[1].split("#")[0]
+    answer = httpx.get(
+        f"{server_url}/games/{game_id}/legal-moves",
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=10,
+    )
+    answer.raise_for_status()
+    return dict(answer.json())
 
 
 def skipbo_click(page: Any) -> None:

@@ -7,21 +7,38 @@ from typing import Any
 
 import pytest
 
+from tests.support.live_server import LiveServer
 from tests.web.conftest import screenshot, unlabelled_controls
-from tests.web.tables import can_move, finished, settled, skipbo_click, skyjo_click, version
+from tests.web.tables import (
+    can_move,
+    finished,
+    legal_moves,
+    settled,
+    skipbo_click,
+    skipbo_sources,
+    skyjo_click,
+    version,
+)
 
 pytestmark = pytest.mark.slow
 
 
-def new_game(page: Any, game: str, options: dict[str, str], second_player: str) -> None:
+def new_game(
+    page: Any, game: str, options: dict[str, str], second_player: str, players: int = 2
+) -> None:
     page.goto("/play/")
     page.click(f".choices [data-game={game}]")
     page.wait_for_selector(f"form.new-game[data-game={game}]")
+    for _ in range(players - 2):
+        page.click("text=Add a player")  # the new seats default to the greedy bot
     page.select_option("#player-1-kind", second_player)
     page.fill("#player-1-name", "Bea")
     page.fill("#player-0-name", "Ann")
     for name, value in options.items():
-        page.fill(f"#option-{name}", value)
+        if value == "on":
+            page.check(f"#option-{name}")
+        else:
+            page.fill(f"#option-{name}", value)
     page.fill(f"#seed-{game}", "7")
     assert unlabelled_controls(page) == []
     page.click("form.new-game button[type=submit]")
@@ -93,22 +110,51 @@ def test_two_people_play_skyjo_to_the_end_and_see_each_other(contexts: Any) -> N
     screenshot(bea, "skyjo-bea")
 
 
-def test_one_person_plays_skipbo_against_a_server_bot_to_the_end(contexts: Any) -> None:
-    page = contexts().new_page()
-    new_game(page, "skipbo", {"stock_size": "5"}, "greedy")
+def play_skipbo(page: Any, server_url: str, screenshot_after: int | None = None) -> set[str]:
+    """Click until the game is over (the bots play in between); every card source offered."""
     known = version(page)
     clicks = 0
+    offered: set[str] = set()
     while not finished(page):
         known = settled(page, known)
         if finished(page):
             break
         assert can_move(page), "the bot has played, so it is this seat's turn"
+        sources = page.locator("#table [data-source]:not([disabled])")
+        shown = set(sources.evaluate_all("(all) => all.map((el) => el.dataset.source)"))
+        # Exactly the cards that some legal move uses are offered.
+        legal = legal_moves(server_url, page)
+        assert legal["version"] == known
+        assert shown == skipbo_sources(legal["moves"], legal["seat"])
+        offered |= shown
         skipbo_click(page)
         known = settled(page, known + 1)
         clicks += 1
-        if clicks == 12:
+        if clicks == screenshot_after:
             screenshot(page, "skipbo-play")
         assert clicks < 600, "the round should have ended"
     assert "Game over" in page.inner_text("#outcome")
     assert unlabelled_controls(page) == []
+    return offered
+
+
+def test_one_person_plays_skipbo_against_a_server_bot_to_the_end(
+    contexts: Any, live_server: LiveServer
+) -> None:
+    page = contexts().new_page()
+    new_game(page, "skipbo", {"stock_size": "5"}, "greedy")
+    play_skipbo(page, live_server.url, screenshot_after=12)
     screenshot(page, "skipbo-end")
+
+
+def test_a_skipbo_team_game_offers_the_partners_cards(
+    contexts: Any, live_server: LiveServer
+) -> None:
+    page = contexts().new_page()
+    new_game(page, "skipbo", {"stock_size": "8", "teams": "on"}, "greedy", players=4)
+    assert "partner of Ann" in page.inner_text("#table [data-seat='2'] h3")
+    offered = play_skipbo(page, live_server.url)
+    # Ann (seat 0) may build from her partner's (seat 2) stock and discard piles.
+    assert any(source.startswith(("stock:2", "discard:2:")) for source in offered), offered
+    assert not any(source.startswith(("stock:1", "stock:3")) for source in offered), offered
+    screenshot(page, "skipbo-teams-end")
