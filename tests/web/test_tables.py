@@ -3,6 +3,7 @@ and one person plays Skip-Bo against a server bot to its end, all by clicking.""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -21,6 +22,8 @@ from tests.web.tables import (
 )
 
 pytestmark = pytest.mark.slow
+
+PHONE = {"width": 360, "height": 740}
 
 
 def new_game(
@@ -66,12 +69,34 @@ def draw_and_discard_by_keyboard(page: Any, known: int) -> int:
     return settled(page, known + 1)
 
 
-def test_two_people_play_skyjo_to_the_end_and_see_each_other(contexts: Any) -> None:
+def offered_moves(page: Any) -> list[dict[str, Any]]:
+    return [json.loads(text) for text in page.locator("#table [data-move]").evaluate_all(
+        "(all) => all.map((el) => el.dataset.move)")]  # fmt: skip
+
+
+def check_offered(page: Any, server_url: str, known: int) -> None:
+    """Every move the page offers is legal; in the steps without a mode to choose (setup
+    reveals; after drawing, swapping by default) it offers all of them."""
+    legal = legal_moves(server_url, page)
+    assert legal["version"] == known
+    offered = offered_moves(page)
+    assert all(move in legal["moves"] for move in offered), (offered, legal)
+    if legal["moves"] and legal["moves"][0]["type"] in {"reveal", "replace", "discard_and_reveal"}:
+        kind = "reveal" if legal["moves"][0]["type"] == "reveal" else "replace"
+        assert sorted(map(str, offered)) == sorted(
+            str(move) for move in legal["moves"] if move["type"] == kind
+        )
+
+
+def test_two_people_play_skyjo_to_the_end_and_see_each_other(
+    contexts: Any, live_server: LiveServer
+) -> None:
     ann = contexts().new_page()
     new_game(ann, "skyjo", {"max_rounds": "1"}, "human")
     link = ann.get_attribute("[data-seat-link='1']", "href")
     assert link and "#token=" in link
-    bea = contexts().new_page()
+    # Bea plays on a phone.
+    bea = contexts(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     bea.goto(link)
     bea.wait_for_selector("#table:not([data-version='-1'])")
     pages = [ann, bea]
@@ -94,6 +119,7 @@ def test_two_people_play_skyjo_to_the_end_and_see_each_other(contexts: Any) -> N
             known = keyboard_turns.pop(0)(ann, known)
             moves = known
             continue
+        check_offered(movers[0], live_server.url, known)
         skyjo_click(movers[0])
         known = settled(movers[0], known + 1)
         moves += 1
@@ -106,6 +132,7 @@ def test_two_people_play_skyjo_to_the_end_and_see_each_other(contexts: Any) -> N
         assert "Round 1 results" in page.inner_text("#app")
         assert unlabelled_controls(page) == []
     assert version(ann) == version(bea) == moves
+    assert bea.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(ann, "skyjo-ann")
     screenshot(bea, "skyjo-bea")
 
