@@ -109,6 +109,7 @@ def test_two_people_play_skyjo_to_the_end_and_see_each_other(
     known = settled(ann, 1)
     moves = 1
     keyboard_turns = [take_discard_by_keyboard, draw_and_discard_by_keyboard]
+    highlighted = 0
     while not (finished(ann) and finished(bea)):
         # Each seat sees the other's last move arrive by itself (long-poll), no reload.
         known = max(settled(page, known) for page in pages)
@@ -123,6 +124,10 @@ def test_two_people_play_skyjo_to_the_end_and_see_each_other(
         skyjo_click(movers[0])
         known = settled(movers[0], known + 1)
         moves += 1
+        if movers[0] is bea:
+            # Ann's page marks the cards that Bea's move changed.
+            settled(ann, known)
+            highlighted += ann.locator("#table [data-seat='1'] .card.changed").count()
         assert moves < 400, "the game should have ended"
     for page in pages:
         settled(page, known)
@@ -132,6 +137,7 @@ def test_two_people_play_skyjo_to_the_end_and_see_each_other(
         assert "Round 1 results" in page.inner_text("#app")
         assert unlabelled_controls(page) == []
     assert version(ann) == version(bea) == moves
+    assert highlighted > 0
     assert bea.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(ann, "skyjo-ann")
     screenshot(bea, "skyjo-bea")

@@ -3,6 +3,8 @@ import type { GameView, Move } from "../../../sdk/typescript/src/index";
 
 export interface BoardContext<V extends GameView> {
   view: V;
+  /** The view drawn before this one (null at first): what changed gets highlighted. */
+  previous: V | null;
   /** The legal moves of this seat at this version (empty while others act). */
   legal: Move[];
   names: string[];

@@ -58,7 +58,8 @@ function buildingPiles(ctx: BoardContext<SkipBoView>): HTMLElement {
     h("div", { class: "row" }, ctx.view.building_piles.map((pile) => {
       const label = `Building pile ${pile.slot + 1}: ${pile.size ? `top ${cardName(pile.top_card)}, ` : "empty, "}needs ${pile.next}`;
       const move = targetMove(ctx, `build:${pile.slot}`);
-      const button = moveButton(pile.size ? cardName(pile.top_card) : "—", move, ctx.send, { class: cardClass(pile.top_card), "data-target": `build:${pile.slot}`, "data-key": `build-${pile.slot}` });
+      const changed = ctx.previous !== null && ctx.previous.building_piles[pile.slot]?.size !== pile.size;
+      const button = moveButton(pile.size ? cardName(pile.top_card) : "—", move, ctx.send, { class: `${cardClass(pile.top_card)}${changed ? " changed" : ""}`, "data-target": `build:${pile.slot}`, "data-key": `build-${pile.slot}` });
       button.setAttribute("aria-label", move ? `Play onto ${label}` : label);
       return h("div", { class: "pile" }, button, h("span", {}, `needs ${pile.next}`));
     })),

@@ -52,7 +52,9 @@ function grid(ctx: BoardContext<SkyjoView>, seat: number): HTMLElement {
   const mine = seat === view.seat;
   const cells = (player?.grid ?? []).map((cell, position) => {
     const move = mine ? cellMove(view, legal, position) : undefined;
-    const attrs = { class: cardClass(cell), "data-key": `cell-${seat}-${position}`, "data-facedown": String(cell === null) };
+    const before = ctx.previous?.players[seat]?.grid[position];
+    const changed = ctx.previous !== null && before !== cell;
+    const attrs = { class: `${cardClass(cell)}${changed ? " changed" : ""}`, "data-key": `cell-${seat}-${position}`, "data-facedown": String(cell === null) };
     if (!mine) return h("span", { ...attrs, role: "img", "aria-label": `${place(position)}: ${cellText(cell)}` }, cell === null ? "" : cellText(cell));
     const button = moveButton(cell === null ? "" : cell === "removed" ? "—" : String(cell), move, send, attrs);
     button.setAttribute("aria-label", move ? actionLabel(move, view, position, cell) : `${place(position)}: ${cellText(cell)}`);

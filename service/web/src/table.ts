@@ -7,8 +7,8 @@ import { knownSeats, seatLink } from "./seats";
 import { skipBoBoard } from "./skipbo";
 import { skyjoBoard } from "./skyjo";
 
-function boardFor(turn: Turn, names: string[], send: (move: Move) => void, redraw: () => void): Board {
-  const base = { legal: turn.legal.moves, names, send, redraw };
+function boardFor(turn: Turn, previous: GameView | null, names: string[], send: (move: Move) => void, redraw: () => void): Board {
+  const base = { legal: turn.legal.moves, names, send, redraw, previous: previous?.game === turn.view.game ? previous : null };
   return turn.view.game === "skyjo"
     ? skyjoBoard({ ...base, view: turn.view } as BoardContext<SkyjoView>)
     : skipBoBoard({ ...base, view: turn.view } as BoardContext<SkipBoView>);
@@ -72,13 +72,15 @@ export async function showTable(root: HTMLElement, client: Cardtable, gameId: st
   const extras = h("div", {});
   root.replaceChildren(title, promptLine, host, extras, h("p", {}, h("a", { href: "/play/" }, "New game")));
   let turn: Turn | null = null;
+  // The view before the current one, kept while only local choices redraw the board.
+  let previous: GameView | null = null;
   let board: Board | null = null;
   let busy = false;
 
   const render = (): void => {
     if (!turn) return;
     const names = turn.view.players.map((player) => player.name);
-    board = boardFor(turn, names, send, render);
+    board = boardFor(turn, previous, names, send, render);
     title.textContent = heading(turn.view, names);
     promptLine.textContent = board.prompt;
     replaceKeepingFocus(host, board.content);
@@ -89,7 +91,10 @@ export async function showTable(root: HTMLElement, client: Cardtable, gameId: st
   const refresh = async (): Promise<void> => {
     const next = await session.turn();
     // Two refreshes may cross: never draw an older version over a newer one.
-    if (!turn || next.view.version >= turn.view.version) turn = next;
+    if (!turn || next.view.version > turn.view.version) {
+      previous = turn?.view ?? null;
+      turn = next;
+    }
     render();
   };
   async function sendMove(move: Move): Promise<void> {
