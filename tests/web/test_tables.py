@@ -177,6 +177,7 @@ def test_one_person_plays_skipbo_against_a_server_bot_to_the_end(
     page = contexts().new_page()
     new_game(page, "skipbo", {"stock_size": "5"}, "greedy")
     play_skipbo(page, live_server.url, screenshot_after=12)
+    assert "Round 1: " in page.inner_text("#table .results h3")
     screenshot(page, "skipbo-end")
 
 

@@ -118,6 +118,24 @@ function hand(ctx: BoardContext<SkipBoView>): HTMLElement | null {
   );
 }
 
+/** A match of several rounds: how the last round ended and what each seat scored. */
+function lastRound(ctx: BoardContext<SkipBoView>): HTMLElement | null {
+  const result = ctx.view.last_round && "round" in ctx.view.last_round ? ctx.view.last_round : null;
+  if (!result) return null;
+  const headline = result.drawn ? "nobody won (a drawn round)" : `${seatName(ctx.names, result.winner)} emptied their stock`;
+  return h(
+    "section",
+    { class: "results", "aria-label": `Round ${result.round} results` },
+    h("h3", {}, `Round ${result.round}: ${headline}`),
+    h(
+      "table",
+      {},
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Stock left"), h("th", { scope: "col" }, "Points"))),
+      h("tbody", {}, result.scores.map((score, seat) => h("tr", {}, h("th", { scope: "row" }, ctx.names[seat] ?? ""), h("td", {}, result.stocks_left[seat] ?? ""), h("td", {}, score)))),
+    ),
+  );
+}
+
 function prompt(ctx: BoardContext<SkipBoView>): string {
   const { view } = ctx;
   if (view.finished) return "The game is over.";
@@ -132,6 +150,6 @@ export function skipBoBoard(ctx: BoardContext<SkipBoView>): Board {
     selectedVersion = ctx.view.version;
   }
   const seats = ctx.view.players.map((player) => player.seat);
-  const content = h("div", { class: "skipbo" }, buildingPiles(ctx), hand(ctx), h("div", { class: "players" }, seats.map((seat) => playerPanel(ctx, seat))));
+  const content = h("div", { class: "skipbo" }, buildingPiles(ctx), hand(ctx), h("div", { class: "players" }, seats.map((seat) => playerPanel(ctx, seat))), lastRound(ctx));
   return { content, prompt: prompt(ctx), keys: { Escape: () => { selected = null; ctx.redraw(); } } };
 }
