@@ -107,7 +107,7 @@ export async function showTable(root: HTMLElement, client: Cardtable, gameId: st
       announce(isRaceLost(error) ? "The game moved on meanwhile: look again and choose again." : errorText(error), true);
     } finally {
       busy = false;
-      await refresh();
+      await refresh().catch((error: unknown) => announce(errorText(error), true));
       host.dataset["busy"] = "false";
     }
   }
