@@ -4,9 +4,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
+TS := sdk/typescript
+# npm ci writes this file; it is newer than the lockfile once the tools are installed.
+NODE_STAMP := $(TS)/node_modules/.package-lock.json
 
-.PHONY: install run test lint typecheck pytest openapi sdk bench bench-engine bench-load \
-	bench-size bench-state image clean
+.PHONY: install run test lint typecheck pytest openapi sdk web bench bench-engine \
+	bench-load bench-size bench-state image clean
 
 LINTED := service tests sdk/cardtable_sdk sdk/examples scripts bench
 
@@ -18,7 +21,12 @@ $(STAMP): $(BIN)/python pyproject.toml sdk/pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]' -e './sdk[local,test]'
 	touch $(STAMP)
 
-install: $(STAMP)
+## The TypeScript client's pinned toolchain (openapi-typescript, esbuild, tsc, vitest).
+$(NODE_STAMP): $(TS)/package.json $(TS)/package-lock.json
+	cd $(TS) && npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+install: $(STAMP) $(NODE_STAMP)
 
 ## Serve the API with gunicorn; without REDIS_URL it starts a private redis-server.
 run: $(STAMP)
@@ -35,16 +43,21 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy --strict sdk/cardtable_sdk
 
-pytest: $(STAMP)
+pytest: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 ## Write openapi.yaml from the app (a test fails when it drifts).
 openapi: $(STAMP)
 	$(BIN)/cardtable openapi --output openapi.yaml
 
-## Regenerate the SDK's low-level package from openapi.yaml with the pinned generator.
-sdk: openapi
+## Regenerate the SDKs' generated parts from openapi.yaml with the pinned generators.
+sdk: openapi $(NODE_STAMP)
 	$(BIN)/python scripts/generate_sdk.py
+	cd $(TS) && npm run --silent generate
+
+## Rebuild the web table (service/web) into the assets the app serves (a test fails on drift).
+web: $(NODE_STAMP)
+	node service/web/build.mjs
 
 ## Benchmarks print figures; none is a test. `make bench` runs the in-process ones.
 bench: bench-engine bench-state bench-size

@@ -14,6 +14,7 @@ from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scor
 from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.event_routes import register as register_events
 from cardtable.api.spec import CardtableApi, api_config, register_components, register_docs
+from cardtable.api.web_routes import blp as web_blueprint
 from cardtable.api.wiring import Wiring
 from cardtable.config import Settings
 from cardtable.store import RedisClient, connect
@@ -41,6 +42,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     api = CardtableApi(app)
     register_blueprints(api)
     register_events(api, app)  # GET /games/{id}/events: JSON, long-poll, Server-Sent Events
+    app.register_blueprint(web_blueprint)  # the web table at /play/, outside the API spec
     register_error_handlers(app)
     register_docs(app)
     metrics.instrument(app)

@@ -1,0 +1,26 @@
+// Builds the web table (service/web) into the static assets the app serves at /play/, with
+// the toolchain pinned in sdk/typescript. Usage: node service/web/build.mjs [out-dir]
+import { copyFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(join(here, "../../sdk/typescript/package.json"));
+const esbuild = require("esbuild");
+
+const out = resolve(process.argv[2] ?? join(here, "../cardtable/web"));
+mkdirSync(join(out, "assets"), { recursive: true });
+await esbuild.build({
+  entryPoints: { app: join(here, "src/main.ts"), "app-style": join(here, "src/style.css") },
+  outdir: join(out, "assets"),
+  entryNames: "[name]",
+  bundle: true,
+  minify: true,
+  format: "esm",
+  target: ["es2022"],
+  legalComments: "none",
+  nodePaths: [join(here, "../../sdk/typescript/node_modules")],
+  logLevel: "warning",
+});
+copyFileSync(join(here, "index.html"), join(out, "index.html"));

@@ -1,0 +1,117 @@
+"""Browser fixtures: Debian's Chromium driven by Playwright against a real gunicorn + Redis,
+with every page watched for console errors and failed requests."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.live_server import LiveServer
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def require(path: str, what: str) -> None:
+    """Skip on a developer machine without the tool; in CI (.ci/run installs it) fail."""
+    if shutil.which(path) is None and not Path(path).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{what} ({path}) is missing; .ci/run installs it")
+        pytest.skip(f"{what} ({path}) is not installed")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    require(CHROMIUM, "Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@dataclass
+class Watched:
+    """A browser context whose pages report console errors, page errors and failed requests."""
+
+    context: Any
+    problems: list[str] = field(default_factory=list)
+
+    def new_page(self) -> Any:
+        page = self.context.new_page()
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on("requestfailed", self._failed)
+        page.on("response", self._response)
+        return page
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.problems.append(f"console {message.type}: {message.text}")
+
+    def _failed(self, request: Any) -> None:
+        self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")
+
+    def _response(self, response: Any) -> None:
+        if response.status >= 400:
+            self.problems.append(f"HTTP {response.status}: {response.url}")
+
+
+@pytest.fixture
+def contexts(browser: Any, live_server: LiveServer) -> Iterator[Any]:
+    """Make browser contexts on the live server; at the end, none may have seen a problem."""
+    made: list[Watched] = []
+
+    def make(**options: Any) -> Watched:
+        watched = Watched(browser.new_context(base_url=live_server.url, **options))
+        made.append(watched)
+        return watched
+
+    yield make
+    problems = [problem for watched in made for problem in watched.problems]
+    for watched in made:
+        # Closing aborts the long-polls still in flight: those are not the page's fault.
+        watched.problems = []
+        watched.context.close()
+    assert problems == []
+
+
+def screenshot(page: Any, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def unlabelled_controls(page: Any) -> list[str]:
+    """Buttons, inputs and selects with no text label (an accessibility check)."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll('button, input, select, textarea, [role=img]')]
+                .filter((el) => {
+                  const labelled = el.getAttribute('aria-label') || el.textContent.trim()
+                    || (el.id && document.querySelector(`label[for="${el.id}"]`))
+                    || el.closest('label');
+                  return !labelled;
+                })
+                .map((el) => el.outerHTML.slice(0, 120))"""
+        )
+    )

@@ -1,0 +1,194 @@
+"""Real games in a real browser: two people play Skyjo to its end from two browser contexts,
+and one person plays Skip-Bo against a server bot to its end, all by clicking."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.support.live_server import LiveServer
+from tests.web.conftest import screenshot, unlabelled_controls
+from tests.web.tables import (
+    can_move,
+    finished,
+    legal_moves,
+    settled,
+    skipbo_click,
+    skipbo_sources,
+    skyjo_click,
+    version,
+)
+
+pytestmark = pytest.mark.slow
+
+PHONE = {"width": 360, "height": 740}
+
+
+def new_game(
+    page: Any, game: str, options: dict[str, str], second_player: str, players: int = 2
+) -> None:
+    page.goto("/play/")
+    page.click(f".choices [data-game={game}]")
+    page.wait_for_selector(f"form.new-game[data-game={game}]")
+    for _ in range(players - 2):
+        page.click("text=Add a player")  # the new seats default to the greedy bot
+    page.select_option("#player-1-kind", second_player)
+    page.fill("#player-1-name", "Bea")
+    page.fill("#player-0-name", "Ann")
+    for name, value in options.items():
+        if value == "on":
+            page.check(f"#option-{name}")
+        else:
+            page.fill(f"#option-{name}", value)
+    page.fill(f"#seed-{game}", "7")
+    assert unlabelled_controls(page) == []
+    page.click("form.new-game button[type=submit]")
+    page.wait_for_selector("#table:not([data-version='-1'])")
+
+
+def take_discard_by_keyboard(page: Any, known: int) -> int:
+    """t arms "take the discard", then a cell takes it (the cell's label says so)."""
+    page.keyboard.press("t")
+    cell = page.locator("#table button.card[data-move*=take_discard]").first
+    assert "Put the discarded" in (cell.get_attribute("aria-label") or "")
+    cell.focus()
+    page.keyboard.press("Enter")
+    return settled(page, known + 1)
+
+
+def draw_and_discard_by_keyboard(page: Any, known: int) -> int:
+    """d draws, x switches to "discard it and turn up a card", then a face-down cell."""
+    page.keyboard.press("d")
+    known = settled(page, known + 1)
+    assert "You drew" in page.inner_text("#table .piles")
+    screenshot(page, "skyjo-drawn")
+    page.keyboard.press("x")
+    page.locator("#table button.card[data-move*=discard_and_reveal]").first.click()
+    return settled(page, known + 1)
+
+
+def offered_moves(page: Any) -> list[dict[str, Any]]:
+    return [json.loads(text) for text in page.locator("#table [data-move]").evaluate_all(
+        "(all) => all.map((el) => el.dataset.move)")]  # fmt: skip
+
+
+def check_offered(page: Any, server_url: str, known: int) -> None:
+    """Every move the page offers is legal; in the steps without a mode to choose (setup
+    reveals; after drawing, swapping by default) it offers all of them."""
+    legal = legal_moves(server_url, page)
+    assert legal["version"] == known
+    offered = offered_moves(page)
+    assert all(move in legal["moves"] for move in offered), (offered, legal)
+    if legal["moves"] and legal["moves"][0]["type"] in {"reveal", "replace", "discard_and_reveal"}:
+        kind = "reveal" if legal["moves"][0]["type"] == "reveal" else "replace"
+        assert sorted(map(str, offered)) == sorted(
+            str(move) for move in legal["moves"] if move["type"] == kind
+        )
+
+
+def test_two_people_play_skyjo_to_the_end_and_see_each_other(
+    contexts: Any, live_server: LiveServer
+) -> None:
+    ann = contexts().new_page()
+    new_game(ann, "skyjo", {"max_rounds": "1"}, "human")
+    link = ann.get_attribute("[data-seat-link='1']", "href")
+    assert link and "#token=" in link
+    # Bea plays on a phone.
+    bea = contexts(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    bea.goto(link)
+    bea.wait_for_selector("#table:not([data-version='-1'])")
+    pages = [ann, bea]
+    for page in pages:
+        page.evaluate("window.sameDocument = true")  # gone if anything reloads the page
+
+    # The first setup reveal by keyboard: focus a cell, press Enter.
+    ann.focus("#table button.card[data-move]")
+    ann.keyboard.press("Enter")
+    known = settled(ann, 1)
+    moves = 1
+    keyboard_turns = [take_discard_by_keyboard, draw_and_discard_by_keyboard]
+    highlighted = 0
+    while not (finished(ann) and finished(bea)):
+        # Each seat sees the other's last move arrive by itself (long-poll), no reload.
+        known = max(settled(page, known) for page in pages)
+        movers = [page for page in pages if can_move(page)]
+        if not movers:
+            break
+        if movers[0] is ann and keyboard_turns and ann.locator("[data-key=draw]").count():
+            known = keyboard_turns.pop(0)(ann, known)
+            moves = known
+            continue
+        check_offered(movers[0], live_server.url, known)
+        skyjo_click(movers[0])
+        known = settled(movers[0], known + 1)
+        moves += 1
+        if movers[0] is bea:
+            # Ann's page marks the cards that Bea's move changed.
+            settled(ann, known)
+            highlighted += ann.locator("#table [data-seat='1'] .card.changed").count()
+        assert moves < 400, "the game should have ended"
+    for page in pages:
+        settled(page, known)
+        assert finished(page)
+        assert page.evaluate("window.sameDocument") is True
+        assert "Game over" in page.inner_text("#outcome")
+        assert "Round 1 results" in page.inner_text("#app")
+        assert unlabelled_controls(page) == []
+    assert version(ann) == version(bea) == moves
+    assert highlighted > 0
+    assert bea.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(ann, "skyjo-ann")
+    screenshot(bea, "skyjo-bea")
+
+
+def play_skipbo(page: Any, server_url: str, screenshot_after: int | None = None) -> set[str]:
+    """Click until the game is over (the bots play in between); every card source offered."""
+    known = version(page)
+    clicks = 0
+    offered: set[str] = set()
+    while not finished(page):
+        known = settled(page, known)
+        if finished(page):
+            break
+        assert can_move(page), "the bot has played, so it is this seat's turn"
+        sources = page.locator("#table [data-source]:not([disabled])")
+        shown = set(sources.evaluate_all("(all) => all.map((el) => el.dataset.source)"))
+        # Exactly the cards that some legal move uses are offered.
+        legal = legal_moves(server_url, page)
+        assert legal["version"] == known
+        assert shown == skipbo_sources(legal["moves"], legal["seat"])
+        offered |= shown
+        skipbo_click(page)
+        known = settled(page, known + 1)
+        clicks += 1
+        if clicks == screenshot_after:
+            screenshot(page, "skipbo-play")
+        assert clicks < 600, "the round should have ended"
+    assert "Game over" in page.inner_text("#outcome")
+    assert unlabelled_controls(page) == []
+    return offered
+
+
+def test_one_person_plays_skipbo_against_a_server_bot_to_the_end(
+    contexts: Any, live_server: LiveServer
+) -> None:
+    page = contexts().new_page()
+    new_game(page, "skipbo", {"stock_size": "5"}, "greedy")
+    play_skipbo(page, live_server.url, screenshot_after=12)
+    assert "Round 1: " in page.inner_text("#table .results h3")
+    screenshot(page, "skipbo-end")
+
+
+def test_a_skipbo_team_game_offers_the_partners_cards(
+    contexts: Any, live_server: LiveServer
+) -> None:
+    page = contexts().new_page()
+    new_game(page, "skipbo", {"stock_size": "8", "teams": "on"}, "greedy", players=4)
+    assert "partner of Ann" in page.inner_text("#table [data-seat='2'] h3")
+    offered = play_skipbo(page, live_server.url)
+    # Ann (seat 0) may build from her partner's (seat 2) stock and discard piles.
+    assert any(source.startswith(("stock:2", "discard:2:")) for source in offered), offered
+    assert not any(source.startswith(("stock:1", "stock:3")) for source in offered), offered
+    screenshot(page, "skipbo-teams-end")
