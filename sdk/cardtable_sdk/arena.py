@@ -329,3 +329,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
 def console() -> None:
     """The `cardtable-arena` command."""
     main()
+
+
+if __name__ == "__main__":
+    console()
