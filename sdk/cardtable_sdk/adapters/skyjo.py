@@ -23,6 +23,7 @@ __all__ = [
     "seat",
     "totals",
     "unseen_cards",
+    "visible_cards",
 ]
 
 View = Mapping[str, Any]
@@ -84,13 +85,16 @@ def round_number(view: View) -> int:
     return int(view["round"])
 
 
+def visible_cards(view: View) -> list[int]:
+    """Every card this seat sees: face-up grid cards, the discard top, its drawn card."""
+    cards = [c for p in view["players"] for c in p["grid"] if c is not None and c != REMOVED]
+    cards.extend(c for c in (discard_top(view), drawn_card(view)) if c is not None)
+    return cards
+
+
 def unseen_cards(view: View) -> Counter[int]:
-    """The cards this seat cannot see, by value: the deck less every face-up grid card, the
-    discard top and its own drawn card (the discard pile below its top counts as unseen)."""
+    """The cards this seat cannot see, by value: the deck less every visible card (the
+    discard pile below its top counts as unseen)."""
     unseen = Counter(DECK)
-    for player in range(len(view["players"])):
-        unseen.subtract(c for c in grid(view, player) if isinstance(c, int))
-    for card in (discard_top(view), drawn_card(view)):
-        if card is not None:
-            unseen[card] -= 1
+    unseen.subtract(visible_cards(view))
     return +unseen

@@ -34,6 +34,7 @@ def _at(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
 ACTIONS: list[dict[str, Any]] = [*_at(AT[:2]), {"type": "draw"}, *_at(AT[2:])]
 """Each action's move, by action number."""
 STEPS = ("reveal", "choose", "place_drawn")
+DECK_COUNTS = np.array([seen.DECK[v] for v in range(-2, 13)], dtype=np.float32)
 
 
 def action_index(move: Mapping[str, Any]) -> int:
@@ -82,9 +83,8 @@ def encode(view: Mapping[str, Any], players: int) -> np.ndarray:
     for offset in range(players):
         obs[at + 1 + offset] = min(1.0, max(0.0, totals[(me + offset) % players] / 200))
     at += 1 + players
-    unseen = seen.unseen_cards(view)
-    for value, count in seen.DECK.items():
-        obs[at + value + 2] = unseen[value] / count
+    counts = np.bincount(np.asarray(seen.visible_cards(view), dtype=np.intp) + 2, minlength=VALUES)
+    obs[at : at + VALUES] = np.maximum(0, DECK_COUNTS - counts) / DECK_COUNTS
     return obs
 
 
