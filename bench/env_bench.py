@@ -24,7 +24,7 @@ from cardtable_sdk.envs import env
 
 def env_steps(game: str, seconds: float) -> float:
     """AEC steps/s: observe the acting agent, pick a random legal action from the mask."""
-    aec, rng = env(game, 2), np.random.default_rng(0)
+    aec, rng = env(game, 2), random.Random(0)
     aec.reset(seed=0)
     steps, started = 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
@@ -33,7 +33,7 @@ def env_steps(game: str, seconds: float) -> float:
             aec.reset()
             continue
         mask = aec.observe(agent)["action_mask"]
-        aec.step(int(rng.choice(np.flatnonzero(mask))))
+        aec.step(int(rng.choice(np.flatnonzero(mask).tolist())))
         steps += 1
     return steps / (time.perf_counter() - started)
 

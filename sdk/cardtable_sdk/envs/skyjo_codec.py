@@ -34,6 +34,8 @@ def _at(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
 ACTIONS: list[dict[str, Any]] = [*_at(AT[:2]), {"type": "draw"}, *_at(AT[2:])]
 """Each action's move, by action number."""
 STEPS = ("reveal", "choose", "place_drawn")
+CODE: dict[Any, int] = {None: VALUES, seen.REMOVED: VALUES + 1, **{v: v + 2 for v in range(-2, 13)}}
+"""A cell's place among its 17 one-hot entries."""
 DECK_COUNTS = np.array([seen.DECK[v] for v in range(-2, 13)], dtype=np.float32)
 
 
@@ -57,13 +59,8 @@ def encode(view: Mapping[str, Any], players: int) -> np.ndarray:
     hot: list[int] = []
     for offset in range(players):
         base = offset * 12 * CELL
-        for i, cell in enumerate(seen.grid(view, (me + offset) % players)):
-            if cell is None:
-                hot.append(base + i * CELL + VALUES)
-            elif cell == seen.REMOVED:
-                hot.append(base + i * CELL + VALUES + 1)
-            else:
-                hot.append(base + i * CELL + cell + 2)
+        cells = seen.grid(view, (me + offset) % players)
+        hot.extend(base + i * CELL + CODE[cell] for i, cell in enumerate(cells))
     at = players * 12 * CELL
     top = seen.discard_top(view)
     if top is not None:
