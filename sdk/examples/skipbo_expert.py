@@ -21,7 +21,7 @@ from cardtable_sdk.adapters import skipbo as seen
 WILD, TOP = seen.SKIPBO, seen.TOP_VALUE
 NODES = 1500  # search budget per decision
 STOCK_PLAYED, HAND_EMPTIED = 1000.0, 60.0  # our stock played; our hand emptied (5 new cards)
-FEEDS_RIVAL = 60.0  # a building pile the rival's visible cards take up to its stock top
+FEEDS_RIVAL = 100.0  # a building pile the rival's visible cards take up to its stock top
 WILD_KEPT = 12.0  # a SKIP-BO still in hand
 GAP = 1.0  # per value between a building pile and our stock top
 
