@@ -55,7 +55,7 @@ class Search:
         self.view = view
         self.stock = seen.stock_top(view, me)
         mate = seen.partner(view, me)
-        players = range(len(view["players"]))
+        players = range(seen.players(view))
         rivals = [p for p in players if p not in (me, mate)]
         self.rivals = {t for p in rivals if (t := seen.stock_top(view, p)) is not None}
         self.rival_piles = [[list(pile) for pile in seen.discard_piles(view, p)] for p in rivals]

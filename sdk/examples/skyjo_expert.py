@@ -33,7 +33,7 @@ class Table:
         count = sum(unseen.values()) or 1
         self.unseen = unseen
         self.mean = sum(v * n for v, n in unseen.items()) / count
-        players = range(len(view["players"]))
+        players = range(seen.players(view))
         others = [self.estimate(seen.grid(view, p)) for p in players if p != self.me]
         self.rival = min(others) if others else 0.0
         rivals = [p for p in players if p != self.me]

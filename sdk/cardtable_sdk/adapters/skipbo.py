@@ -16,6 +16,7 @@ __all__ = [
     "hand",
     "hand_size",
     "partner",
+    "players",
     "round_number",
     "seat",
     "set_aside_size",
@@ -33,6 +34,11 @@ DISCARD_PILES = 4
 
 def seat(view: View) -> int:
     return int(view["seat"])
+
+
+def players(view: View) -> int:
+    """How many seats the game has."""
+    return len(view["players"])
 
 
 def acting_step(view: View) -> str | None:

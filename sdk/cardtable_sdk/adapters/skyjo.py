@@ -19,6 +19,7 @@ __all__ = [
     "final_lap",
     "finisher_penalty",
     "grid",
+    "players",
     "round_number",
     "seat",
     "totals",
@@ -35,6 +36,11 @@ DECK: Counter[int] = Counter({-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 1
 
 def seat(view: View) -> int:
     return int(view["seat"])
+
+
+def players(view: View) -> int:
+    """How many seats the game has."""
+    return len(view["players"])
 
 
 def acting_step(view: View) -> str | None:
