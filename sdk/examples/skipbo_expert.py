@@ -1,4 +1,5 @@
-"""A Skip-Bo bot that beats the server's greedy bot: at each decision it searches the rest
+"""A Skip-Bo bot that searches its turn (it does not beat the server's greedy bot yet: 43 % of
+1,000 games, against 33 % for `skipbo_smart`). At each decision it searches the rest
 of its turn (every order of its hand, discard tops and stock, up to a node budget, with
 equivalent building piles merged) and plays the first move of the line that ends best:
 its stock played, its hand emptied (five new cards), no building pile left where the
