@@ -45,9 +45,8 @@ class Codec:
         return obs
 
     def index(self, move: Mapping[str, Any], seat: int) -> int:
-        if self.game == "skipbo":
-            return skipbo_codec.action_index(move, seat)
-        return skyjo_codec.action_index(move)
+        number: int = self.module.action_index(move, seat)
+        return number
 
     def round_reward(self, scores: list[int], seat: int) -> float:
         reward: float = self.module.round_reward(scores, seat)
@@ -68,12 +67,13 @@ class Match:
         )
         self._rounds = 0
         self._legal: dict[int, Move] | None = None
+        self._acting: int | None = None
 
     def reset(self, seed: int) -> None:
         names = [f"player_{i}" for i in range(self.players)]
         self.state = self.rules.new_state(names, self.options, seed)
         self._rounds = 0
-        self._legal = None
+        self._legal = self._acting = None
 
     @property
     def over(self) -> bool:
@@ -82,13 +82,15 @@ class Match:
     @property
     def acting(self) -> int:
         """The seat to act (the lowest one when several may, as in Skyjo's setup)."""
-        return self.state.active_seats()[0]
+        if self._acting is None:
+            self._acting = self.state.active_seats()[0]
+        return self._acting
 
     def legal(self) -> dict[int, Move]:
         """The acting seat's legal moves by action number."""
         if self._legal is None:
-            seat = self.acting
-            self._legal = {self.codec.index(m, seat): m for m in self.state.legal_moves(seat)}
+            seat, index = self.acting, self.codec.module.action_index
+            self._legal = {index(m, seat): m for m in self.state.legal_moves(seat)}
         return self._legal
 
     def mask(self, seat: int) -> np.ndarray:
@@ -104,13 +106,13 @@ class Match:
         """Apply the acting seat's `action` (KeyError when it is not legal)."""
         move = self.legal()[action]
         self.state.apply(self.acting, move)
-        self._legal = None
+        self._legal = self._acting = None
         return self.rewards()
 
     def play(self, decide: Decide, rng: random.Random) -> list[float]:
         """Let a bot (an arena `Decide`) play the acting seat's move."""
         self.state.apply(self.acting, decide(self.state, self.acting, rng))
-        self._legal = None
+        self._legal = self._acting = None
         return self.rewards()
 
     def rewards(self) -> list[float]:

@@ -39,14 +39,16 @@ CODE: dict[Any, int] = {None: VALUES, seen.REMOVED: VALUES + 1, **{v: v + 2 for 
 DECK_COUNTS = np.array([seen.DECK[v] for v in range(-2, 13)], dtype=np.float32)
 
 
-def action_index(move: Mapping[str, Any]) -> int:
-    """The action number of a legal move."""
+BASE = {"reveal": 0, "take_discard": 12, "draw": 24, "replace": 25, "discard_and_reveal": 37}
+"""The first action number of each move type (then one per position, row by row)."""
+
+
+def action_index(move: Mapping[str, Any], seat: int = 0) -> int:
+    """The action number of a legal move (the seat does not matter in Skyjo)."""
     kind = move["type"]
     if kind == "draw":
         return 24
-    cell = int(move["row"]) * seen.COLS + int(move["col"])
-    slot = AT.index(kind)
-    return slot * 12 + cell + (1 if slot >= 2 else 0)
+    return BASE[kind] + int(move["row"]) * seen.COLS + int(move["col"])
 
 
 def observation_size(players: int) -> int:
