@@ -80,11 +80,15 @@ def test_a_skipbo_observation_shows_no_hidden_card() -> None:
     assert any(a.view(0)["hand"] != b.view(0)["hand"] for a, b in pairs)
 
 
-def test_rewards_come_per_round_and_at_the_end() -> None:
-    aec = env("skyjo", 2, {"end_score": 60})
-    aec.reset(seed=4)
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("skyjo", {"end_score": 200}), ("skipbo", {"stock_size": 3, "target_score": 150})],
+)
+def test_rewards_come_per_round_and_at_the_end(game: str, options: dict[str, Any]) -> None:
+    aec = env(game, 2, options)
+    aec.reset(seed=3)
     totals = dict.fromkeys(aec.agents, 0.0)
-    paid_steps, rng = 0, np.random.default_rng(4)
+    paid_steps, rng = 0, random.Random(3)
     for agent in aec.agent_iter():
         _, reward, terminated, truncated, _ = aec.last()
         totals[agent] += reward
@@ -93,11 +97,13 @@ def test_rewards_come_per_round_and_at_the_end() -> None:
             aec.step(None)
             continue
         mask = aec.observe(agent)["action_mask"]
-        aec.step(int(rng.choice(np.flatnonzero(mask))))
+        aec.step(rng.choice(np.flatnonzero(mask).tolist()))
     score = aec.match.state.score()
     assert len(score["rounds"]) >= 2 and paid_steps >= len(score["rounds"])
-    winner = f"player_{score['winners'][0]}"
-    assert totals[winner] == max(totals.values()) and abs(sum(totals.values())) < 1e-9
+    (winner,) = score["winners"]
+    for seat, agent in enumerate(aec.possible_agents):
+        rounds = sum(aec.match.codec.round_reward(r["scores"], seat) for r in score["rounds"])
+        assert totals[agent] == pytest.approx(rounds + (1 if seat == winner else -1))
 
 
 def test_an_illegal_gym_action_changes_nothing() -> None:

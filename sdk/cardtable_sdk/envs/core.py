@@ -68,12 +68,14 @@ class Match:
         self._rounds = 0
         self._legal: dict[int, Move] | None = None
         self._acting: int | None = None
+        self._logged = len(self.state.log)
 
     def reset(self, seed: int) -> None:
         names = [f"player_{i}" for i in range(self.players)]
         self.state = self.rules.new_state(names, self.options, seed)
         self._rounds = 0
         self._legal = self._acting = None
+        self._logged = len(self.state.log)
 
     @property
     def over(self) -> bool:
@@ -119,6 +121,11 @@ class Match:
         """Each seat's reward for the rounds finished since the last call, and for the end:
         the winners share +1, the others share -1 (so a game's rewards sum to zero)."""
         rewards = [0.0] * self.players
+        # A move logs one entry; a round's end also logs the next deal (Skip-Bo may log a
+        # reshuffle): only then can the score have changed, so only then is it read.
+        grown, self._logged = len(self.state.log) - self._logged, len(self.state.log)
+        if grown <= 1 and not self.over:
+            return rewards
         score = self.state.score()
         for entry in score["rounds"][self._rounds :]:
             for seat in range(self.players):
