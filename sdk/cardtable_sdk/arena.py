@@ -1,0 +1,335 @@
+"""The arena: play many local games between bots, in parallel processes, with rotating
+seats and fixed seeds, and report win rates (Wilson 95 % intervals) and Elo ratings.
+
+    cardtable-arena skyjo sdk/examples/skyjo_expert.py greedy --games 1000 --workers 2
+
+A bot is `random` or `greedy` (the engine's own bots, as the server plays them), a
+`module:function` (imported), or `path/to/file.py[:function]` (`bot` by default). A bot
+function takes `(view, legal_moves)`, or `(view, legal_moves, rng)` to get a seeded
+`random.Random` of its own. Game `i` deals with seed `seed + i // L`, where L is the number
+of seat orders: each deal is played once with every seat order (duplicate format), so the
+luck of the deal evens out. Needs the engine: `pip install 'cardtable-sdk[local,arena]'`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import inspect
+import itertools
+import json
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardtable_sdk._engine import GameState, Move, get_rules
+from cardtable_sdk.ratings import elo_ratings, wilson_interval
+from cardtable_sdk.views import MoveList, make_view
+
+__all__ = ["ArenaResult", "BotStats", "load_bot", "main", "run_arena"]
+
+Decide = Callable[[GameState, int, random.Random], Move]
+"""How the arena asks a bot for a move: it builds the seat's view and legal moves from the
+state and hands the bot only those."""
+
+MAX_MOVES = 200_000
+"""A guard against a bot that never lets a game end (a bug, not a rule)."""
+
+
+def _engine_bot(game: str, name: str) -> Decide:
+    bot = get_rules(game).bots[name]
+    if name == "random":
+        # Any legal move: no need to build a view nobody reads (twice the games per second).
+        return lambda state, seat, rng: rng.choice(state.legal_moves(seat))
+    return lambda state, seat, rng: bot(state.view(seat), state.legal_moves(seat), rng)
+
+
+def _import_function(spec: str) -> Callable[..., Any]:
+    """`module:function` or `path/to/file.py[:function]` -> the function."""
+    target, _, name = spec.partition(":")
+    if target.endswith(".py"):
+        path = Path(target).resolve()
+        # Examples import their neighbours as scripts do: their folder goes on sys.path.
+        sys.path.insert(0, str(path.parent))
+        loader = importlib.util.spec_from_file_location(path.stem, path)
+        if loader is None or loader.loader is None:
+            raise ValueError(f"cannot load {target}")
+        module = importlib.util.module_from_spec(loader)
+        sys.modules.setdefault(path.stem, module)
+        loader.loader.exec_module(module)
+    else:
+        module = importlib.import_module(target)
+    function = getattr(module, name or "bot", None)
+    if not callable(function):
+        raise ValueError(f"{spec}: no function {name or 'bot'!r}")
+    return function  # type: ignore[no-any-return]
+
+
+def load_bot(game: str, spec: str) -> Decide:
+    """The bot a command-line name stands for (see the module docstring)."""
+    if spec in get_rules(game).bots:
+        return _engine_bot(game, spec)
+    if ":" not in spec and not spec.endswith(".py"):
+        known = ", ".join(sorted(get_rules(game).bots))
+        raise ValueError(f"{spec!r}: not a built-in bot ({known}), module:function or .py file")
+    function = _import_function(spec)
+    wants_rng = len(inspect.signature(function).parameters) >= 3
+
+    def decide(state: GameState, seat: int, rng: random.Random) -> Move:
+        view = make_view(state.view(seat))
+        legal = MoveList(state.legal_moves(seat), version=state.version)
+        move = function(view, legal, rng) if wants_rng else function(view, legal)
+        return dict(move)
+
+    return decide
+
+
+def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
+    """Seat orders that give every bot every seat equally often: every ordered choice of
+    distinct bots when there are enough, else the rotations of the bots repeated."""
+    if bots >= players:
+        return list(itertools.permutations(range(bots), players))
+    return [tuple((first + s) % bots for s in range(players)) for first in range(bots)]
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """What to play: the game, the bots by spec, and how many games of how many seats."""
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    players: int = 2
+    seed: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def lineup(self, index: int) -> tuple[int, ...]:
+        orders = lineups(len(self.bots), self.players)
+        return orders[index % len(orders)]
+
+    def deal_seed(self, index: int) -> int:
+        return self.seed + index // len(lineups(len(self.bots), self.players))
+
+
+_loaded: list[Decide] = []
+"""The bots of the tournament a worker process plays (loaded once per process)."""
+
+
+def _load_all(tournament: Tournament) -> None:
+    _loaded[:] = [load_bot(tournament.game, spec) for spec in tournament.bots]
+
+
+def play_game(tournament: Tournament, index: int) -> tuple[tuple[int, ...], list[int]]:
+    """Play game `index`: (the bot of each seat, the winning seats)."""
+    order = tournament.lineup(index)
+    names = [f"seat {seat}" for seat in range(tournament.players)]
+    state = get_rules(tournament.game).new_state(
+        names, dict(tournament.options), tournament.deal_seed(index)
+    )
+    rngs = [random.Random(f"{tournament.seed}:{index}:{seat}") for seat in range(len(names))]
+    for _ in range(MAX_MOVES):
+        if state.is_over:
+            return order, list(state.score()["winners"])
+        seat = state.active_seats()[0]
+        state.apply(seat, _loaded[order[seat]](state, seat, rngs[seat]))
+    raise RuntimeError(f"game {index} did not end within {MAX_MOVES} moves")
+
+
+def _play_chunk(job: tuple[Tournament, range]) -> list[tuple[tuple[int, ...], list[int]]]:
+    tournament, indices = job
+    if not _loaded:
+        _load_all(tournament)
+    return [play_game(tournament, index) for index in indices]
+
+
+def _chunks(tournament: Tournament, workers: int) -> list[range]:
+    size = max(1, min(200, tournament.games // (workers * 8) or 1))
+    return [range(i, min(i + size, tournament.games)) for i in range(0, tournament.games, size)]
+
+
+def play_all(
+    tournament: Tournament, workers: int, progress: bool
+) -> Iterator[list[tuple[tuple[int, ...], list[int]]]]:
+    """Every game's outcome, chunk by chunk (in any order), on `workers` processes."""
+    jobs = [(tournament, chunk) for chunk in _chunks(tournament, workers)]
+    bar = _progress(tournament.games, progress)
+    if workers <= 1:
+        _load_all(tournament)
+        outcomes: Iterator[Any] = map(_play_chunk, jobs)
+        for chunk in outcomes:
+            bar(len(chunk))
+            yield chunk
+        return
+    # fork: the workers inherit the imported engine instead of importing it again.
+    context = multiprocessing.get_context("fork")
+    with context.Pool(workers, initializer=_load_all, initargs=(tournament,)) as pool:
+        for chunk in pool.imap_unordered(_play_chunk, jobs):
+            bar(len(chunk))
+            yield chunk
+
+
+def _progress(total: int, enabled: bool) -> Callable[[int], None]:
+    """A progress bar on stderr (tqdm, from the `arena` extra), or nothing."""
+    if not enabled:
+        return lambda done: None
+    try:
+        from tqdm import tqdm
+    except ImportError:  # the bar is a comfort, not a need
+        return lambda done: None
+    bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+
+    def update(done: int) -> None:
+        bar.update(done)
+        if bar.n >= total:
+            bar.close()
+
+    return update
+
+
+@dataclass
+class BotStats:
+    """One bot's results: a game it shares the win of counts half a point."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    shared: int = 0
+
+    @property
+    def points(self) -> float:
+        return self.wins + 0.5 * self.shared
+
+    def as_dict(self, elo: float) -> dict[str, Any]:
+        low, high = wilson_interval(self.points, self.games)
+        rate = self.points / self.games if self.games else 0.0
+        return {
+            "bot": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "shared_wins": self.shared,
+            "win_rate": round(rate, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "elo": round(elo, 1),
+        }
+
+
+@dataclass
+class ArenaResult:
+    """Everything the arena measured, as `--json` prints it (`as_dict`)."""
+
+    tournament: Tournament
+    stats: list[BotStats]
+    pair_points: dict[tuple[str, str], float]
+    pair_games: dict[tuple[str, str], int]
+    seconds: float
+    workers: int
+
+    def as_dict(self) -> dict[str, Any]:
+        t = self.tournament
+        elo = elo_ratings([s.name for s in self.stats], self.pair_points, self.pair_games)
+        return {
+            "game": t.game,
+            "players": t.players,
+            "games": t.games,
+            "seed": t.seed,
+            "options": dict(t.options),
+            "workers": self.workers,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(t.games / self.seconds, 1) if self.seconds else None,
+            "bots": [s.as_dict(elo[s.name]) for s in self.stats],
+            "pairs": [
+                {"bot": a, "opponent": b, "games": n, "points": self.pair_points[a, b]}
+                for (a, b), n in sorted(self.pair_games.items())
+            ],
+        }
+
+
+def _tally(result: ArenaResult, order: tuple[int, ...], winners: list[int]) -> None:
+    """Count one game: per bot (a win if any of its seats won), and per pair of bots."""
+    names = [result.stats[i].name for i in order]
+    won = {names[seat] for seat in winners}
+    for name in set(names):
+        stats = result.stats[order[names.index(name)]]
+        stats.games += 1
+        if name in won:
+            stats.wins += len(won) == 1
+            stats.shared += len(won) > 1
+    for a, b in itertools.permutations(sorted(set(names)), 2):
+        result.pair_games[a, b] = result.pair_games.get((a, b), 0) + 1
+        points = 0.5 if (a in won) == (b in won) else float(a in won)
+        result.pair_points[a, b] = result.pair_points.get((a, b), 0.0) + points
+
+
+def run_arena(tournament: Tournament, *, workers: int = 1, progress: bool = False) -> ArenaResult:
+    """Play the tournament and count the results (the same for any `workers`)."""
+    names = _unique_names(tournament.bots)
+    result = ArenaResult(tournament, [BotStats(n) for n in names], {}, {}, 0.0, workers)
+    started = time.perf_counter()
+    for chunk in play_all(tournament, workers, progress):
+        for order, winners in chunk:
+            _tally(result, order, winners)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _unique_names(specs: Sequence[str]) -> list[str]:
+    """Short names for the table (a file's stem), numbered when two bots share one."""
+    short = [Path(spec.partition(":")[0]).stem if ".py" in spec else spec for spec in specs]
+    return [n if short.count(n) == 1 else f"{n}#{i + 1}" for i, n in enumerate(short)]
+
+
+def format_table(data: Mapping[str, Any]) -> str:
+    """The human-readable report of `ArenaResult.as_dict()`."""
+    speed = data["games_per_second"]
+    lines = [
+        f"{data['game']}, {data['players']} players, {data['games']} games (seed {data['seed']}),"
+        f" {data['workers']} workers: {data['seconds']:.1f} s, {speed} games/s",
+        f"{'bot':<24} {'games':>6} {'wins':>6} {'shared':>6} {'win rate':>9}"
+        f" {'95% CI':>16} {'Elo':>7}",
+    ]
+    for bot in data["bots"]:
+        low, high = bot["ci95"]
+        lines.append(
+            f"{bot['bot']:<24} {bot['games']:>6} {bot['wins']:>6} {bot['shared_wins']:>6}"
+            f" {bot['win_rate']:>9.1%} {f'{low:.1%} - {high:.1%}':>16} {bot['elo']:>7.0f}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(
+        prog="cardtable-arena", description=(__doc__ or "").splitlines()[0]
+    )
+    parser.add_argument("game", choices=["skyjo", "skipbo"])
+    parser.add_argument("bots", nargs="+", help="random, greedy, module:function, file.py")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", type=int, default=2, help="seats per game")
+    parser.add_argument("--seed", type=int, default=0, help="game i deals with seed+i//L")
+    parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--no-progress", action="store_true")
+    args = parser.parse_args(argv)
+    options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
+    tournament = Tournament(
+        args.game, tuple(args.bots), args.games, args.players, args.seed, options
+    )
+    result = run_arena(tournament, workers=args.workers, progress=not args.no_progress)
+    data = result.as_dict()
+    print(json.dumps(data, indent=2) if args.json else format_table(data))
+    return data
+
+
+def console() -> None:
+    """The `cardtable-arena` command."""
+    main()
+
+
+if __name__ == "__main__":
+    console()

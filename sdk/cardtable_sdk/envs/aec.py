@@ -1,0 +1,91 @@
+"""A PettingZoo AEC environment for Skyjo or Skip-Bo: agents `player_0`... take turns
+(Skyjo's simultaneous setup reveals are taken lowest seat first), each observes
+`{"observation", "action_mask"}` built from its own view only, and rewards come at the end
+of each round and of the game. Encodings: `skyjo_codec` and `skipbo_codec`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from cardtable_sdk.envs.core import Match
+
+
+class CardtableAECEnv(AECEnv):  # type: ignore[misc]
+    """`CardtableAECEnv("skyjo", players=2, options={"end_score": 50})`; `reset(seed=...)`
+    deals with that seed (without one, with a seed drawn from the last one given)."""
+
+    metadata = {"name": "cardtable_v0", "render_modes": [], "is_parallelizable": False}
+
+    def __init__(
+        self, game: str, players: int = 2, options: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__()
+        self.match = Match(game, players, options)
+        self.metadata = {**self.metadata, "name": f"{game}_v0"}
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = list(self.possible_agents)
+        codec = self.match.codec
+        space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (codec.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (codec.actions,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {a: spaces.Discrete(codec.actions) for a in self.possible_agents}
+        self._seeds = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        return {"observation": self.match.observe(seat), "action_mask": self.match.mask(seat)}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        self.match.reset(int(self._seeds.integers(2**63)))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.match.acting]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None or int(action) not in self.match.legal():
+            raise ValueError(f"action {action!r} is not legal for {agent} (see action_mask)")
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.match.step(int(action))
+        self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+        if self.match.over:
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = agent
+        else:
+            self.agent_selection = self.possible_agents[self.match.acting]
+        self._accumulate_rewards()
+
+    def render(self) -> None:
+        """Nothing to draw: print `match.state.view(seat)` to look at a seat's view."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(game: str, players: int = 2, options: Mapping[str, Any] | None = None) -> CardtableAECEnv:
+    """The AEC environment of `game` (PettingZoo's usual constructor name)."""
+    return CardtableAECEnv(game, players, options)

@@ -1,0 +1,140 @@
+"""One game as the environments play it: the engine's state behind the seats' views, the
+legal moves as action numbers, and the rewards of each finished round and of the end."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from cardtable_sdk._engine import GameState, Move, get_rules
+from cardtable_sdk.envs import skipbo_codec, skyjo_codec
+
+Decide = Callable[[GameState, int, random.Random], Move]
+"""A bot as the arena runs it (`cardtable_sdk.arena.load_bot`)."""
+
+CODECS: dict[str, ModuleType] = {"skyjo": skyjo_codec, "skipbo": skipbo_codec}
+
+
+@dataclass(frozen=True)
+class Codec:
+    """A game's encodings, seen through one interface."""
+
+    game: str
+    players: int
+
+    @property
+    def module(self) -> ModuleType:
+        return CODECS[self.game]
+
+    @property
+    def actions(self) -> int:
+        return len(self.module.ACTIONS)
+
+    @property
+    def size(self) -> int:
+        size: int = self.module.observation_size(self.players)
+        return size
+
+    def encode(self, view: Mapping[str, Any]) -> np.ndarray:
+        obs: np.ndarray = self.module.encode(view, self.players)
+        return obs
+
+    def index(self, move: Mapping[str, Any], seat: int) -> int:
+        number: int = self.module.action_index(move, seat)
+        return number
+
+    def round_reward(self, scores: list[int], seat: int) -> float:
+        reward: float = self.module.round_reward(scores, seat)
+        return reward
+
+
+class Match:
+    """A game in progress; `step` applies one action of the acting seat and returns every
+    seat's reward for it (non-zero when a round or the game ended)."""
+
+    def __init__(self, game: str, players: int, options: Mapping[str, Any] | None) -> None:
+        self.rules = get_rules(game)
+        self.codec = Codec(game, players)
+        self.players = players
+        self.options = dict(options or {})
+        self.state: GameState = self.rules.new_state(
+            [f"player_{i}" for i in range(players)], self.options, 0
+        )
+        self._rounds = 0
+        self._legal: dict[int, Move] | None = None
+        self._acting: int | None = None
+        self._logged = len(self.state.log)
+
+    def reset(self, seed: int) -> None:
+        names = [f"player_{i}" for i in range(self.players)]
+        self.state = self.rules.new_state(names, self.options, seed)
+        self._rounds = 0
+        self._legal = self._acting = None
+        self._logged = len(self.state.log)
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def acting(self) -> int:
+        """The seat to act (the lowest one when several may, as in Skyjo's setup)."""
+        if self._acting is None:
+            self._acting = self.state.active_seats()[0]
+        return self._acting
+
+    def legal(self) -> dict[int, Move]:
+        """The acting seat's legal moves by action number."""
+        if self._legal is None:
+            seat, index = self.acting, self.codec.module.action_index
+            self._legal = {index(m, seat): m for m in self.state.legal_moves(seat)}
+        return self._legal
+
+    def mask(self, seat: int) -> np.ndarray:
+        mask = np.zeros(self.codec.actions, dtype=np.int8)
+        if not self.over and seat == self.acting:
+            mask[list(self.legal())] = 1
+        return mask
+
+    def observe(self, seat: int) -> np.ndarray:
+        return self.codec.encode(self.state.view(seat))
+
+    def step(self, action: int) -> list[float]:
+        """Apply the acting seat's `action` (KeyError when it is not legal)."""
+        move = self.legal()[action]
+        self.state.apply(self.acting, move)
+        self._legal = self._acting = None
+        return self.rewards()
+
+    def play(self, decide: Decide, rng: random.Random) -> list[float]:
+        """Let a bot (an arena `Decide`) play the acting seat's move."""
+        self.state.apply(self.acting, decide(self.state, self.acting, rng))
+        self._legal = self._acting = None
+        return self.rewards()
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward for the rounds finished since the last call, and for the end:
+        the winners share +1, the others share -1 (so a game's rewards sum to zero)."""
+        rewards = [0.0] * self.players
+        # A move logs one entry; a round's end also logs the next deal (Skip-Bo may log a
+        # reshuffle): only then can the score have changed, so only then is it read.
+        grown, self._logged = len(self.state.log) - self._logged, len(self.state.log)
+        if grown <= 1 and not self.over:
+            return rewards
+        score = self.state.score()
+        for entry in score["rounds"][self._rounds :]:
+            for seat in range(self.players):
+                rewards[seat] += self.codec.round_reward(list(entry["scores"]), seat)
+        self._rounds = len(score["rounds"])
+        if self.over:
+            winners = set(score["winners"])
+            for seat in range(self.players):
+                if winners and len(winners) < self.players:
+                    share = len(winners) if seat in winners else self.players - len(winners)
+                    rewards[seat] += (1.0 if seat in winners else -1.0) / share
+        return rewards

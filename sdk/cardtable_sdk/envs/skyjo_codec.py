@@ -1,0 +1,94 @@
+"""Skyjo's fixed-size observation and action encodings, built from one seat's view only.
+
+Observation (float32, every value in [0, 1]; seats in play order from the observer, so
+entry 0 is always "me"): per seat, 12 cells x 17 (one-hot of the values -2..12, then
+"face down", then "removed"); the discard top (15, one-hot); the drawn card this seat holds
+(15 one-hot, then 1 "holds none"); the step (3: reveal, choose, place_drawn); 1 final-lap
+flag; the draw pile's size / 150; per seat the running total / 200 clipped to [0, 1];
+and the cards this seat has not seen, per value, as a share of that value's count in the
+deck (15). Size 204 n + 51 + n for n seats.
+
+Actions (49): reveal, take_discard, replace and discard_and_reveal at each of the 12
+positions (row by row, in that order: 0-11, 12-23, 25-36, 37-48) and draw (24).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from cardtable_sdk.adapters import skyjo as seen
+
+VALUES = 15  # -2..12
+CELL = VALUES + 2
+AT = ("reveal", "take_discard", "replace", "discard_and_reveal")
+
+
+def _at(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
+    cells = [divmod(i, seen.COLS) for i in range(12)]
+    return [{"type": k, "row": row, "col": col} for k in kinds for row, col in cells]
+
+
+ACTIONS: list[dict[str, Any]] = [*_at(AT[:2]), {"type": "draw"}, *_at(AT[2:])]
+"""Each action's move, by action number."""
+STEPS = ("reveal", "choose", "place_drawn")
+CODE: dict[Any, int] = {None: VALUES, seen.REMOVED: VALUES + 1, **{v: v + 2 for v in range(-2, 13)}}
+"""A cell's place among its 17 one-hot entries."""
+DECK_COUNTS = np.array([seen.DECK[v] for v in range(-2, 13)], dtype=np.float32)
+
+
+BASE = {"reveal": 0, "take_discard": 12, "draw": 24, "replace": 25, "discard_and_reveal": 37}
+"""The first action number of each move type (then one per position, row by row)."""
+
+
+def action_index(move: Mapping[str, Any], seat: int = 0) -> int:
+    """The action number of a legal move (the seat does not matter in Skyjo)."""
+    kind = move["type"]
+    if kind == "draw":
+        return 24
+    return BASE[kind] + int(move["row"]) * seen.COLS + int(move["col"])
+
+
+def observation_size(players: int) -> int:
+    return 204 * players + 51 + players
+
+
+def encode(view: Mapping[str, Any], players: int) -> np.ndarray:
+    """The observation of the seat whose view this is (see the module docstring)."""
+    me = seen.seat(view)
+    hot: list[int] = []
+    for offset in range(players):
+        base = offset * 12 * CELL
+        cells = seen.grid(view, (me + offset) % players)
+        hot.extend(base + i * CELL + CODE[cell] for i, cell in enumerate(cells))
+    at = players * 12 * CELL
+    top = seen.discard_top(view)
+    if top is not None:
+        hot.append(at + top + 2)
+    drawn = seen.drawn_card(view)
+    hot.append(at + VALUES + (VALUES if drawn is None else drawn + 2))
+    step = seen.acting_step(view)
+    if step in STEPS:
+        hot.append(at + 2 * VALUES + 1 + STEPS.index(step))
+    if seen.final_lap(view):
+        hot.append(at + 2 * VALUES + 4)
+    obs = np.zeros(observation_size(players), dtype=np.float32)
+    obs[hot] = 1.0
+    at += 2 * VALUES + 5
+    obs[at] = seen.draw_size(view) / 150
+    totals = seen.totals(view)
+    for offset in range(players):
+        obs[at + 1 + offset] = min(1.0, max(0.0, totals[(me + offset) % players] / 200))
+    at += 1 + players
+    counts = np.bincount(np.asarray(seen.visible_cards(view), dtype=np.intp) + 2, minlength=VALUES)
+    obs[at : at + VALUES] = np.maximum(0, DECK_COUNTS - counts) / DECK_COUNTS
+    return obs
+
+
+def round_reward(scores: list[int], seat: int) -> float:
+    """A round's reward: how many points fewer than the others' mean this seat scored, /100
+    (in Skyjo fewer points is better)."""
+    others = [s for i, s in enumerate(scores) if i != seat]
+    return (sum(others) / len(others) - scores[seat]) / 100 if others else 0.0

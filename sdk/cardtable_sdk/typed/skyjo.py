@@ -1,0 +1,129 @@
+"""Skyjo's view and moves as TypedDicts (the `SkyjoView` schema of `openapi.yaml`)."""
+
+from collections.abc import Callable
+from typing import Literal, TypedDict
+
+from cardtable_sdk.runner import Bot
+from cardtable_sdk.typed._bot import untyped
+
+__all__ = ["Cell", "Move", "View", "bot"]
+
+Cell = int | Literal["removed"] | None
+"""A grid position: its value face up, None face down, "removed" once its column went."""
+
+
+class Options(TypedDict):
+    initial_reveals: int
+    later_round_starter: Literal["finisher", "highest_sum"]
+    end_score: int
+    max_rounds: int | None
+    finisher_penalty: bool
+
+
+class Player(TypedDict):
+    seat: int
+    name: str
+    grid: list[Cell]
+    visible_sum: int
+    face_down: int
+    reveals_left: int
+    holding_drawn: bool
+    total: int
+
+
+class Discard(TypedDict):
+    top: int
+    size: int
+
+
+class DrawPile(TypedDict):
+    size: int
+
+
+class Drawn(TypedDict):
+    seat: int
+    card: int | None
+    """Shown only to the seat that drew it."""
+
+
+class FinalLap(TypedDict):
+    finisher: int
+    still_to_play: list[int]
+
+
+class RoundSummary(TypedDict):
+    round: int
+    scores: list[int]
+    finisher: int
+
+
+class LastRound(TypedDict):
+    round: int
+    scores: list[int]
+    card_totals: list[int]
+    finisher: int
+    finisher_doubled: bool
+    grids: list[list[int | Literal["removed"]]]
+    revealed: list[list[int]]
+
+
+class View(TypedDict):
+    id: str
+    bots: list[str | None]
+    game: Literal["skyjo"]
+    version: int
+    seat: int | None
+    phase: Literal["reveal", "play", "final_lap", "over"]
+    round: int
+    current_player: int | None
+    active_seats: list[int]
+    step: Literal["reveal", "choose", "place_drawn"] | None
+    finished: bool
+    options: Options
+    players: list[Player]
+    discard: Discard
+    draw_pile: DrawPile
+    drawn: Drawn | None
+    final_lap: FinalLap | None
+    totals: list[int]
+    rounds: list[RoundSummary]
+    last_round: LastRound | None
+    winners: list[int]
+
+
+class Reveal(TypedDict):
+    type: Literal["reveal"]
+    row: int
+    col: int
+
+
+class TakeDiscard(TypedDict):
+    type: Literal["take_discard"]
+    row: int
+    col: int
+
+
+class Draw(TypedDict):
+    type: Literal["draw"]
+
+
+class Replace(TypedDict):
+    type: Literal["replace"]
+    row: int
+    col: int
+
+
+class DiscardAndReveal(TypedDict):
+    type: Literal["discard_and_reveal"]
+    row: int
+    col: int
+
+
+Move = Reveal | TakeDiscard | Draw | Replace | DiscardAndReveal
+MOVES = (Reveal, TakeDiscard, Draw, Replace, DiscardAndReveal)
+"""Every move shape, for the test that keeps them in step with the API."""
+
+
+def bot(typed: Callable[[View, list[Move]], Move]) -> Bot:
+    """Use a bot typed with these shapes wherever the SDK takes a bot (`play`, local play)."""
+    return untyped(typed)

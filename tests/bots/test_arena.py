@@ -1,0 +1,69 @@
+"""The arena: the same results for the same seed whatever the number of processes, seats
+rotated, the JSON shape, bots loaded from files, and the statistics it prints."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from cardtable_sdk.arena import Tournament, lineups, main, run_arena
+from cardtable_sdk.ratings import elo_ratings, wilson_interval
+from tests.sdk.conftest import EXAMPLES
+
+SMALL = {"end_score": 20}
+
+
+def test_same_seed_same_results_in_one_or_two_processes() -> None:
+    tournament = Tournament("skyjo", ("random", "greedy"), 12, seed=5, options=SMALL)
+    one = run_arena(tournament, workers=1).as_dict()
+    two = run_arena(tournament, workers=2).as_dict()
+    for data in (one, two):
+        del data["seconds"], data["games_per_second"], data["workers"]
+    assert one == two
+    assert one["bots"][1]["wins"] > one["bots"][0]["wins"]  # greedy beats random
+
+
+def test_json_output_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    bots = ["random", f"{EXAMPLES / 'skipbo_random.py'}:bot"]
+    main(["skipbo", *bots, "--games", "4", "--workers", "1", "--json", "--no-progress",
+          "--option", "stock_size=3"])  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "skipbo" and data["games"] == 4 and data["options"] == {"stock_size": 3}
+    assert [bot["bot"] for bot in data["bots"]] == ["random", "skipbo_random"]
+    for bot in data["bots"]:
+        assert set(bot) == {"bot", "games", "wins", "shared_wins", "win_rate", "ci95", "elo"}
+        assert bot["games"] == 4 and 0 <= bot["ci95"][0] <= bot["win_rate"] <= bot["ci95"][1]
+    first, second = data["pairs"]
+    assert first["games"] == second["games"] == 4
+    assert first["points"] + second["points"] == 4
+
+
+def test_every_bot_gets_every_seat_equally_often() -> None:
+    for bots, players in ((2, 2), (3, 2), (2, 4), (3, 3)):
+        orders = lineups(bots, players)
+        for seat in range(players):
+            counts = [sum(order[seat] == bot for order in orders) for bot in range(bots)]
+            assert len(set(counts)) == 1, (bots, players, orders)
+
+
+def test_the_command_prints_a_table() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cardtable_sdk.arena", "skyjo", "random", "random", "--games",
+         "4", "--workers", "2", "--option", "end_score=10"],
+        capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    assert "95% CI" in done.stdout and "random#1" in done.stdout and "random#2" in done.stdout
+
+
+def test_wilson_interval_and_elo() -> None:
+    low, high = wilson_interval(55, 100)
+    assert math.isclose(low, 0.4524, abs_tol=1e-4) and math.isclose(high, 0.6439, abs_tol=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    played = {("a", "b"): 100, ("b", "a"): 100}
+    elo = elo_ratings(["a", "b"], {("a", "b"): 75.0, ("b", "a"): 25.0}, played)
+    # 75 % expected score is 191 Elo points; the prior half point shrinks it a little.
+    assert 180 < elo["a"] - elo["b"] < 192 and math.isclose(elo["a"] + elo["b"], 3000)
