@@ -292,6 +292,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{game_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Every change after version `since`, oldest first, as this viewer may see it.
+         * @description With `Accept: text/event-stream`: a stream of Server-Sent Events (`id` = version),
+         *     resumable with `Last-Event-ID`, with heartbeat comments.
+         */
+        get: operations["get_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -307,6 +330,8 @@ export interface components {
             details?: {
                 [key: string]: unknown;
             };
+            /** @description The request's id (also in the X-Request-ID header and the server's logs): quote it when reporting a problem. */
+            request_id?: string;
         };
         PaginationMetadata: {
             /** @description Total number of items. */
@@ -325,12 +350,18 @@ export interface components {
             next_page?: number;
         };
         SkyjoOptions: {
+            /** @description Cards each player turns face up before the first turn of a round. */
             initial_reveals: number;
-            /** @enum {string} */
+            /**
+             * @description Who starts rounds after the first: 'finisher' (whoever ended the previous round) or 'highest_sum' (the highest sum of face-up cards after the setup reveals).
+             * @enum {string}
+             */
             later_round_starter: "finisher" | "highest_sum";
+            /** @description The game ends after the round in which some total reaches this score. */
             end_score: number;
-            /** @description null: no limit on the number of rounds. */
+            /** @description The game also ends after this many rounds (null: no limit). */
             max_rounds: number | null;
+            /** @description Double the finisher's positive round score when another player scored the same or less. */
             finisher_penalty: boolean;
         };
         SkyjoPlayer: {
@@ -348,15 +379,6 @@ export interface components {
             holding_drawn: boolean;
             /** @description Running total of the completed rounds. */
             total: number;
-        };
-        SkyjoDiscard: {
-            /** @description The face-up card on top of the discard pile. */
-            top: number;
-            size: number;
-        };
-        SkyjoDrawPile: {
-            /** @description Cards left. */
-            size: number;
         };
         SkyjoDrawn: {
             /** @description The seat holding a drawn card. */
@@ -393,54 +415,64 @@ export interface components {
             id: string;
             /** @description Per seat, the server bot that plays it, or null for a human. */
             bots: (string | null)[];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            game: "skyjo";
             /** @description Moves applied so far. */
             version: number;
             /** @description The viewer; null for a spectator. */
             seat: number | null;
             /**
-             * @description `reveal` (simultaneous setup reveals), `play`, `final_lap` (someone finished; the others play once more) or `over`.
+             * @description `waiting` (open seats, not dealt yet), `setup` (what precedes the first turn, e.g. Skyjo's reveals), `playing` or `finished`.
              * @enum {string}
              */
-            phase: "reveal" | "play" | "final_lap" | "over";
+            phase: "waiting" | "setup" | "playing" | "finished";
             round: number;
-            /** @description Whose turn it is; null during the setup reveals and at the end. */
+            /** @description Whose turn it is; null when no single seat is to play. */
             current_player: number | null;
             /** @description Seats that may act now. */
             active_seats: number[];
+            finished: boolean;
+            /** @description Running totals, per seat. */
+            totals: number[];
+            /** @description Winning seats once finished (ties share; empty for a drawn game). */
+            winners: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "skyjo";
             /**
              * @description `reveal`; `choose` (take_discard or draw); `place_drawn` (replace or discard_and_reveal); null once the game is over.
              * @enum {string|null}
              */
             step: "reveal" | "choose" | "place_drawn" | null;
-            finished: boolean;
             options: components["schemas"]["SkyjoOptions"];
             players: components["schemas"]["SkyjoPlayer"][];
-            discard: components["schemas"]["SkyjoDiscard"];
-            draw_pile: components["schemas"]["SkyjoDrawPile"];
+            /** @description The face-up card on top of the discard pile. */
+            discard_top: number;
+            discard_size: number;
+            /** @description Cards left. */
+            draw_pile_size: number;
             /** @description The card drawn and not yet placed; null when none. */
             drawn: components["schemas"]["SkyjoDrawn"] | (Record<string, never> | null);
-            final_lap: (Record<string, never> | null) | components["schemas"]["SkyjoFinalLap"];
-            /** @description Running totals, per seat. */
-            totals: number[];
+            /** @description Set once someone finished: the others play once more. */
+            final_lap: components["schemas"]["SkyjoFinalLap"] | (Record<string, never> | null);
             /** @description Every completed round. */
             rounds: components["schemas"]["SkyjoRoundSummary"][];
             /** @description The previous round's result; null during round 1. */
             last_round: components["schemas"]["SkyjoLastRound"] | (Record<string, never> | null);
-            /** @description Winning seats once finished (ties share). */
-            winners: number[];
         };
         SkipBoOptions: {
+            /** @description Cards in each player's stock: 30 with 2-4 players, 20 with 5-6 (the short game uses 10). Allowed 1..30 with players x (stock_size + 5) <= 162. */
             stock_size: number;
+            /** @description Seat that starts round 1; in a match the first player moves one seat on each round. */
             first_player: number;
-            /** @enum {string} */
+            /**
+             * @description "french": keep building while any build is possible, discard only when none is; "english": you may discard (end your turn) at any time.
+             * @enum {string}
+             */
             stop_rule: "french" | "english";
-            /** @description null: a single round decides the game. */
+            /** @description Play rounds until some total reaches this score (the notices use 500); null: a single round decides the game. At most 5000, so a match ends. */
             target_score: number | null;
+            /** @description Partnership variant (4 or 6 players): partners sit opposite, may build from each other's stock and discard tops, and win together. */
             teams: boolean;
         };
         SkipBoPlayer: {
@@ -472,6 +504,13 @@ export interface components {
             /** @description The pile's cards, bottom first. */
             cards: number[];
         };
+        SkipBoRoundSummary: {
+            round: number;
+            scores: number[];
+            /** @description null for a drawn round. */
+            winner: number | null;
+            stocks_left: number[];
+        };
         SkipBoLastRound: {
             round: number;
             /** @description Nobody won the round. */
@@ -489,29 +528,37 @@ export interface components {
             id: string;
             /** @description Per seat, the server bot that plays it, or null for a human. */
             bots: (string | null)[];
+            /** @description Moves applied so far. */
+            version: number;
+            /** @description The viewer; null for a spectator. */
+            seat: number | null;
+            /**
+             * @description `waiting` (open seats, not dealt yet), `setup` (what precedes the first turn, e.g. Skyjo's reveals), `playing` or `finished`.
+             * @enum {string}
+             */
+            phase: "waiting" | "setup" | "playing" | "finished";
+            round: number;
+            /** @description Whose turn it is; null when no single seat is to play. */
+            current_player: number | null;
+            /** @description Seats that may act now. */
+            active_seats: number[];
+            finished: boolean;
+            /** @description Running totals, per seat. */
+            totals: number[];
+            /** @description Winning seats once finished (ties share; empty for a drawn game). */
+            winners: number[];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             game: "skipbo";
-            /** @description Moves applied so far. */
-            version: number;
-            /** @description The viewer; null for a spectator. */
-            seat: number | null;
-            /** @enum {string} */
-            phase: "playing" | "finished";
-            round: number;
             /** @description Seat that started this round. */
             first_player: number;
-            /** @description Whose turn it is. */
-            current_player: number | null;
-            active_seats: number[];
             /**
              * @description What the acting seat does next. Others see `play`; the acting seat sees `build` (french rule: keep building), `build_or_discard`, `build_or_pass`, `discard` or `pass`. null once the game is over.
              * @enum {string|null}
              */
             step: "play" | "build" | "build_or_discard" | "build_or_pass" | "discard" | "pass" | null;
-            finished: boolean;
             options: components["schemas"]["SkipBoOptions"];
             players: components["schemas"]["SkipBoPlayer"][];
             /** @description The viewer's own hand, sorted (0 = SKIP-BO); null for others. */
@@ -526,10 +573,9 @@ export interface components {
             drawn_turns: number;
             /** @description The partnerships, e.g. [[0, 2], [1, 3]]; null without teams. */
             teams: number[][] | null;
-            totals: number[];
+            /** @description Every completed round. */
+            rounds: components["schemas"]["SkipBoRoundSummary"][];
             last_round: (Record<string, never> | null) | components["schemas"]["SkipBoLastRound"];
-            /** @description Winning seats once finished (empty for a drawn game). */
-            winners: number[];
         };
         Move: {
             /** @enum {string} */
@@ -575,7 +621,7 @@ export interface components {
              * @description Let the server play this seat with one of its bots.
              * @enum {string|null}
              */
-            bot?: "random" | "greedy" | null;
+            bot?: "greedy" | "random" | null;
         };
         CreateGameRequest: {
             /** @enum {string} */
@@ -653,6 +699,8 @@ export interface components {
             first_player?: number;
             /** @description Skip-Bo deal: per seat, the stock pile top first */
             stocks?: number[][];
+            /** @description deal (games that deal hands): per seat, the hand dealt */
+            hands?: number[][];
         };
         Record: {
             game: string;
@@ -792,6 +840,21 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** @description One change, as this viewer may see it. `type`: `move` (`seat`, `move` as applied, and its public consequences: Skyjo `cells`, `discard_top`, the viewer's own `drawn` card; Skip-Bo `card`, `completed_pile`, `stock_top`, `hand_sizes`, the viewer's own `drew`), `reshuffle` (`draw_pile_size`), `round_end` (scores, revealed grids or stocks left), `deal` (a new round; Skip-Bo: the viewer's own `hand`), `game_end` (`totals`, `winners`), `join` (`seat`, `name`). See docs/events.md. */
+        Event: {
+            /** @description The version this change created. */
+            version: number;
+            type: string;
+            seat?: number;
+            move?: components["schemas"]["Move"];
+        } & {
+            [key: string]: unknown;
+        };
+        EventFeed: {
+            /** @description The game's version now. */
+            version: number;
+            events: components["schemas"]["Event"][];
+        };
     };
     responses: {
         /** @description Default error response */
@@ -842,7 +905,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGame"];
                 };
             };
-            /** @description Malformed request (bad JSON, bad header). */
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -878,7 +941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The game store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -897,7 +960,7 @@ export interface operations {
                 wait?: number;
             };
             header?: {
-                /** @description The ETag you last saw, e.g. "17": the answer is 304 while the game is still at that version. */
+                /** @description The ETag you last saw, e.g. "17": 304 while still there. */
                 "If-None-Match"?: string;
             };
             path: {
@@ -925,7 +988,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed request (bad JSON, bad header). */
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -934,7 +997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or invalid bearer token (`invalid_token`, `token_required`). */
+            /** @description Missing or invalid bearer token (`token_required`, `invalid_token`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -953,7 +1016,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
-            /** @description The game store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -985,7 +1048,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegalMoves"];
                 };
             };
-            /** @description Missing or invalid bearer token (`invalid_token`, `token_required`). */
+            /** @description Missing or invalid bearer token (`token_required`, `invalid_token`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1003,7 +1066,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The game store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1019,7 +1082,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The version you decided on, e.g. "17": the move is refused with 412 if the game has moved on since. */
+                /** @description The version you decided on, e.g. "17": 412 if it moved on. */
                 "If-Match"?: string;
             };
             path: {
@@ -1042,7 +1105,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveResult"];
                 };
             };
-            /** @description Malformed request (bad JSON, bad header). */
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1051,7 +1114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or invalid bearer token (`invalid_token`, `token_required`). */
+            /** @description Missing or invalid bearer token (`token_required`, `invalid_token`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1114,7 +1177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The game store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1146,7 +1209,7 @@ export interface operations {
                     "application/json": components["schemas"]["Score"];
                 };
             };
-            /** @description Missing or invalid bearer token (`invalid_token`, `token_required`). */
+            /** @description Missing or invalid bearer token (`token_required`, `invalid_token`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1164,7 +1227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The game store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1196,7 +1259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Record"];
                 };
             };
-            /** @description Missing or invalid bearer token (`invalid_token`, `token_required`). */
+            /** @description Missing or invalid bearer token (`token_required`, `invalid_token`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1223,7 +1286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The game store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1259,7 +1322,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedScoresheet"];
                 };
             };
-            /** @description Malformed request (bad JSON, bad header). */
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1334,11 +1397,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description Malformed request (bad JSON, bad header). */
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1394,7 +1455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Scoresheet"];
                 };
             };
-            /** @description Malformed request (bad JSON, bad header). */
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1504,7 +1565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Scoresheet"];
                 };
             };
-            /** @description Malformed request (bad JSON, bad header). */
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1610,7 +1671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Scoresheet"];
                 };
             };
-            /** @description Malformed request (bad JSON, bad header). */
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1755,6 +1816,79 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_events: {
+        parameters: {
+            query?: {
+                /** @description Events after this version (JSON: default 0, every event; a stream: default the current version, or the Last-Event-ID header, which wins). */
+                since?: number;
+                /** @description JSON only: when nothing happened after `since`, wait up to this many seconds for the next change. */
+                wait?: number;
+            };
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events after `since` (JSON), or with `Accept: text/event-stream` a stream of Server-Sent Events: one message per event, `id: <version>` and `data: <Event as JSON>`, heartbeat comments while idle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventFeed"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A stream asked for after the end of a finished game. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_header`: Last-Event-ID is not a version. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_token`: the bearer token is not one of this game's. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: unknown or expired game. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            /** @description `too_many_waiting` (this server holds its maximum of streams and long-polls) or `store_unavailable`; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             default: components["responses"]["DEFAULT_ERROR"];
