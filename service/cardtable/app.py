@@ -16,6 +16,7 @@ from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scor
 from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.schemas.common import AppliedMoveSchema, ErrorSchema
 from cardtable.api.schemas.views import SkipBoGameViewSchema, SkyjoGameViewSchema
+from cardtable.api.store_errors import register_store_errors
 from cardtable.api.wiring import Wiring
 from cardtable.config import Settings
 from cardtable.games import GameService
@@ -116,6 +117,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     ):
         api.register_blueprint(blueprint)
     register_error_handlers(app)
+    register_store_errors(app)
     metrics.instrument(app)
     if settings.cors_origins:
         CORS(
