@@ -297,13 +297,19 @@ class GameService:
     # ---- moving ----------------------------------------------------------------------
 
     def move(
-        self, game_id: str, token: str | None, move: Move, if_match: int | None = None
+        self,
+        game_id: str,
+        token: str | None,
+        move: Move,
+        if_match: int | None = None,
+        remember: Callable[[list[AppliedMove]], dict[str, str]] | None = None,
     ) -> tuple[Game, int, list[AppliedMove]]:
         """Apply one seat's move, then the server bots' replies, in one compare-and-set.
 
         Raises StaleVersion when `if_match` is older than the stored version (before
         anything is evaluated), the engine's typed errors when the move is refused, and
         VersionConflict when another writer got in between our read and our write.
+        `remember` gives extra fields to write with the move (its idempotency record).
         """
         game = self.load(game_id)
         seat = self.require_seat(game, token)
@@ -315,12 +321,12 @@ class GameService:
                 current_version=game.version,
             )
         read_version = game.version
-        game.state.apply(seat, move)
+        self._apply_or_conflict(game, seat, move)
         applied = [AppliedMove(game.state.version, seat, last_move(game.state), False)]
         applied += self._play_bots(game)
         game.version = game.state.version
         try:
-            self._save(game, read_version)
+            self._save(game, read_version, remember(applied) if remember else None)
         except VersionConflict as conflict:
             if if_match is None:
                 raise
@@ -333,13 +339,28 @@ class GameService:
         self._on_moves(game.game, len(applied))
         return game, seat, applied
 
-    def _save(self, game: Game, read_version: int) -> None:
+    def _apply_or_conflict(self, game: Game, seat: int, move: Move) -> None:
+        """Apply `move`; if the engine refuses it while the game moved on since we read it,
+        the refusal may be an artefact of the race (e.g. the same move sent twice), so it is
+        the race that is reported: 409 version_conflict, as for a lost compare-and-set."""
+        try:
+            game.state.apply(seat, move)
+        except EngineError:
+            now = self.store.current_version(game.game_id)
+            if now != game.version:
+                raise VersionConflict(self.store.kind, game.game_id, game.version, now) from None
+            raise
+
+    def _save(
+        self, game: Game, read_version: int, extra_fields: dict[str, str] | None = None
+    ) -> None:
         self.store.save(
             game.game_id,
             read_version,
             game.version,
             game.to_document(),
             finished=game.state.is_over,
+            extra_fields=extra_fields,
         )
 
     def _play_bots(self, game: Game, deadline: float | None = None) -> list[AppliedMove]:

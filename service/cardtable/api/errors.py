@@ -26,6 +26,7 @@ from cardtable.games import (
     StaleVersion,
     TokenRequired,
 )
+from cardtable.idempotency import IdempotencyKeyReused
 from cardtable.scoresheets import (
     InvalidRound,
     NoRounds,
@@ -66,6 +67,7 @@ STATUS_BY_ERROR: dict[type[Exception], int] = {
     UnknownSeat: 422,
     RoundFieldError: 422,
     GameTooLong: 422,
+    IdempotencyKeyReused: 422,
 }
 
 # Codes for plain HTTP errors raised by Flask/werkzeug or by `abort`.

@@ -9,6 +9,7 @@ from flask.views import MethodView
 
 from cardtable.api import metrics
 from cardtable.api.blueprint import Blueprint
+from cardtable.api.idempotency_header import IdempotencyKeyHeaderSchema, idempotency_key
 from cardtable.api.requests import (
     bearer_token,
     if_match_version,
@@ -30,6 +31,7 @@ from cardtable.api.schemas.common import (
     ViewQuerySchema,
 )
 from cardtable.games import StaleVersion
+from cardtable.idempotency import move_once
 from cardtable.store import VersionConflict
 
 blp = Blueprint(
@@ -72,7 +74,8 @@ _ERROR_TEXT = {
     415: "Body is not JSON (`unsupported_media_type`).",
     422: "Well formed but not acceptable: `validation_error`, `illegal_move`, "
     "`malformed_move`, `wrong_phase`, `invalid_options`, `invalid_players`.",
-    503: "The game store is unreachable (`store_unavailable`); see Retry-After.",
+    503: "The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), "
+    "or a write's outcome is unknown (`outcome_unknown`); see Retry-After.",
 }
 
 
@@ -172,6 +175,7 @@ class Moves(MethodView):
     @blp.doc(operationId="apply_move", security=SEAT_ONLY)
     @blp.arguments(MoveRequestSchema())
     @blp.arguments(IfMatchHeaderSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(IdempotencyKeyHeaderSchema(), location="headers", as_kwargs=True)
     @blp.response(200, "MoveResult")
     @_errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
     def post(self, body: dict[str, Any], game_id: str, **_headers: Any) -> Response:
@@ -181,19 +185,25 @@ class Moves(MethodView):
         move is refused with 412 and nothing changes.
         """
         service = wiring().games
+        key, replayed = idempotency_key(), False
         try:
-            game, seat, applied = service.move(
-                game_id, bearer_token(), body["move"], if_match_version()
-            )
+            if key is None:
+                game, seat, applied = service.move(
+                    game_id, bearer_token(), body["move"], if_match_version()
+                )
+            else:
+                game, seat, applied, replayed = move_once(
+                    service, game_id, bearer_token(), body["move"], if_match_version(), key
+                )
         except StaleVersion:
             metrics.record_conflict("stale_version")
             raise
         except VersionConflict:
             metrics.record_conflict("version_conflict")
             raise
-        return _json(
+        response = _json(
             {
-                "version": game.version,
+                "version": applied[-1].version if replayed else game.version,
                 "seat": seat,
                 "applied": [
                     {"version": a.version, "seat": a.seat, "move": a.move, "by_bot": a.by_bot}
@@ -203,6 +213,9 @@ class Moves(MethodView):
             },
             etag_version=game.version,
         )
+        if replayed:
+            response.headers["Idempotent-Replayed"] = "true"
+        return response
 
 
 @blp.route("/<string:game_id>/score")
