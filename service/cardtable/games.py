@@ -17,8 +17,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine.autoplay import last_move, play_bots
-from cardtable.engine.base import EngineError, GameState, Move
+from cardtable.engine.base import (
+    EngineError,
+    GameOver,
+    GameState,
+    IllegalMove,
+    Move,
+    NotYourTurn,
+    WrongPhase,
+)
 from cardtable.engine.registry import get_rules, load_state
+from cardtable.printable import is_printable
 from cardtable.store import DocumentStore, NotFound, Stored, VersionConflict
 
 DOCUMENT_SCHEMA_VERSION = 1
@@ -133,12 +142,9 @@ class AppliedMove:
 
 
 def is_valid_text(text: str) -> bool:
-    """False for strings JSON can carry but UTF-8 cannot (lone surrogates such as D800)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    """False for strings JSON can carry but UTF-8 cannot (lone surrogates such as D800), and
+    for any control, invisible or bidi-override character (see `printable`)."""
+    return is_printable(text)
 
 
 def hash_token(token: str) -> str:
@@ -228,7 +234,7 @@ class GameService:
             if len(name) > MAX_NAME_LENGTH:
                 raise InvalidPlayers(f"player {index}'s name is longer than {MAX_NAME_LENGTH}")
             if not is_valid_text(name):
-                raise InvalidPlayers(f"player {index}'s name is not valid Unicode text")
+                raise InvalidPlayers(f"player {index}'s name may hold printable characters only")
             bot = entry.get("bot")
             if bot is not None and bot not in bot_kinds:
                 raise InvalidPlayers(
@@ -321,7 +327,7 @@ class GameService:
                 current_version=game.version,
             )
         read_version = game.version
-        self._apply_or_conflict(game, seat, move)
+        self._apply_or_conflict(game, seat, move, blind=if_match is None)
         applied = [AppliedMove(game.state.version, seat, last_move(game.state), False)]
         applied += self._play_bots(game)
         game.version = game.state.version
@@ -339,15 +345,18 @@ class GameService:
         self._on_moves(game.game, len(applied))
         return game, seat, applied
 
-    def _apply_or_conflict(self, game: Game, seat: int, move: Move) -> None:
-        """Apply `move`; if the engine refuses it while the game moved on since we read it,
-        the refusal may be an artefact of the race (e.g. the same move sent twice), so it is
-        the race that is reported: 409 version_conflict, as for a lost compare-and-set."""
+    def _apply_or_conflict(self, game: Game, seat: int, move: Move, blind: bool) -> None:
+        """Apply `move`. If the rules refuse it only because of a race (the game moved on
+        since we read it, or, for a `blind` move sent without If-Match, this seat's last
+        move was this very move: the same request sent twice at once), the race is
+        reported, 409 version_conflict, as for a lost compare-and-set: the client reads
+        again and decides again. A move sent with the current If-Match was decided on
+        the state that refuses it: that refusal stands."""
         try:
             game.state.apply(seat, move)
-        except EngineError:
+        except (IllegalMove, NotYourTurn, WrongPhase, GameOver):
             now = self.store.current_version(game.game_id)
-            if now != game.version:
+            if now != game.version or (blind and _was_last_move(game, seat, move)):
                 raise VersionConflict(self.store.kind, game.game_id, game.version, now) from None
             raise
 
@@ -382,6 +391,16 @@ class GameService:
         if not game.state.is_over:
             raise GameNotFinished("the record is published once the game is over")
         return game.state.record()
+
+
+def _was_last_move(game: Game, seat: int, move: Move) -> bool:
+    """True when the last move of a human seat was `seat` playing `move` (bots' replies
+    aside): a twin of this request got in first."""
+    bots = {s.seat for s in game.seats if s.bot}
+    for entry in reversed(game.state.log):
+        if entry.get("type") == "move" and entry.get("seat") not in bots:
+            return bool(entry.get("seat") == seat and entry.get("move") == dict(move))
+    return False
 
 
 def _match_token(token_hashes: list[str], token: str) -> int:

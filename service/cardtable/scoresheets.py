@@ -376,7 +376,7 @@ def check_names(players: object) -> list[str]:
         if len(name.strip()) > MAX_NAME_LENGTH:
             raise InvalidPlayers(f"player {index}'s name is longer than {MAX_NAME_LENGTH}")
         if not is_valid_text(name):
-            raise InvalidPlayers(f"player {index}'s name is not valid Unicode text")
+            raise InvalidPlayers(f"player {index}'s name may hold printable characters only")
         names.append(name.strip())
     return names
 
