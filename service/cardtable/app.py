@@ -17,6 +17,7 @@ from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.schemas.common import AppliedMoveSchema, ErrorSchema
 from cardtable.api.schemas.views import SkipBoGameViewSchema, SkyjoGameViewSchema
 from cardtable.api.store_errors import register_store_errors
+from cardtable.api.strict_input import install_strict_input
 from cardtable.api.wiring import Wiring
 from cardtable.config import Settings
 from cardtable.games import GameService
@@ -118,6 +119,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
         api.register_blueprint(blueprint)
     register_error_handlers(app)
     register_store_errors(app)
+    install_strict_input(app)
     metrics.instrument(app)
     if settings.cors_origins:
         CORS(
