@@ -112,6 +112,7 @@ class LocalGame:
             bots.append(bot)
         with _engine_errors():
             self.state: GameState = self.rules.new_state(names, options, seed)
+        self.seeded = seed is not None
         self.id = f"local-{next(_ids)}"
         self.game = game
         self.names = names
@@ -154,6 +155,7 @@ class LocalGame:
             # What the server adds to the engine's view (cardtable.games.GameService.view).
             data["id"] = self.id
             data["bots"] = list(self.bots)
+            data["seeded"] = self.seeded
             return make_view(data)
 
     def legal_moves(self, seat: int) -> MoveList:

@@ -98,6 +98,8 @@ class Game:
     seats: list[Seat]
     state: GameState
     created_at: float
+    seeded: bool = False
+    """The creator chose the seed, so the creator may know every card: views say so."""
 
     @property
     def game(self) -> str:
@@ -109,6 +111,7 @@ class Game:
             "id": self.game_id,
             "game": self.state.game,
             "created_at": self.created_at,
+            "seeded": self.seeded,
             "seats": [
                 {"seat": s.seat, "name": s.name, "bot": s.bot, "token_sha256": s.token_sha256}
                 for s in self.seats
@@ -130,7 +133,8 @@ class Game:
         seats = [
             Seat(s["seat"], s["name"], s.get("bot"), s.get("token_sha256")) for s in doc["seats"]
         ]
-        return cls(stored.doc_id, stored.version, seats, state, float(doc.get("created_at", 0)))
+        created_at, seeded = float(doc.get("created_at", 0)), bool(doc.get("seeded", False))
+        return cls(stored.doc_id, stored.version, seats, state, created_at, seeded)
 
 
 @dataclass
@@ -193,7 +197,7 @@ class GameService:
         state = rules.new_state(names, options, seed)
         tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in names]
         seats = [Seat(i, names[i], bots[i], hash_token(tokens[i])) for i in range(len(names))]
-        loaded = Game(new_game_id(), 0, seats, state, self._clock())
+        loaded = Game(new_game_id(), 0, seats, state, self._clock(), seeded=seed is not None)
         if all(bots):
             # Nobody will ever move in a game of bots only: it is played to its end now,
             # within a time budget, so that no request can make the server work unbounded.
@@ -298,6 +302,7 @@ class GameService:
         view = game.state.view(seat)
         view["id"] = game.game_id
         view["bots"] = [s.bot for s in game.seats]
+        view["seeded"] = game.seeded
         return view
 
     # ---- moving ----------------------------------------------------------------------
