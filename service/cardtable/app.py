@@ -14,6 +14,7 @@ from flask_smorest import Api
 from cardtable import __version__
 from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scoresheet_routes
 from cardtable.api.errors import ApiError, register_error_handlers
+from cardtable.api.limits import install_limits
 from cardtable.api.schemas.common import AppliedMoveSchema, ErrorSchema
 from cardtable.api.schemas.views import SkipBoGameViewSchema, SkyjoGameViewSchema
 from cardtable.api.store_errors import register_store_errors
@@ -95,6 +96,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
         on_created=metrics.record_created,
         long_poll_slots=settings.long_poll_slots,
         bot_budget_seconds=settings.bot_budget_seconds,
+        bot_moves_per_request=settings.bot_moves_per_request,
     )
     # Sheets expire like games: idle sheets after the game TTL, finished ones after the
     # finished-game retention.
@@ -120,6 +122,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     register_error_handlers(app)
     register_store_errors(app)
     install_strict_input(app)
+    install_limits(app, settings)
     metrics.instrument(app)
     if settings.cors_origins:
         CORS(

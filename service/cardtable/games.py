@@ -34,6 +34,7 @@ DOCUMENT_SCHEMA_VERSION = 1
 MAX_NAME_LENGTH = 40
 TOKEN_BYTES = 32  # 256 random bits per seat token
 TOKEN_HASHES_FIELD = "token_hashes"
+AUTOPLAY_FIELD = "autoplay"  # "1" while a game of bots only is still being played
 
 
 class ServiceError(Exception):
@@ -170,10 +171,12 @@ class GameService:
         clock: Callable[[], float] = time.time,
         long_poll_slots: int = 2,
         bot_budget_seconds: float = 2.0,
+        bot_moves_per_request: int = 200,
     ):
         self.store = store
         self._long_poll_slots = threading.BoundedSemaphore(max(1, long_poll_slots))
         self._bot_budget_seconds = bot_budget_seconds
+        self._bot_moves_per_request = bot_moves_per_request
         self._on_moves = on_moves or (lambda game, count: None)
         self._on_created = on_created or (lambda game: None)
         self._clock = clock
@@ -198,27 +201,20 @@ class GameService:
         tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in names]
         seats = [Seat(i, names[i], bots[i], hash_token(tokens[i])) for i in range(len(names))]
         loaded = Game(new_game_id(), 0, seats, state, self._clock(), seeded=seed is not None)
-        if all(bots):
-            # Nobody will ever move in a game of bots only: it is played to its end now,
-            # within a time budget, so that no request can make the server work unbounded.
-            applied = self._play_bots(loaded, time.monotonic() + self._bot_budget_seconds)
-            if not state.is_over:
-                raise GameTooLong(
-                    f"a game of server bots only is played in full when it is created, and "
-                    f"this one did not end within {self._bot_budget_seconds:g} s of play; "
-                    "choose options that make it shorter"
-                )
-        else:
-            # Bots answer only until a human must act: one round of turns at most.
-            applied = self._play_bots(loaded)
+        # Bots answer only until a human must act: one round of turns at most. A game of
+        # bots only is played lazily (see `_advance`): a bounded slice now, more per read.
+        applied = self._play_bots(loaded, bounded=all(bots))
         loaded.version = state.version
+        # Beside the document, so a poll can authenticate without reading the state.
+        extra = {TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in seats)}
+        if all(bots) and not state.is_over:
+            extra[AUTOPLAY_FIELD] = "1"
         self.store.create(
             loaded.game_id,
             loaded.version,
             loaded.to_document(),
             finished=state.is_over,
-            # Beside the document, so a poll can authenticate without reading the state.
-            extra_fields={TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in seats)},
+            extra_fields=extra,
         )
         self._on_created(game)
         if applied:
@@ -251,7 +247,26 @@ class GameService:
     # ---- reading ---------------------------------------------------------------------
 
     def load(self, game_id: str) -> Game:
-        return Game.from_stored(self.store.load(game_id))
+        """The stored game; a game of bots only first plays its next bounded slice."""
+        game = Game.from_stored(self.store.load(game_id))
+        if game.state.is_over or not all(s.bot for s in game.seats):
+            return game
+        return self._advance(game)
+
+    def _advance(self, game: Game) -> Game:
+        """Play a game of bots only a bounded slice further and store it: its readers drive
+        it, so no single request does unbounded work. If another reader stored a slice
+        first, theirs is the game."""
+        read_version = game.version
+        applied = self._play_bots(game, bounded=True)
+        game.version = game.state.version
+        finished = {AUTOPLAY_FIELD: "0"} if game.state.is_over else None
+        try:
+            self._save(game, read_version, finished)
+        except VersionConflict:
+            return Game.from_stored(self.store.load(game.game_id))
+        self._on_moves(game.game, len(applied))
+        return game
 
     def wait_for_change(self, game_id: str, known_version: int, timeout: float) -> int:
         """Long-poll: return the version once it differs from `known_version`, or when the
@@ -282,7 +297,11 @@ class GameService:
     def poll_version(self, game_id: str, token: str | None) -> int:
         """The game's version for a poll (If-None-Match), checking the token, if any, against
         the stored hashes alone: two small fields instead of the whole document."""
-        version, (hashes,) = self.store.read_fields(game_id, TOKEN_HASHES_FIELD)
+        version, (hashes, autoplay) = self.store.read_fields(
+            game_id, TOKEN_HASHES_FIELD, AUTOPLAY_FIELD
+        )
+        if autoplay == "1":  # a game of bots only moves on as it is read
+            version = self.load(game_id).version
         if token is not None:
             if hashes is None:  # stored before the field existed: check the document
                 self.seat_for(self.load(game_id), token)
@@ -377,14 +396,18 @@ class GameService:
             extra_fields=extra_fields,
         )
 
-    def _play_bots(self, game: Game, deadline: float | None = None) -> list[AppliedMove]:
-        """Let server bots act until a human must act or the game ends (or `deadline`, a
-        `time.monotonic()` value, passes)."""
+    def _play_bots(self, game: Game, bounded: bool = False) -> list[AppliedMove]:
+        """Let server bots act until a human must act or the game ends, or, when `bounded`,
+        until this request's share of bot moves (count and time) is spent."""
         bot_of = {s.seat: s.bot for s in game.seats if s.bot}
         if not bot_of:
             return []
         first_version = game.state.version
-        moves = play_bots(get_rules(game.state.game), game.state, bot_of, deadline=deadline)
+        limits: dict[str, Any] = {}
+        if bounded:
+            limits["max_moves"] = self._bot_moves_per_request
+            limits["deadline"] = time.monotonic() + self._bot_budget_seconds
+        moves = play_bots(get_rules(game.state.game), game.state, bot_of, **limits)
         return [
             AppliedMove(first_version + n, seat, move, True)
             for n, (seat, move) in enumerate(moves, start=1)
