@@ -37,6 +37,8 @@ class SkipBoView:
     Attributes:
         id (str): The game's id.
         bots (list[None | str]): Per seat, the server bot that plays it, or null for a human.
+        seeded (bool): True when the creator chose the seed: whoever knows it can derive every hidden card. False for a
+            secure 128-bit server seed.
         game (SkipBoViewGame):
         version (int): Moves applied so far.
         seat (int | None): The viewer; null for a spectator.
@@ -66,6 +68,7 @@ class SkipBoView:
 
     id: str
     bots: list[None | str]
+    seeded: bool
     game: SkipBoViewGame
     version: int
     seat: int | None
@@ -103,6 +106,8 @@ class SkipBoView:
             bots_item: None | str
             bots_item = bots_item_data
             bots.append(bots_item)
+
+        seeded = self.seeded
 
         game: str = self.game
 
@@ -190,6 +195,7 @@ class SkipBoView:
             {
                 "id": id,
                 "bots": bots,
+                "seeded": seeded,
                 "game": game,
                 "version": version,
                 "seat": seat,
@@ -240,6 +246,8 @@ class SkipBoView:
             bots_item = _parse_bots_item(bots_item_data)
 
             bots.append(bots_item)
+
+        seeded = d.pop("seeded")
 
         game = check_skip_bo_view_game(d.pop("game"))
 
@@ -396,6 +404,7 @@ class SkipBoView:
         skip_bo_view = cls(
             id=id,
             bots=bots,
+            seeded=seeded,
             game=game,
             version=version,
             seat=seat,

@@ -43,6 +43,8 @@ class SkyjoView:
     Attributes:
         id (str): The game's id.
         bots (list[None | str]): Per seat, the server bot that plays it, or null for a human.
+        seeded (bool): True when the creator chose the seed: whoever knows it can derive every hidden card. False for a
+            secure 128-bit server seed.
         game (SkyjoViewGame):
         version (int): Moves applied so far.
         seat (int | None): The viewer; null for a spectator.
@@ -69,6 +71,7 @@ class SkyjoView:
 
     id: str
     bots: list[None | str]
+    seeded: bool
     game: SkyjoViewGame
     version: int
     seat: int | None
@@ -109,6 +112,8 @@ class SkyjoView:
             bots_item: None | str
             bots_item = bots_item_data
             bots.append(bots_item)
+
+        seeded = self.seeded
 
         game: str = self.game
 
@@ -188,6 +193,7 @@ class SkyjoView:
             {
                 "id": id,
                 "bots": bots,
+                "seeded": seeded,
                 "game": game,
                 "version": version,
                 "seat": seat,
@@ -241,6 +247,8 @@ class SkyjoView:
             bots_item = _parse_bots_item(bots_item_data)
 
             bots.append(bots_item)
+
+        seeded = d.pop("seeded")
 
         game = check_skyjo_view_game(d.pop("game"))
 
@@ -399,6 +407,7 @@ class SkyjoView:
         skyjo_view = cls(
             id=id,
             bots=bots,
+            seeded=seeded,
             game=game,
             version=version,
             seat=seat,

@@ -10,6 +10,7 @@ from flask.views import MethodView
 from cardtable.api import metrics
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.idempotency_header import IdempotencyKeyHeaderSchema, idempotency_key
+from cardtable.api.links import CREATED_GAME
 from cardtable.api.requests import (
     bearer_token,
     if_match_version,
@@ -97,7 +98,7 @@ def _json(body: Any, status: int = 200, etag_version: int | None = None) -> Resp
 
 @blp.route("")
 class Games(MethodView):
-    @blp.doc(operationId="create_game", security=[])
+    @blp.doc(operationId="create_game", security=[], responses=CREATED_GAME)
     @blp.arguments(CreateGameRequestSchema())
     @blp.response(201, CreatedGameSchema)
     @_errors(400, 413, 415, 422, 503)

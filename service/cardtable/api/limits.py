@@ -48,7 +48,9 @@ def _without_token() -> bool:
 
 def storage_uri(settings: Settings) -> str:
     """The limits storage URI for the app's Redis (`redis+cluster://` for a Cluster)."""
-    url = settings.redis_url or ""
+    url = settings.redis_url
+    if not url:  # an app built offline (to write openapi.yaml) serves nobody
+        return "memory://"
     if not settings.redis_cluster:
         return url
     parts = urlsplit(url)

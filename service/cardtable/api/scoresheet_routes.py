@@ -10,6 +10,7 @@ from flask.views import MethodView
 
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.errors import ApiError
+from cardtable.api.links import CREATED_SHEET
 from cardtable.api.requests import (
     bearer_token,
     if_match_version,
@@ -91,7 +92,7 @@ def _edit(edit: Callable[[], Sheet], status: int = 200) -> Any:
 
 @blp.route("")
 class Scoresheets(MethodView):
-    @blp.doc(operationId="create_scoresheet", security=[])
+    @blp.doc(operationId="create_scoresheet", security=[], responses=CREATED_SHEET)
     @blp.arguments(CreateScoresheetRequestSchema())
     @blp.response(201, CreatedScoresheetSchema, headers=VERSION_HEADER)
     @_errors(400, 413, 415, 422, 503)
