@@ -87,3 +87,16 @@ def test_forwarded_addresses_count_only_through_trusted_proxies(
         answer = trusted.post("/games", json={"game": "skyjo", "players": PLAYERS},
                               headers={"X-Forwarded-For": address})  # fmt: skip
         assert answer.status_code == 201
+
+
+def test_limits_hold_on_a_redis_cluster(redis_cluster: Any) -> None:
+    settings = Settings(
+        redis_url=redis_cluster.url,
+        redis_cluster=True,
+        key_prefix="limits-cluster",
+        rate_limit_create="2/hour",
+    )
+    replicas = [create_app(settings).test_client() for _ in range(2)]
+    for replica in replicas:  # two replicas share the counters
+        assert replica.post("/games", json={"game": "skyjo", "players": PLAYERS}).status_code == 201
+    _assert_limited(replicas[0].post("/games", json={"game": "skyjo", "players": PLAYERS}))
