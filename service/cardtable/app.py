@@ -128,8 +128,14 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
         CORS(
             app,
             origins=list(settings.cors_origins),
-            expose_headers=["ETag", "Retry-After"],
-            allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match"],
+            expose_headers=["ETag", "Retry-After", "Idempotent-Replayed"],
+            allow_headers=[
+                "Authorization",
+                "Content-Type",
+                "If-Match",
+                "If-None-Match",
+                "Idempotency-Key",
+            ],
         )
 
     @app.before_request

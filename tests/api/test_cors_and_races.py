@@ -19,13 +19,15 @@ def test_cors_allows_only_the_configured_origins(redis_server: RedisServer) -> N
         headers={
             "Origin": "https://play.example",
             "Access-Control-Request-Method": "POST",
-            "Access-Control-Request-Headers": "Content-Type, Authorization, If-Match",
+            "Access-Control-Request-Headers": "Content-Type, Authorization, If-Match, "
+            "Idempotency-Key",
         },
     )
     assert preflight.status_code == 200
     assert preflight.headers["Access-Control-Allow-Origin"] == "https://play.example"
     allowed = preflight.headers["Access-Control-Allow-Headers"].lower()
     assert "authorization" in allowed and "if-match" in allowed
+    assert "idempotency-key" in allowed
     answer = client.get("/game-types", headers={"Origin": "https://play.example"})
     assert answer.headers["Access-Control-Allow-Origin"] == "https://play.example"
     assert "ETag" in answer.headers["Access-Control-Expose-Headers"]
