@@ -7,14 +7,16 @@ client gets a response hook that turns any 4xx/5xx answer into the typed error o
 expect the JSON error body and would fail on a proxy's HTML 502, and they return errors as
 values where the SDK wants exceptions.
 
-Most calls use the generated endpoint functions (`sync_detailed` / `asyncio_detailed`). Two
-go to the generated client's underlying httpx client instead (`raw_view_request`,
-`raw_move_request`), because the generated code cannot do what the SDK needs there:
+Most requests are built by the generated endpoint modules (their `_get_kwargs`; the
+sessions perform them through `cardtable_sdk._session`, sans-IO, so sync and async share
+one implementation). Two are built here instead (`raw_view_request`, `raw_move_request`),
+because the generated code cannot do what the SDK needs there:
 - `GET /games/{id}` with `If-None-Match` (long-polling): the 304 answer has no body, and
   the SDK must tell "not modified" apart from a view without parsing one;
 - `POST /games/{id}/moves`: the generated `MoveRequest` model silently drops fields it does
   not know, while the SDK must send the bot's move exactly as given (the server, like local
-  play, refuses unknown fields) — a typo must be an error, never a different move.
+  play, refuses unknown fields) — a typo must be an error, never a different move; and it
+  carries `If-Match` and `Idempotency-Key`.
 """
 
 from __future__ import annotations
@@ -152,10 +154,15 @@ def raw_view_request(game_id: str, known_version: int | None, wait: float | None
     }
 
 
-def raw_move_request(game_id: str, move: Mapping[str, Any], if_match: int | None) -> dict[str, Any]:
+def raw_move_request(
+    game_id: str, move: Mapping[str, Any], if_match: int | None, idempotency_key: str
+) -> dict[str, Any]:
     """Arguments for httpx's `request()`: the move exactly as given, refused with 412 when
-    the game is no longer at `if_match`."""
-    headers = {"If-Match": version_tag(if_match)} if if_match is not None else {}
+    the game is no longer at `if_match`. A resend with the same `idempotency_key` gets the
+    first answer back instead of acting twice (on servers that keep the keys)."""
+    headers = {"Idempotency-Key": idempotency_key}
+    if if_match is not None:
+        headers["If-Match"] = version_tag(if_match)
     return {
         "method": "POST",
         "url": f"/games/{quote(game_id, safe='')}/moves",

@@ -14,6 +14,7 @@ from cardtable_sdk import (
     Backoff,
     ConnectionFailed,
     IllegalMove,
+    InvalidBotMove,
     MoveList,
     MoveResult,
     ServiceUnavailable,
@@ -35,6 +36,7 @@ class FlakySeat:
         self.faults = faults
         self.calls: list[str] = []
         self.sent: list[tuple[dict[str, Any], int | None]] = []
+        self.keys: list[str | None] = []
 
     @property
     def seat(self) -> int:
@@ -58,8 +60,15 @@ class FlakySeat:
         self._maybe_fail("legal_moves")
         return self.inner.legal_moves()
 
-    def move(self, move: Mapping[str, Any], *, version: int | None = None) -> MoveResult:
+    def move(
+        self,
+        move: Mapping[str, Any],
+        *,
+        version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> MoveResult:
         self.sent.append((dict(move), version))
+        self.keys.append(idempotency_key)
         self._maybe_fail("move")
         return self.inner.move(move, version=version)
 
@@ -121,9 +130,13 @@ def test_transient_failures_wait_honour_retry_after_and_recover() -> None:
     assert len(sleeps) == 4
     assert sleeps[1] == 2.0 and sleeps[3] == 1.0  # the server's Retry-After
     assert all(0.05 <= s <= 0.4 for s in (sleeps[0], sleeps[2]))
-    # After the lost answer the runner looked again before deciding anything.
+    # The answer to the move was lost: the runner resent the very same move, with the same
+    # If-Match and the same Idempotency-Key, so it cannot act twice; the bot was not asked.
     lost = flaky.calls.index("move")
-    assert flaky.calls[lost + 1] == "view"
+    assert flaky.calls[lost + 1] == "move"
+    assert flaky.sent[0] == flaky.sent[1] and flaky.keys[0] == flaky.keys[1]
+    # Every other move got a fresh key.
+    assert len(set(flaky.keys)) == len(flaky.keys) - 1 and None not in flaky.keys
 
 
 def test_too_many_failures_in_a_row_are_raised() -> None:
@@ -134,24 +147,37 @@ def test_too_many_failures_in_a_row_are_raised() -> None:
     assert len(sleeps) == 3
 
 
-def test_an_illegal_move_is_the_bots_bug_and_carries_its_turn() -> None:
+def test_a_move_that_is_not_legal_is_the_bots_bug_named_with_its_turn() -> None:
     game = skyjo_vs_greedy()
 
     def stubborn(view: View, legal: MoveList) -> dict[str, Any]:
         return {"type": "draw"}  # not during the setup reveals
 
     before = game.version  # the greedy seat made its setup reveals at creation
-    with pytest.raises(WrongPhase) as raised:
-        play(game.seat(0), stubborn)
-    turn = raised.value.turn
-    assert turn.view.version == before and {"type": "draw"} not in turn.legal_moves
-    assert game.version == before
+    flaky = FlakySeat(game.seat(0), {})
+    with pytest.raises(InvalidBotMove, match="stubborn") as raised:
+        play(flaky, stubborn)
+    error = raised.value
+    assert isinstance(error, IllegalMove)  # `except IllegalMove:` catches it, as online
+    assert "stubborn" in error.details["bot"] and "{'type': 'draw'}" in error.message
+    assert error.turn.view.version == before and {"type": "draw"} not in error.turn.legal_moves
+    assert flaky.sent == [] and game.version == before  # refused before sending
 
     def cheater(view: View, legal: MoveList) -> dict[str, Any]:
         return {"type": "reveal", "row": 0, "col": 0}
 
     with pytest.raises(IllegalMove):  # its second reveal picks a card already face up
         play(skyjo_vs_greedy().seat(0), cheater)
+    with pytest.raises(InvalidBotMove, match="returned None"):
+        play(skyjo_vs_greedy().seat(0), lambda view, legal: None)  # type: ignore[arg-type,return-value]
+
+
+def test_a_move_the_server_refuses_is_raised_with_its_turn() -> None:
+    flaky = FlakySeat(skyjo_vs_greedy().seat(0), {"move": [WrongPhase("not now")]})
+    with pytest.raises(WrongPhase) as raised:
+        play(flaky, recording_bot([]))
+    assert raised.value.turn.view.version == flaky.sent[0][1]
+    assert len(flaky.sent) == 1  # never resent
 
 
 def test_waiting_on_a_seat_that_never_moves_stalls() -> None:
