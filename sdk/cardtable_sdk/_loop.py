@@ -34,7 +34,7 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypedDict
+from typing import Any, ClassVar, Protocol, TypedDict
 
 from cardtable_sdk._drive import Steps
 from cardtable_sdk._session import new_idempotency_key
@@ -156,47 +156,41 @@ class Port:
         # called without one.
         self.keyed = "idempotency_key" in inspect.signature(self.session.move).parameters
 
-    def send(self, move: Mapping[str, Any], version: int, key: str) -> Any:
-        if self.keyed:
-            return self.session.move(move, version=version, idempotency_key=key)
-        return self.session.move(move, version=version)
+    def perform(self, step: Step) -> Any:
+        """Do `step`: its answer (for async sessions and bots, maybe an awaitable of it)."""
+        match step:
+            case Read("seat"):
+                return self.seat()
+            case Read(what):
+                return getattr(self.session, what)()
+            case WaitForChange(version, timeout):
+                return self.watcher.wait(version, timeout)
+            case Decide(view, legal):
+                return self.bot(view, legal)
+            case Sleep(seconds):
+                return self.sleep(seconds)
+            case SendMove(move, version, key) if self.keyed:
+                return self.session.move(move, version=version, idempotency_key=key)
+            case SendMove(move, version):
+                return self.session.move(move, version=version)
+        raise TypeError(f"unknown step {step!r}")
 
 
 class Step:
-    """One thing the loop needs done; `label` names it in log lines."""
+    """One thing the loop needs done (`Port.perform` does it); `label` names it in logs."""
 
-    label = "step"
-
-    def to(self, port: Port) -> Any:
-        raise NotImplementedError
+    label: ClassVar[str] = "step"
 
 
-class ReadView(Step):
-    label = "reading the view"
+@dataclass(frozen=True)
+class Read(Step):
+    """Read the session's `what`: its "view", "legal_moves", "score" or "seat" number."""
 
-    def to(self, port: Port) -> Any:
-        return port.session.view()
+    what: str
 
-
-class ReadLegalMoves(Step):
-    label = "reading the legal moves"
-
-    def to(self, port: Port) -> Any:
-        return port.session.legal_moves()
-
-
-class ReadScore(Step):
-    label = "reading the score"
-
-    def to(self, port: Port) -> Any:
-        return port.session.score()
-
-
-class ReadSeat(Step):
-    label = "reading the seat"
-
-    def to(self, port: Port) -> Any:
-        return port.seat()
+    @property
+    def label(self) -> str:  # type: ignore[override]
+        return "reading the " + self.what.replace("_", " ")
 
 
 @dataclass(frozen=True)
@@ -205,18 +199,12 @@ class WaitForChange(Step):
     timeout: float
     label = "waiting for a change"
 
-    def to(self, port: Port) -> Any:
-        return port.watcher.wait(self.version, self.timeout)
-
 
 @dataclass(frozen=True)
 class Decide(Step):
     view: View
     legal: MoveList
     label = "asking the bot"
-
-    def to(self, port: Port) -> Any:
-        return port.bot(self.view, self.legal)
 
 
 @dataclass(frozen=True)
@@ -226,17 +214,11 @@ class SendMove(Step):
     key: str
     label = "sending the move"
 
-    def to(self, port: Port) -> Any:
-        return port.send(self.move, self.version, self.key)
-
 
 @dataclass(frozen=True)
 class Sleep(Step):
     seconds: float
     label = "sleeping"
-
-    def to(self, port: Port) -> Any:
-        return port.sleep(self.seconds)
 
 
 def bot_name(bot: object) -> str:
@@ -272,8 +254,8 @@ class PlayLoop:
                 view = yield from self._take_turn(view)
             else:
                 view = yield from self._wait_for_turn(view)
-        score = yield from self._retrying(ReadScore())
-        seat = yield ReadSeat()
+        score = yield from self._retrying(Read("score"))
+        seat = yield Read("seat")
         return PlayResult(seat, score, view, self.moves, self.retries)
 
     # ---- retries and back-off -----------------------------------------------------------
@@ -314,13 +296,13 @@ class PlayLoop:
         return (yield from self._read_view())
 
     def _read_view(self) -> Steps[Step, View]:
-        view: View = yield from self._retrying(ReadView())
+        view: View = yield from self._retrying(Read("view"))
         return view
 
     # ---- this seat's turn ---------------------------------------------------------------
 
     def _take_turn(self, view: View) -> Steps[Step, View]:
-        legal: MoveList = yield from self._retrying(ReadLegalMoves())
+        legal: MoveList = yield from self._retrying(Read("legal_moves"))
         if legal.version != view.version:
             return (yield from self._look_again("the game moved between view and legal moves"))
         if not legal:
@@ -328,7 +310,7 @@ class PlayLoop:
             # but not in a tight loop.
             self._hiccups += 1
             hiccup = TransientError("the seat is to act but has no legal move", code="no_moves")
-            yield from self._back_off(ReadLegalMoves(), hiccup, self._hiccups)
+            yield from self._back_off(Read("legal_moves"), hiccup, self._hiccups)
             return (yield from self._read_view())
         self._hiccups = 0
         turn = Turn(view, legal)

@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import httpx
 
@@ -89,15 +89,22 @@ def _move_result(response: httpx.Response) -> MoveResult:
 
 
 class ReaderCore:
-    """What seats and spectators share: reading the view, score and record of one game."""
+    """What seats and spectators share: reading the view, score and record of one game.
+    Without a token it is a spectator: public information only."""
 
-    def __init__(
-        self, connection: Connection, game_id: str, client: Client | AuthenticatedClient
-    ) -> None:
+    asynchronous: ClassVar[bool] = False
+    """Whether this session's httpx client is an async one."""
+
+    def __init__(self, connection: Connection, game_id: str) -> None:
         self.connection = connection
         self.game_id = game_id
-        self._client = client
+        self._client: Client | AuthenticatedClient = connection.client(
+            asynchronous=self.asynchronous
+        )
         self.last_view: View | None = None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self.game_id} at v{self.version}>"
 
     @property
     def version(self) -> int | None:
@@ -133,14 +140,15 @@ class SeatCore(ReaderCore):
     """What a seat adds: its number, legal moves, turns and moves with If-Match."""
 
     def __init__(
-        self, connection: Connection, game_id: str, client: AuthenticatedClient, seat: int | None
+        self, connection: Connection, game_id: str, token: str, *, seat: int | None = None
     ) -> None:
-        super().__init__(connection, game_id, client)
+        super().__init__(connection, game_id)
+        self._client = connection.seat_client(token, asynchronous=self.asynchronous)
         self._seat = seat
 
-    def _describe(self, kind: str) -> str:
+    def __repr__(self) -> str:
         seat = "?" if self._seat is None else self._seat
-        return f"<{kind} seat {seat} of {self.game_id} at v{self.version}>"
+        return f"<{type(self).__name__} seat {seat} of {self.game_id} at v{self.version}>"
 
     def _remember(self, view: View) -> View:
         if self._seat is None:

@@ -19,6 +19,9 @@ from cardtable_sdk._session import Call
 PlayerSpec = str | tuple[str, str | None] | Mapping[str, Any]
 """A player for `create_game`: a name, a (name, bot) pair, or {"name": ..., "bot": ...}."""
 
+Players = Iterable[PlayerSpec]
+Options = Mapping[str, Any] | None
+
 Opened = TypeVar("Opened")
 Session = TypeVar("Session", covariant=True)
 Watcher = TypeVar("Watcher", covariant=True)
@@ -93,8 +96,8 @@ class TableCore:
     @staticmethod
     def _create_call(
         game: str,
-        players: Iterable[PlayerSpec],
-        options: Mapping[str, Any] | None,
+        players: Players,
+        options: Options,
         seed: int | None,
     ) -> Call[CreatedGame]:
         body: dict[str, Any] = {"game": game, "players": players_body(players)}

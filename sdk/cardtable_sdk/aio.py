@@ -15,27 +15,18 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from types import TracebackType
 from typing import Any, Self, TypeVar, Unpack
 
 from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.models import GameType
 from cardtable_sdk._drive import drive_async
-from cardtable_sdk._http import Connection, transport_errors
+from cardtable_sdk._http import transport_errors
 from cardtable_sdk._loop import LongPoll, PlayLoop, PlayResult, PlaySettings, Port, Step, bot_name
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
-from cardtable_sdk._table import GameCore, PlayerSpec, TableCore
+from cardtable_sdk._table import GameCore, Options, Players, TableCore
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
-
-__all__ = [
-    "AsyncBot",
-    "AsyncCardtable",
-    "AsyncGame",
-    "AsyncSeatSession",
-    "AsyncSpectator",
-    "play_async",
-]
 
 T = TypeVar("T")
 
@@ -76,12 +67,7 @@ class AsyncCardtable(TableCore, _AsyncClosing):
         return await _perform(self._client, self._types_call())
 
     async def create_game(
-        self,
-        game: str,
-        players: Iterable[PlayerSpec],
-        *,
-        options: Mapping[str, Any] | None = None,
-        seed: int | None = None,
+        self, game: str, players: Players, *, options: Options = None, seed: int | None = None
     ) -> AsyncGame:
         call = self._create_call(game, players, options, seed)
         return AsyncGame(self, await _perform(self._client, call))
@@ -106,6 +92,8 @@ class AsyncGame(GameCore["AsyncSeatSession", "AsyncSpectator"]):
 class _AsyncReader(ReaderCore, _AsyncClosing):
     """Reads one game over an httpx.AsyncClient."""
 
+    asynchronous = True
+
     async def _run(self, steps: CallSteps[T]) -> T:
         return await drive_async(steps, lambda call: _perform(self._client, call))
 
@@ -128,24 +116,9 @@ class _AsyncReader(ReaderCore, _AsyncClosing):
 class AsyncSpectator(_AsyncReader):
     """The async twin of `Spectator`."""
 
-    def __init__(self, connection: Connection, game_id: str) -> None:
-        super().__init__(connection, game_id, connection.client(asynchronous=True))
-
-    def __repr__(self) -> str:
-        return f"<AsyncSpectator of {self.game_id} at v{self.version}>"
-
 
 class AsyncSeatSession(SeatCore, _AsyncReader):
     """The async twin of `SeatSession` (`get_seat()` stands for the `seat` property)."""
-
-    def __init__(
-        self, connection: Connection, game_id: str, token: str, *, seat: int | None = None
-    ) -> None:
-        client = connection.seat_client(token, asynchronous=True)
-        super().__init__(connection, game_id, client, seat)
-
-    def __repr__(self) -> str:
-        return self._describe("AsyncSeatSession")
 
     async def get_seat(self) -> int:
         return await self._run(self._seat_number())
@@ -175,7 +148,7 @@ async def play_async(
     loop = PlayLoop(bot_name(bot), session.game_id, settings)
 
     async def perform(step: Step) -> Any:
-        answer = step.to(port)
+        answer = port.perform(step)
         return await answer if inspect.isawaitable(answer) else answer
 
     return await drive_async(loop.run(), perform)

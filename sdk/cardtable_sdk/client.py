@@ -20,16 +20,16 @@ thread its own (`Cardtable.seat` is cheap).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from types import TracebackType
 from typing import Any, Self, TypeVar
 
 from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.models import GameType
 from cardtable_sdk._drive import drive
-from cardtable_sdk._http import Connection, transport_errors
+from cardtable_sdk._http import transport_errors
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
-from cardtable_sdk._table import GameCore, PlayerSpec, SeatInfo, TableCore
+from cardtable_sdk._table import GameCore, Options, Players, PlayerSpec, SeatInfo, TableCore
 from cardtable_sdk.scoresheets import ScoresheetSession, create_sheet
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
 
@@ -74,12 +74,7 @@ class Cardtable(TableCore, _Closing):
         return _perform(self._client, self._types_call())
 
     def create_game(
-        self,
-        game: str,
-        players: Iterable[PlayerSpec],
-        *,
-        options: Mapping[str, Any] | None = None,
-        seed: int | None = None,
+        self, game: str, players: Players, *, options: Options = None, seed: int | None = None
     ) -> Game:
         """Create a game; `players` are names, (name, bot) pairs or dicts, where bot is
         "random" or "greedy" for a seat the server plays. Returns the game with every
@@ -149,23 +144,9 @@ class _Reader(ReaderCore, _Closing):
 class Spectator(_Reader):
     """Watches a game without a token: public information only."""
 
-    def __init__(self, connection: Connection, game_id: str) -> None:
-        super().__init__(connection, game_id, connection.client())
-
-    def __repr__(self) -> str:
-        return f"<Spectator of {self.game_id} at v{self.version}>"
-
 
 class SeatSession(SeatCore, _Reader):
     """Plays one seat of one game with its token."""
-
-    def __init__(
-        self, connection: Connection, game_id: str, token: str, *, seat: int | None = None
-    ) -> None:
-        super().__init__(connection, game_id, connection.seat_client(token), seat)
-
-    def __repr__(self) -> str:
-        return self._describe("SeatSession")
 
     @property
     def seat(self) -> int:

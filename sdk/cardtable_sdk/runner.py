@@ -26,7 +26,6 @@ from cardtable_sdk._loop import (
     PlaySettings,
     Port,
     Stalled,
-    Step,
     Watcher,
     bot_name,
 )
@@ -87,8 +86,4 @@ def play(
         session, bot, sleep, settings.get("watcher") or LongPoll(session), lambda: session.seat
     )
     loop = PlayLoop(bot_name(bot), str(getattr(session, "game_id", "?")), settings)
-
-    def perform(step: Step) -> Any:
-        return step.to(port)
-
-    return drive(loop.run(), perform)
+    return drive(loop.run(), port.perform)
