@@ -4,6 +4,7 @@ look again, a bot's illegal move is raised with the turn it was decided on."""
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -192,3 +193,43 @@ def test_backoff_doubles_up_to_its_maximum_with_jitter() -> None:
     ceilings = [1, 2, 4, 5, 5, 5]
     assert all(c / 2 <= d <= c for d, c in zip(delays, ceilings, strict=True))
     assert backoff.delay(1, retry_after=3.0) == 3.0
+
+
+class ShedsLoad(FlakySeat):
+    """A seat whose long-polls come back "no change" at once, as an overloaded server's."""
+
+    def wait_for_change(self, timeout: float = 25.0) -> View | None:
+        self.calls.append("wait_for_change")
+        return None
+
+
+class Enough(Exception):
+    pass
+
+
+def test_a_long_poll_answered_at_once_backs_off_instead_of_spinning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    game = LocalGame("skipbo", ["A", "B"], options={"first_player": 1}, seed=1)
+    seat = ShedsLoad(game.seat(0), {})
+    sleeps: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+        if len(sleeps) == 4:
+            raise Enough
+
+    caplog.set_level(logging.INFO, logger="cardtable_sdk")
+    backoff = Backoff(initial=1.0, maximum=4.0, rng=random.Random(2))
+    with pytest.raises(Enough):
+        play(seat, recording_bot([]), wait=5, sleep=sleep, backoff=backoff, max_failures=2)
+    # One pause per early answer, growing as failures do, and never given up on.
+    assert seat.calls.count("wait_for_change") == 4
+    assert all(c / 2 <= s <= c for s, c in zip(sleeps, [1, 2, 4, 4], strict=True))
+    assert caplog.text.count("was answered early") == 4
+
+
+def test_retry_after_is_capped() -> None:
+    backoff = Backoff(initial=0.1, maximum=0.2, retry_after_cap=30.0)
+    assert backoff.delay(1, retry_after=3600.0) == 30.0
+    assert backoff.delay(1, retry_after=5.0) == 5.0
