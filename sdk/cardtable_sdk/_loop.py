@@ -195,6 +195,9 @@ class Read(Step):
 
 @dataclass(frozen=True)
 class WaitForChange(Step):
+    """Wait (the watcher's way) until the game moves past `version`, `timeout` seconds at
+    most; answers the new view, or None when nothing changed."""
+
     version: int
     timeout: float
     label = "waiting for a change"
@@ -202,6 +205,8 @@ class WaitForChange(Step):
 
 @dataclass(frozen=True)
 class Decide(Step):
+    """Ask the bot; answers its move (unchecked)."""
+
     view: View
     legal: MoveList
     label = "asking the bot"
@@ -209,6 +214,9 @@ class Decide(Step):
 
 @dataclass(frozen=True)
 class SendMove(Step):
+    """Send `move` with If-Match `version` and Idempotency-Key `key`; answers the
+    MoveResult."""
+
     move: Mapping[str, Any]
     version: int
     key: str
@@ -217,6 +225,8 @@ class SendMove(Step):
 
 @dataclass(frozen=True)
 class Sleep(Step):
+    """Pause before a retry."""
+
     seconds: float
     label = "sleeping"
 

@@ -28,6 +28,10 @@ from cardtable_sdk import (
 )
 from cardtable_sdk.local import LocalGame, LocalSeat
 
+Move = Mapping[str, Any]
+Version = int | None
+Key = str | None
+
 
 class FlakySeat:
     """A LocalSeat whose next calls fail as scripted: {method name: [error, ...]}."""
@@ -62,11 +66,7 @@ class FlakySeat:
         return self.inner.legal_moves()
 
     def move(
-        self,
-        move: Mapping[str, Any],
-        *,
-        version: int | None = None,
-        idempotency_key: str | None = None,
+        self, move: Move, *, version: Version = None, idempotency_key: Key = None
     ) -> MoveResult:
         self.sent.append((dict(move), version))
         self.keys.append(idempotency_key)
