@@ -241,6 +241,9 @@ class PlayLoop:
     """Plays one seat until its game is over: `run()` yields the steps, returns the result."""
 
     def __init__(self, bot: str, game: str, settings: PlaySettings) -> None:
+        unknown = sorted(set(settings) - set(PlaySettings.__annotations__))
+        if unknown:
+            raise TypeError(f"unknown play settings: {', '.join(unknown)}")
         self.bot = bot
         self.game = game
         self.wait = settings.get("wait", DEFAULT_WAIT)

@@ -233,3 +233,8 @@ def test_retry_after_is_capped() -> None:
     backoff = Backoff(initial=0.1, maximum=0.2, retry_after_cap=30.0)
     assert backoff.delay(1, retry_after=3600.0) == 30.0
     assert backoff.delay(1, retry_after=5.0) == 5.0
+
+
+def test_a_misspelt_setting_is_refused() -> None:
+    with pytest.raises(TypeError, match="wiat"):
+        play(skyjo_vs_greedy().seat(0), recording_bot([]), wiat=5)  # type: ignore[call-arg]
