@@ -36,6 +36,7 @@ __all__ = [
     "GameNotOver",
     "GameNotStarted",
     "GameOver",
+    "IdempotencyKeyReused",
     "IllegalMove",
     "InvalidBotMove",
     "InvalidInvite",
@@ -352,6 +353,13 @@ class InvalidInvite(AuthenticationError):
     default_status = 403
 
 
+class IdempotencyKeyReused(InvalidRequest):
+    """422: this seat already used the Idempotency-Key for a different move."""
+
+    default_code = "idempotency_key_reused"
+    default_status = 422
+
+
 class RateLimited(TransientError):
     """429: this client or seat sent too much; retry after `retry_after` seconds."""
 
@@ -400,6 +408,13 @@ _BY_CODE: dict[str, type[CardtableError]] = {
     "invalid_invite": InvalidInvite,
     "rate_limited": RateLimited,
     "outcome_unknown": OutcomeUnknown,
+    "idempotency_key_reused": IdempotencyKeyReused,
+    # The store refuses writes (full, read-only), the server holds too many waiting
+    # requests, or a stored game is newer than this server: all pass, retry later.
+    "store_full": ServiceUnavailable,
+    "store_read_only": ServiceUnavailable,
+    "too_many_waiting": ServiceUnavailable,
+    "document_too_new": ServiceUnavailable,
 }
 
 _BY_STATUS: dict[int, type[CardtableError]] = {

@@ -82,6 +82,10 @@ def error(status: int, code: str, **details: Any) -> httpx.Response:
         (409, "game_not_started", sdk_errors.GameNotStarted),
         (409, "no_open_seat", sdk_errors.NoOpenSeat),
         (403, "invalid_invite", sdk_errors.InvalidInvite),
+        (422, "idempotency_key_reused", sdk_errors.IdempotencyKeyReused),
+        (503, "store_full", sdk_errors.ServiceUnavailable),
+        (503, "store_read_only", sdk_errors.ServiceUnavailable),
+        (503, "too_many_waiting", sdk_errors.ServiceUnavailable),
         # Unknown codes fall back on the status.
         (403, "something_new", sdk_errors.AuthenticationError),
         (429, "something_new", sdk_errors.RateLimited),
