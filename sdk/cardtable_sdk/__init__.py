@@ -15,6 +15,8 @@
 - `cardtable_sdk.errors`: one exception class per error code.
 """
 
+import logging
+
 from cardtable_sdk.aio import (
     AsyncBot,
     AsyncCardtable,
@@ -77,6 +79,9 @@ from cardtable_sdk.views import (
     View,
     format_move,
 )
+
+# A library logs, the application decides where to: silent until logging is configured.
+logging.getLogger("cardtable_sdk").addHandler(logging.NullHandler())
 
 __version__ = "0.1.0"
 
