@@ -4,8 +4,8 @@ makes, how their answers are read, and how a session recovers, written once for 
 
 Each operation is a generator that yields `Call`s (an httpx request and a reader for its
 answer) and gets the read answer back (see `cardtable_sdk._drive`). Requests come from the
-generated package's request builders where it can express them; two are built by hand
-(`_http.raw_view_request`, `_http.raw_move_request`), for the reasons given in `_http`.
+generated package's request builders, except moves (`_http.raw_move_request`, for the
+reason given in `_http`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import httpx
 from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.api.games import get_game, get_legal_moves, get_record, get_score
 from cardtable_sdk._drive import Steps
-from cardtable_sdk._http import MAX_WAIT, Connection, raw_move_request, raw_view_request
+from cardtable_sdk._http import MAX_WAIT, Connection, raw_move_request, version_tag
 from cardtable_sdk.errors import CardtableError, MalformedMove, ValidationError, VersionMismatch
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View, make_view
 
@@ -122,9 +122,10 @@ class ReaderCore:
     def _wait(self, timeout: float) -> CallSteps[View | None]:
         if self.last_view is None:
             return (yield from self._read_view())
-        # Raw httpx: If-None-Match and the body-less 304 are beyond the generated code.
         timeout = min(timeout, MAX_WAIT)
-        request = raw_view_request(self.game_id, self.last_view.version, timeout)
+        tag = version_tag(self.last_view.version)
+        request = get_game._get_kwargs(self.game_id, wait=timeout, if_none_match=tag)
+        # The server holds the answer up to `timeout`: read for that much longer.
         request["timeout"] = self.connection.long_poll_timeout(timeout)
         changed = yield Call(request, _changed_view)
         return None if changed is None else self._remember(changed)
@@ -184,9 +185,8 @@ class SeatCore(ReaderCore):
     ) -> CallSteps[MoveResult]:
         if_match = version if version is not None else self.version
         key = idempotency_key or new_idempotency_key()
-        # Raw httpx: If-Match and Idempotency-Key are beyond the generated code, and the
-        # generated model would drop unknown fields of the move instead of letting the
-        # server judge them.
+        # Built by hand: the generated model would drop unknown fields of the move instead
+        # of letting the server judge them.
         request = raw_move_request(self.game_id, move, if_match, key)
         try:
             result: MoveResult = yield Call(request, _move_result)
