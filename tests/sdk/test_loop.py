@@ -15,6 +15,7 @@ import logging
 import random
 import re
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,7 @@ from cardtable_sdk import (
     Backoff,
     Cardtable,
     InvalidBotMove,
+    LongPoll,
     MoveList,
     PlayResult,
     Stalled,
@@ -270,3 +272,50 @@ def test_an_async_bot_that_returns_no_legal_move_is_named(live_server: LiveServe
             assert raised.value.turn.view.version == game.version
 
     asyncio.run(scenario())
+
+
+@dataclass
+class CountingWatcher:
+    """A watcher of one's own: the loop only calls `wait(version, timeout)` (here passed on
+    to the long-poll), so an event stream can take its place without touching the loop."""
+
+    inner: LongPoll
+    versions: list[int] = field(default_factory=list)
+
+    def wait(self, version: int, timeout: float) -> Any:
+        self.versions.append(version)
+        return self.inner.wait(version, timeout)
+
+
+def test_a_watcher_of_ones_own_replaces_the_long_poll_sync_and_async(
+    live_server: LiveServer,
+) -> None:
+    async def scenario() -> list[CountingWatcher]:
+        async with AsyncCardtable(live_server.url) as table:
+            game = await table.create_game("skyjo", ["A", "B"], options={"end_score": 20}, seed=8)
+            seats = game.human_seats()
+            watchers = [CountingWatcher(LongPoll(seat)) for seat in seats]
+            results = await asyncio.gather(
+                *(
+                    play_async(seat, seeded_bot(i), watcher=watchers[i], wait=5)
+                    for i, seat in enumerate(seats)
+                )
+            )
+            assert results[0].score == results[1].score and results[0].score["finished"]
+            return watchers
+
+    for watcher in asyncio.run(scenario()):
+        # It was asked to wait past versions that only grow, each one the seat's last view.
+        assert watcher.versions and watcher.versions == sorted(watcher.versions)
+
+    with Cardtable(live_server.url) as table:
+        game = table.create_game("skyjo", ["A", "B"], options={"end_score": 20}, seed=8)
+        watchers = [CountingWatcher(LongPoll(seat)) for seat in game.human_seats()]
+        with ThreadPoolExecutor(2) as pool:
+            futures = [
+                pool.submit(play, watcher.inner.session, seeded_bot(i), watcher=watcher, wait=5)
+                for i, watcher in enumerate(watchers)
+            ]
+            scores = [future.result().score for future in futures]
+    assert scores[0] == scores[1] and scores[0]["finished"]
+    assert all(watcher.versions for watcher in watchers)
