@@ -247,6 +247,8 @@ class PlayLoop:
         self.bot = bot
         self.game = game
         self.wait = settings.get("wait", DEFAULT_WAIT)
+        if not self.wait > 0:
+            raise ValueError("wait must be a positive number of seconds")
         self.max_failures = settings.get("max_failures", 8)
         self.idle_timeout = settings.get("idle_timeout")
         self.backoff = settings.get("backoff") or Backoff()

@@ -238,3 +238,5 @@ def test_retry_after_is_capped() -> None:
 def test_a_misspelt_setting_is_refused() -> None:
     with pytest.raises(TypeError, match="wiat"):
         play(skyjo_vs_greedy().seat(0), recording_bot([]), wiat=5)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="wait"):  # a wait of 0 would poll in a tight loop
+        play(skyjo_vs_greedy().seat(0), recording_bot([]), wait=0)
