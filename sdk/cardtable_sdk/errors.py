@@ -34,8 +34,12 @@ __all__ = [
     "ConnectionFailed",
     "GameNotFound",
     "GameNotOver",
+    "GameNotStarted",
     "GameOver",
+    "IdempotencyKeyReused",
     "IllegalMove",
+    "InvalidBotMove",
+    "InvalidInvite",
     "InvalidOptions",
     "InvalidPlayers",
     "InvalidRequest",
@@ -44,8 +48,11 @@ __all__ = [
     "InvalidToken",
     "MalformedMove",
     "MoveRefused",
+    "NoOpenSeat",
     "NoRounds",
     "NotYourTurn",
+    "OutcomeUnknown",
+    "RateLimited",
     "RequestTimeout",
     "ScoresheetConflict",
     "ServerError",
@@ -315,6 +322,58 @@ class ServerError(CardtableError):
     default_status = 500
 
 
+# ---- live tables, limits and honest store errors -------------------------------------
+
+
+class InvalidBotMove(IllegalMove):
+    """The bot runner's own check: a bot returned something that is not one of the legal
+    moves it was given. Nothing was sent; `details["bot"]` names the bot."""
+
+    default_code = "not_a_legal_move"
+
+
+class GameNotStarted(MoveRefused):
+    """409: the game still has open seats; nobody moves until they are taken."""
+
+    default_code = "game_not_started"
+    default_status = 409
+
+
+class NoOpenSeat(CardtableError):
+    """409: every seat of the game is taken."""
+
+    default_code = "no_open_seat"
+    default_status = 409
+
+
+class InvalidInvite(AuthenticationError):
+    """403: the invite does not open a seat of this game."""
+
+    default_code = "invalid_invite"
+    default_status = 403
+
+
+class IdempotencyKeyReused(InvalidRequest):
+    """422: this seat already used the Idempotency-Key for a different move."""
+
+    default_code = "idempotency_key_reused"
+    default_status = 422
+
+
+class RateLimited(TransientError):
+    """429: this client or seat sent too much; retry after `retry_after` seconds."""
+
+    default_code = "rate_limited"
+    default_status = 429
+
+
+class OutcomeUnknown(ServiceUnavailable):
+    """503: the store failed during a write, which may or may not have happened. Resending
+    the same request with the same `Idempotency-Key` is safe (the SDK's runners do)."""
+
+    default_code = "outcome_unknown"
+
+
 _BY_CODE: dict[str, type[CardtableError]] = {
     "stale_version": StaleVersion,
     "version_conflict": VersionConflict,
@@ -344,11 +403,24 @@ _BY_CODE: dict[str, type[CardtableError]] = {
     "no_rounds": NoRounds,
     "too_many_rounds": TooManyRounds,
     "invalid_round": InvalidRound,
+    "game_not_started": GameNotStarted,
+    "no_open_seat": NoOpenSeat,
+    "invalid_invite": InvalidInvite,
+    "rate_limited": RateLimited,
+    "outcome_unknown": OutcomeUnknown,
+    "idempotency_key_reused": IdempotencyKeyReused,
+    # The store refuses writes (full, read-only), the server holds too many waiting
+    # requests, or a stored game is newer than this server: all pass, retry later.
+    "store_full": ServiceUnavailable,
+    "store_read_only": ServiceUnavailable,
+    "too_many_waiting": ServiceUnavailable,
+    "document_too_new": ServiceUnavailable,
 }
 
 _BY_STATUS: dict[int, type[CardtableError]] = {
     400: BadRequest,
     401: AuthenticationError,
+    403: AuthenticationError,
     404: GameNotFound,
     409: CardtableError,
     412: StaleVersion,
@@ -356,7 +428,7 @@ _BY_STATUS: dict[int, type[CardtableError]] = {
     415: InvalidRequest,
     422: InvalidRequest,
     # Proxies and load balancers answer these while servers restart: worth a retry.
-    429: ServiceUnavailable,
+    429: RateLimited,
     502: ServiceUnavailable,
     503: ServiceUnavailable,
     504: ServiceUnavailable,
