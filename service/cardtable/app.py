@@ -9,7 +9,14 @@ from flask import Flask, request
 from flask_cors import CORS
 from flask_smorest import Api
 
-from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scoresheet_routes
+from cardtable.api import (
+    catalog_routes,
+    game_routes,
+    metrics,
+    ops_routes,
+    scoresheet_routes,
+    table_routes,
+)
 from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.spec import CardtableApi, api_config, register_components, register_docs
 from cardtable.api.wiring import Wiring
@@ -47,7 +54,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
 
 def register_blueprints(api: Api) -> None:
     register_components(api)
-    for module in (game_routes, scoresheet_routes, catalog_routes, ops_routes):
+    for module in (game_routes, table_routes, scoresheet_routes, catalog_routes, ops_routes):
         api.register_blueprint(module.blp)
 
 

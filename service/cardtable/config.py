@@ -35,13 +35,17 @@ class Settings:
     """Time a request creating a game of server bots only may spend playing it (such a game
     is played in full at creation; one that does not end in time is refused)."""
     long_poll_slots: int = 2
+    waiting_ttl_seconds: int = 3600
+    """Expiry of a game still waiting for players (open seats)."""
+    takeover_timeouts: int = 3
+    """Turn-timer timeouts in a row after which the greedy bot keeps the seat."""
     """Requests per process that may hold a thread while long-polling (`?wait=`); the others
     answer at once, so waiting clients can never take every thread from the rest."""
 
     def __post_init__(self) -> None:
         # A TTL of 0 would make Redis delete every game as soon as it is written.
         for name in ("game_ttl_seconds", "finished_ttl_seconds", "max_body_bytes",
-                     "long_poll_slots"):  # fmt: skip
+                     "long_poll_slots", "waiting_ttl_seconds", "takeover_timeouts"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         for name in ("bot_budget_seconds", "redis_timeout_seconds"):
@@ -64,6 +68,8 @@ class Settings:
         for name, key in (
             ("game_ttl_seconds", "CARDTABLE_GAME_TTL_SECONDS"),
             ("finished_ttl_seconds", "CARDTABLE_FINISHED_TTL_SECONDS"),
+            ("waiting_ttl_seconds", "CARDTABLE_WAITING_TTL_SECONDS"),
+            ("takeover_timeouts", "CARDTABLE_TAKEOVER_TIMEOUTS"),
             ("max_body_bytes", "CARDTABLE_MAX_BODY_BYTES"),
         ):
             if env.get(key):

@@ -7,74 +7,37 @@ and the SHA-256 of its token (the token itself is shown once, at creation, and n
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.common import (
     ServiceError,
     StaleVersion,
     TokenRequired,
-    hash_token,
     match_token,
-    new_id,
-    new_token,
 )
-from cardtable.engine.base import EngineError, Move
-from cardtable.engine.registry import load_state
-from cardtable.engine.table import AppliedMove, Seat, Table
+from cardtable.engine.base import Move
+from cardtable.engine.table import AppliedMove
+from cardtable.lobby import LOBBY_FIELD, Lobby
 from cardtable.store import DocumentStore, Stored, VersionConflict
+from cardtable.tables import DOCUMENT_SCHEMA_VERSION, Game, new_game
+from cardtable.timers import DEFAULT_TAKEOVER_TIMEOUTS, catch_up
 
-DOCUMENT_SCHEMA_VERSION = 1
+T = TypeVar("T")
 TOKEN_HASHES_FIELD = "token_hashes"
+DEADLINE_FIELD = "deadline"
+JOIN_ATTEMPTS = 64
+"""Compare-and-set retries of a table change that lost a race (each loss means another
+writer succeeded, so a few suffice even with many clients racing for a seat)."""
 
 
 class GameTooLong(ServiceError):
     """A game of server bots only that does not end within the creation budget."""
 
     code = "game_too_long"
-
-
-class Game(Table):
-    """A stored game: the table (id, seats, engine state) and when it was created."""
-
-    def __init__(self, table: Table, created_at: float) -> None:
-        super().__init__(table.table_id, table.state, table.seats)
-        self.created_at = created_at
-
-    @property
-    def game_id(self) -> str:
-        return self.table_id
-
-    def to_document(self) -> dict[str, Any]:
-        return {
-            "schema_version": DOCUMENT_SCHEMA_VERSION,
-            "id": self.table_id,
-            "game": self.game,
-            "created_at": self.created_at,
-            "seats": [
-                {"seat": s.seat, "name": s.name, "bot": s.bot, "token_sha256": s.token_sha256}
-                for s in self.seats
-            ],
-            "state": self.state.to_dict(),
-        }
-
-    @classmethod
-    def from_stored(cls, stored: Stored) -> Game:
-        doc = stored.document
-        try:
-            state = load_state(doc["state"])
-        except EngineError as exc:
-            # Stored states were written by us: failing to read one is our bug, not the
-            # client's, so it must surface as a 500, never as a 4xx.
-            raise RuntimeError(f"game {stored.doc_id}: stored state is unreadable: {exc}") from exc
-        if state.version != stored.version:
-            raise RuntimeError(f"game {stored.doc_id}: stored version disagrees with its state")
-        seats = [
-            Seat(s["seat"], s["name"], s.get("bot"), s.get("token_sha256")) for s in doc["seats"]
-        ]
-        return cls(Table(stored.doc_id, state, seats), float(doc.get("created_at", 0)))
 
 
 class GameService:
@@ -87,13 +50,24 @@ class GameService:
         clock: Callable[[], float] = time.time,
         long_poll_slots: int = 2,
         bot_budget_seconds: float = 2.0,
+        lobby: Lobby | None = None,
+        waiting_ttl_seconds: int | None = None,
+        takeover_after: int = DEFAULT_TAKEOVER_TIMEOUTS,
     ):
         self.store = store
         self._long_poll_slots = threading.BoundedSemaphore(max(1, long_poll_slots))
         self._bot_budget_seconds = bot_budget_seconds
         self._on_moves = on_moves or (lambda game, count: None)
         self._on_created = on_created or (lambda game: None)
-        self._clock = clock
+        self.clock = clock
+        self.lobby = lobby or Lobby(
+            store.redis,
+            store.key_for,
+            prefix=store.prefix,
+            waiting_ttl_seconds=waiting_ttl_seconds or store.ttl_seconds,
+        )
+        self.waiting_ttl_seconds = waiting_ttl_seconds
+        self.takeover_after = takeover_after
 
     # ---- creation ------------------------------------------------------------------
 
@@ -103,34 +77,37 @@ class GameService:
         players: Sequence[Mapping[str, Any]],
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
-    ) -> tuple[Game, list[str], list[AppliedMove]]:
-        """Deal a new game, let server bots act if they move first, store it.
+        **table: Any,
+    ) -> tuple[Game, list[str | None], str | None, list[AppliedMove]]:
+        """Set a new table (dealt at once unless a seat is open), let server bots act if
+        they move first, store it.
 
-        Returns the game, one token per seat (human and bot seats alike, so an operator can
-        take over a bot seat's view), and the bot moves already made.
+        Returns the game, one token per taken seat (human and bot seats alike, so an
+        operator can take over a bot seat's view; None for open seats), the invite (None
+        without open seats) and the bot moves already made. `table`: `public`,
+        `turn_seconds` (see `tables.new_game`).
         """
-        loaded = Game(Table.deal(new_id(), game, players, options, seed), self._clock())
-        tokens = [new_token() for _ in loaded.seats]
-        for seat, token in zip(loaded.seats, tokens, strict=True):
-            seat.token_sha256 = hash_token(token)
-        applied = self._first_bot_moves(loaded)
+        created, tokens, invite = new_game(game, players, options, seed, now=self.clock(), **table)
+        applied = self._first_bot_moves(created) if created.dealt else []
         self.store.create(
-            loaded.game_id,
-            loaded.version,
-            loaded.to_document(),
-            finished=loaded.state.is_over,
-            # Beside the document, so a poll can authenticate without reading the state.
-            extra_fields={TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in loaded.seats)},
+            created.game_id,
+            created.version,
+            created.to_document(),
+            finished=created.finished,
+            extra_fields=self.fields(created),
+            ttl_seconds=self._ttl(created),
         )
+        if created.listed:
+            self.lobby.add(created.game_id, created.game, self.clock())
         self._on_created(game)
         if applied:
             self._on_moves(game, len(applied))
-        return loaded, tokens, applied
+        return created, tokens, invite, applied
 
     def _first_bot_moves(self, game: Game) -> list[AppliedMove]:
         if not game.only_bots:
             # Bots answer only until a human must act: one round of turns at most.
-            return game.play_bots()
+            return game.after_change(self.clock(), None)
         # Nobody will ever move in a game of bots only: it is played to its end now,
         # within a time budget, so that no request can make the server work unbounded.
         applied = game.play_bots_to_end(self._bot_budget_seconds)
@@ -142,10 +119,76 @@ class GameService:
             )
         return applied
 
+    # ---- writing ---------------------------------------------------------------------
+
+    @staticmethod
+    def fields(game: Game) -> dict[str, str]:
+        """Small fields beside the document: token hashes (a poll authenticates without the
+        document), the lobby summary (the lobby checks its entries) and the deadline (a
+        poll knows when the timer is due)."""
+        entry = game.lobby_entry()
+        deadline = game.life.deadline
+        return {
+            TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in game.seats),
+            LOBBY_FIELD: json.dumps(entry) if entry else "",
+            DEADLINE_FIELD: repr(deadline) if deadline is not None else "",
+        }
+
+    def _ttl(self, game: Game) -> int | None:
+        return self.waiting_ttl_seconds if not game.dealt else None
+
+    def save(self, game: Game, read_version: int) -> None:
+        """Write `game` if it is still at `read_version` (VersionConflict otherwise)."""
+        self.store.save(
+            game.game_id,
+            read_version,
+            game.version,
+            game.to_document(),
+            finished=game.finished,
+            extra_fields=self.fields(game),
+            ttl_seconds=self._ttl(game),
+        )
+        if game.life.public and not game.listed:
+            self.lobby.remove(game.game_id, game.game)
+
+    def update(self, game_id: str, change: Callable[[Game], T]) -> tuple[Game, T]:
+        """Load, change and save by compare-and-set, again from a fresh read when another
+        writer got in first. `change` raises to refuse (nothing is written then)."""
+        for _ in range(JOIN_ATTEMPTS):
+            game = self.load(game_id)
+            read_version = game.version
+            result = change(game)
+            try:
+                self.save(game, read_version)
+            except VersionConflict:
+                continue
+            return game, result
+        raise VersionConflict("game", game_id, read_version, read_version)
+
     # ---- reading ---------------------------------------------------------------------
 
     def load(self, game_id: str) -> Game:
-        return Game.from_stored(self.store.load(game_id))
+        """The game as of now: overdue turns are played first (see `timers.catch_up`), by
+        compare-and-set; a reader that loses the race reads the winner's result."""
+        while True:
+            game = self._read(self.store.load(game_id))
+            read_version = game.version
+            applied = catch_up(game, self.clock(), self.takeover_after)
+            if game.version == read_version:
+                return game
+            try:
+                self.save(game, read_version)
+            except VersionConflict:
+                continue
+            self._on_moves(game.game, len(applied))
+            return game
+
+    @staticmethod
+    def _read(stored: Stored) -> Game:
+        return Game.from_document(stored.doc_id, stored.version, stored.document)
+
+    def _due(self, deadline: str | None) -> bool:
+        return bool(deadline) and float(deadline or 0) <= self.clock()
 
     def wait_for_change(self, game_id: str, known_version: int, timeout: float) -> int:
         """Long-poll: return the version once it differs from `known_version`, or when the
@@ -157,8 +200,13 @@ class GameService:
         try:
             deadline = time.monotonic() + timeout
             delay = 0.05
+            # The turn timer's deadline changes only with the version, which ends the wait.
+            _, (due,) = self.store.read_fields(game_id, DEADLINE_FIELD)
             while True:
                 version = self.store.current_version(game_id)
+                if self._due(due):
+                    # The turn timer ran out while we waited: apply it (it wakes us).
+                    version = self.load(game_id).version
                 if version != known_version or time.monotonic() >= deadline:
                     return version
                 time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
@@ -176,7 +224,9 @@ class GameService:
     def poll_version(self, game_id: str, token: str | None) -> int:
         """The game's version for a poll (If-None-Match), checking the token, if any, against
         the stored hashes alone: two small fields instead of the whole document."""
-        version, (hashes,) = self.store.read_fields(game_id, TOKEN_HASHES_FIELD)
+        version, (hashes, due) = self.store.read_fields(game_id, TOKEN_HASHES_FIELD, DEADLINE_FIELD)
+        if self._due(due):
+            return self.load_for(game_id, token)[0].version
         if token is not None:
             if hashes is None:  # stored before the field existed: check the document
                 self.seat_for(self.load(game_id), token)
@@ -210,15 +260,9 @@ class GameService:
         game = self.load(game_id)
         seat = self.require_seat(game, token)
         read_version = game.version
-        applied = game.move(seat, move, if_match)
+        applied = game.move_at(seat, move, if_match, self.clock())
         try:
-            self.store.save(
-                game.game_id,
-                read_version,
-                game.version,
-                game.to_document(),
-                finished=game.state.is_over,
-            )
+            self.save(game, read_version)
         except VersionConflict as conflict:
             if if_match is None:
                 raise
@@ -232,4 +276,4 @@ class GameService:
         return game, seat, applied
 
 
-__all__ = ["DOCUMENT_SCHEMA_VERSION", "Game", "GameService", "GameTooLong"]
+__all__ = ["DOCUMENT_SCHEMA_VERSION", "Game", "GameService", "GameTooLong", "new_game"]

@@ -12,6 +12,11 @@ from cardtable.engine.registry import GAMES, load_state
 from cardtable.store import codec
 from tests.api.conftest import Api
 
+# What the service adds to every view about the table (open seats, timer, who left).
+TABLE_FIELDS = (
+    "open_seats public turn_seconds deadline deadline_seats bot_reasons left rematch rematch_of"
+).split()
+
 HIDDEN_KEYS = {"draw_pile_cards", "rng", "seed", "log", "token", "token_sha256", "hands", "stock"}
 
 
@@ -43,6 +48,9 @@ def test_views_are_the_engines_views_for_that_viewer(
         view = api.view(created["id"], token)
         assert view.pop("id") == created["id"]
         assert view.pop("bots") == [None, None, None]
+        table = {name: view.pop(name) for name in TABLE_FIELDS}
+        assert table["open_seats"] == 0 and table["left"] == [False] * 3
+        view["version"] = state.version  # no table change happened: the same number
         assert view == state.view(seat)
         assert view["seat"] == seat
         assert not (all_keys(view) & {"rng", "seed", "log", "token", "token_sha256"})

@@ -8,6 +8,7 @@ from cardtable.api import metrics
 from cardtable.config import Settings
 from cardtable.games import GameService
 from cardtable.scoresheets import ScoreSheetService
+from cardtable.seating import Seating
 from cardtable.store import DocumentStore, RedisClient
 
 
@@ -17,6 +18,7 @@ class Wiring:
     redis: RedisClient
     games: GameService
     sheets: ScoreSheetService
+    seating: Seating
 
     @classmethod
     def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
@@ -38,6 +40,8 @@ class Wiring:
             on_created=metrics.record_created,
             long_poll_slots=settings.long_poll_slots,
             bot_budget_seconds=settings.bot_budget_seconds,
+            waiting_ttl_seconds=settings.waiting_ttl_seconds,
+            takeover_after=settings.takeover_timeouts,
         )
         sheets = ScoreSheetService(stores["sheet"])
-        return cls(settings, redis_client, games, sheets)
+        return cls(settings, redis_client, games, sheets, Seating(games))

@@ -31,6 +31,14 @@ class Seat:
     bot: str | None = None
     token_sha256: str | None = None
     """Only the game service sets it (the SHA-256 of the seat's bearer token)."""
+    open: bool = False
+    """A seat still waiting for a player (live tables: the game is not dealt yet)."""
+    reserved: bool = False
+    """An open seat only the same seat of the previous game may take (a rematch)."""
+    bot_reason: str | None = None
+    """Why a bot plays a seat a human had: "left" or "timeout" (None: from the start)."""
+    timeouts: int = 0
+    """Turns in a row the turn timer played for this seat."""
 
 
 @dataclass(frozen=True)
