@@ -333,14 +333,13 @@ class Game(Table):
     def table_fields(self) -> dict[str, Any]:
         """What views show of the table around the engine, for dealt and waiting games."""
         return {
+            **super().table_fields(),
             "version": self.version,
             "open_seats": len(self.open_seats),
             "public": self.life.public,
             "turn_seconds": self.life.turn_seconds,
             "deadline": iso_utc(self.life.deadline),
             "deadline_seats": list(self.life.deadline_seats),
-            "bot_reasons": [s.bot_reason for s in self.seats],
-            "left": [s.bot_reason == "left" for s in self.seats],
             "rematch": self.life.rematch,
             "rematch_of": self.life.rematch_of,
         }
@@ -358,9 +357,7 @@ class Game(Table):
                 "bots": self.bots,
                 **self.table_fields(),
             }
-        view = super().view(seat)
-        view.update(self.table_fields())
-        return view
+        return super().view(seat)
 
     def lobby_entry(self) -> dict[str, Any] | None:
         """The lobby's summary of this game (None when the lobby must not list it)."""

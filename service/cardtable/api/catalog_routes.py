@@ -23,9 +23,9 @@ class GameTypes(MethodView):
     @blp.response(200, GameTypesSchema)
     def get(self) -> Any:
         """List hosted games: player counts, every option (type, default, allowed values),
-        server bots and move types."""
+        server bots and move types; and the table settings every game takes (`turn_seconds`,
+        `public`), which are not rules options."""
         return {
-            "games": [
-                {**rules.describe(), "table_settings": TABLE_SETTINGS} for rules in GAMES.values()
-            ]
+            "games": [rules.describe() for rules in GAMES.values()],
+            "table_settings": TABLE_SETTINGS,
         }

@@ -117,7 +117,23 @@ class Table:
         view = self.state.view(seat)
         view["id"] = self.table_id
         view["bots"] = self.bots
+        view.update(self.table_fields())
         return view
+
+    def table_fields(self) -> dict[str, Any]:
+        """What views show of the table around the game (live tables: the game service's
+        tables add open seats, the turn timer and the rematch; a plain table has none)."""
+        return {
+            "open_seats": 0,
+            "public": False,
+            "turn_seconds": None,
+            "deadline": None,
+            "deadline_seats": [],
+            "bot_reasons": [seat.bot_reason for seat in self.seats],
+            "left": [seat.bot_reason == "left" for seat in self.seats],
+            "rematch": None,
+            "rematch_of": None,
+        }
 
     def move(self, seat: int, move: Move, if_match: int | None = None) -> list[AppliedMove]:
         """Apply a client's move for `seat`, then the bots' answers; every applied move.

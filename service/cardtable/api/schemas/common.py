@@ -211,14 +211,25 @@ class GameTypeSchema(Schema):
     options = fields.List(fields.Nested(OptionDescriptionSchema), required=True)
     bots = fields.List(fields.String(), required=True)
     move_types = fields.List(fields.String(), required=True)
-    table_settings = fields.Dict(
-        required=True,
-        metadata={"description": "Settings of the table (not rules options), by name."},
-    )
+
+
+class TableSettingSchema(Schema):
+    type = fields.String(required=True)
+    description = fields.String(required=True)
+    default = fields.Raw(allow_none=True)
+    nullable = fields.Boolean(required=True)
+    minimum = fields.Integer(allow_none=True)
+    maximum = fields.Integer(allow_none=True)
 
 
 class GameTypesSchema(Schema):
     games = fields.List(fields.Nested(GameTypeSchema), required=True)
+    table_settings = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(TableSettingSchema),
+        required=True,
+        metadata={"description": "Settings of every table (not rules options), by name."},
+    )
 
 
 class ViewQuerySchema(StrictSchema):
