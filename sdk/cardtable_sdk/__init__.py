@@ -27,6 +27,8 @@ from cardtable_sdk.aio import (
 )
 from cardtable_sdk.client import Cardtable, Game, SeatInfo, SeatSession, Spectator
 from cardtable_sdk.errors import (
+    AlreadyLeft,
+    AlreadyStarted,
     BotSeat,
     CardtableError,
     ConnectionFailed,
@@ -38,9 +40,11 @@ from cardtable_sdk.errors import (
     IllegalMove,
     InvalidBotMove,
     InvalidInvite,
+    InvalidName,
     InvalidOptions,
     InvalidPlayers,
     InvalidRequest,
+    InvalidTableSettings,
     InvalidToken,
     MalformedMove,
     MoveRefused,
@@ -58,6 +62,7 @@ from cardtable_sdk.errors import (
     VersionMismatch,
     WrongPhase,
 )
+from cardtable_sdk.games import OPEN_SEAT, Grant, OpenGames
 from cardtable_sdk.runner import (
     Backoff,
     Bot,
@@ -86,6 +91,9 @@ logging.getLogger("cardtable_sdk").addHandler(logging.NullHandler())
 __version__ = "0.1.0"
 
 __all__ = [
+    "OPEN_SEAT",
+    "AlreadyLeft",
+    "AlreadyStarted",
     "AsyncBot",
     "AsyncCardtable",
     "AsyncGame",
@@ -102,13 +110,16 @@ __all__ = [
     "GameNotOver",
     "GameNotStarted",
     "GameOver",
+    "Grant",
     "IdempotencyKeyReused",
     "IllegalMove",
     "InvalidBotMove",
     "InvalidInvite",
+    "InvalidName",
     "InvalidOptions",
     "InvalidPlayers",
     "InvalidRequest",
+    "InvalidTableSettings",
     "InvalidToken",
     "LongPoll",
     "MalformedMove",
@@ -118,6 +129,7 @@ __all__ = [
     "MoveResult",
     "NoOpenSeat",
     "NotYourTurn",
+    "OpenGames",
     "OutcomeUnknown",
     "PlayResult",
     "PlaySettings",

@@ -146,6 +146,8 @@ class SeatCore(ReaderCore):
         super().__init__(connection, game_id)
         self._client = connection.seat_client(token, asynchronous=self.asynchronous)
         self._seat = seat
+        self.token = token
+        """This seat's bearer token: its only proof of identity (keep it to come back)."""
 
     def __repr__(self) -> str:
         seat = "?" if self._seat is None else self._seat

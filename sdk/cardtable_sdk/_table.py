@@ -17,7 +17,8 @@ from cardtable_sdk._http import DEFAULT_TIMEOUT, Connection, checked_body, playe
 from cardtable_sdk._session import Call
 
 PlayerSpec = str | tuple[str, str | None] | Mapping[str, Any]
-"""A player for `create_game`: a name, a (name, bot) pair, or {"name": ..., "bot": ...}."""
+"""A player for `create_game`: a name, a (name, bot) pair, {"name": ..., "bot": ...}, or
+`OPEN_SEAT` ({"open": True}: a seat left for `join`)."""
 
 Players = Iterable[PlayerSpec]
 Options = Mapping[str, Any] | None
@@ -37,15 +38,19 @@ class Opens(Protocol[Session, Watcher]):
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """One seat of a created game; the token is its only proof of identity, keep it."""
+    """One seat of a created game; the token is its only proof of identity, keep it. An
+    open seat has no name and no token yet (`open` is True)."""
 
     seat: int
-    name: str
+    name: str | None
     bot: str | None
-    token: str
+    token: str | None
+    open: bool = False
 
     def __repr__(self) -> str:
         kind = f", bot={self.bot!r}" if self.bot else ""
+        if self.open:
+            return f"SeatInfo(seat={self.seat}, open=True)"
         return f"SeatInfo(seat={self.seat}, name={self.name!r}{kind}, token='…')"
 
 
@@ -99,12 +104,18 @@ class TableCore:
         players: Players,
         options: Options,
         seed: int | None,
+        public: bool = False,
+        turn_seconds: int | None = None,
     ) -> Call[CreatedGame]:
         body: dict[str, Any] = {"game": game, "players": players_body(players)}
         if options is not None:
             body["options"] = dict(options)
         if seed is not None:
             body["seed"] = seed
+        if public:
+            body["public"] = True
+        if turn_seconds is not None:
+            body["turn_seconds"] = turn_seconds
         request = checked_body(CreateGameRequest.from_dict, body)
         return Call(create_game._get_kwargs(body=request), _created)
 
@@ -121,22 +132,39 @@ class GameCore(Generic[Session, Watcher]):
         self.finished = created.finished
         self.options: dict[str, Any] = created.options.to_dict()
         self.players = [
-            SeatInfo(p.seat, p.name, p.bot if isinstance(p.bot, str) else None, p.token)
+            SeatInfo(
+                p.seat,
+                p.name if isinstance(p.name, str) else None,
+                p.bot if isinstance(p.bot, str) else None,
+                p.token if isinstance(p.token, str) else None,
+                p.open_,
+            )
             for p in created.players
         ]
+        self.invite = created.invite if isinstance(created.invite, str) else None
+        """Lets its holder join an open seat (None without open seats); share it."""
+        self.public = created.public
+        self.turn_seconds = created.turn_seconds if isinstance(created.turn_seconds, int) else None
 
     def __repr__(self) -> str:
-        names = ", ".join(p.name + (f" ({p.bot})" if p.bot else "") for p in self.players)
+        names = ", ".join(
+            "(open)" if p.open else f"{p.name}" + (f" ({p.bot})" if p.bot else "")
+            for p in self.players
+        )
         return f"<{type(self).__name__} {self.game} {self.id} v{self.version}: {names}>"
 
     @property
     def tokens(self) -> list[str]:
-        return [player.token for player in self.players]
+        """The tokens of the seats taken at creation (open seats have none)."""
+        return [player.token for player in self.players if player.token is not None]
 
     def seat(self, which: int | str) -> Session:
-        """A session for a seat, by seat number or by token."""
+        """A session for a seat, by seat number or by token (not for an open seat: its
+        player gets a session from `join`)."""
         if isinstance(which, int):
             info = self.players[which]
+            if info.token is None:
+                raise ValueError(f"seat {which} is open: its player joins with the invite")
             return self.table.seat(self.id, info.token, seat=info.seat)
         for info in self.players:
             if info.token == which:
@@ -144,8 +172,8 @@ class GameCore(Generic[Session, Watcher]):
         return self.table.seat(self.id, which)
 
     def human_seats(self) -> list[Session]:
-        """Sessions for every seat the server does not play itself."""
-        return [self.seat(p.seat) for p in self.players if not p.bot]
+        """Sessions for every seat the server does not play itself (open seats excepted)."""
+        return [self.seat(p.seat) for p in self.players if not p.bot and not p.open]
 
     def spectate(self) -> Watcher:
         """A session without a token: public information only."""

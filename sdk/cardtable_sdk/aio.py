@@ -26,6 +26,14 @@ from cardtable_sdk._http import transport_errors
 from cardtable_sdk._loop import LongPoll, PlayLoop, PlayResult, PlaySettings, Port, Step, bot_name
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
 from cardtable_sdk._table import GameCore, Options, Players, TableCore
+from cardtable_sdk.games import (
+    OpenGames,
+    join_call,
+    leave_call,
+    open_games_call,
+    rematch_call,
+    start_call,
+)
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
 
 T = TypeVar("T")
@@ -67,10 +75,29 @@ class AsyncCardtable(TableCore, _AsyncClosing):
         return await _perform(self._client, self._types_call())
 
     async def create_game(
-        self, game: str, players: Players, *, options: Options = None, seed: int | None = None
+        self,
+        game: str,
+        players: Players,
+        *,
+        options: Options = None,
+        seed: int | None = None,
+        public: bool = False,
+        turn_seconds: int | None = None,
     ) -> AsyncGame:
-        call = self._create_call(game, players, options, seed)
+        call = self._create_call(game, players, options, seed, public, turn_seconds)
         return AsyncGame(self, await _perform(self._client, call))
+
+    async def open_games(
+        self, game: str | None = None, *, cursor: str | None = None, limit: int = 20
+    ) -> OpenGames:
+        return await _perform(self._client, open_games_call(game, cursor, limit))
+
+    async def join(self, game_id: str, name: str, *, invite: str | None = None) -> AsyncSeatSession:
+        grant = await _perform(self._client, join_call(game_id, name, invite))
+        return self.seat(grant.game_id, grant.token, seat=grant.seat)
+
+    async def start(self, game_id: str, *, invite: str, fill: str = "greedy") -> int:
+        return await _perform(self._client, start_call(game_id, fill, invite))
 
     def seat(self, game_id: str, token: str, *, seat: int | None = None) -> AsyncSeatSession:
         return self._opening(AsyncSeatSession(self.connection, game_id, token, seat=seat))
@@ -128,6 +155,16 @@ class AsyncSeatSession(SeatCore, _AsyncReader):
 
     async def turn(self) -> Turn:
         return await self._run(self._turn())
+
+    async def leave(self) -> int:
+        return await _perform(self._client, leave_call(self.game_id))
+
+    async def start(self, fill: str = "greedy") -> int:
+        return await _perform(self._client, start_call(self.game_id, fill, None))
+
+    async def rematch(self) -> AsyncSeatSession:
+        grant = await _perform(self._client, rematch_call(self.game_id))
+        return AsyncSeatSession(self.connection, grant.game_id, grant.token, seat=grant.seat)
 
     async def move(
         self,

@@ -30,6 +30,14 @@ from cardtable_sdk._drive import drive
 from cardtable_sdk._http import transport_errors
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
 from cardtable_sdk._table import GameCore, Options, Players, PlayerSpec, SeatInfo, TableCore
+from cardtable_sdk.games import (
+    OpenGames,
+    join_call,
+    leave_call,
+    open_games_call,
+    rematch_call,
+    start_call,
+)
 from cardtable_sdk.scoresheets import ScoresheetSession, create_sheet
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
 
@@ -74,13 +82,39 @@ class Cardtable(TableCore, _Closing):
         return _perform(self._client, self._types_call())
 
     def create_game(
-        self, game: str, players: Players, *, options: Options = None, seed: int | None = None
+        self,
+        game: str,
+        players: Players,
+        *,
+        options: Options = None,
+        seed: int | None = None,
+        public: bool = False,
+        turn_seconds: int | None = None,
     ) -> Game:
         """Create a game; `players` are names, (name, bot) pairs or dicts, where bot is
-        "random" or "greedy" for a seat the server plays. Returns the game with every
-        seat's token (shown only now)."""
-        created = _perform(self._client, self._create_call(game, players, options, seed))
-        return Game(self, created)
+        "random" or "greedy" for a seat the server plays, or `OPEN_SEAT` for a seat another
+        client takes with `join` (the game is dealt when the last one is taken). Returns the
+        game with every taken seat's token and the `invite` (shown only now). `public` lists
+        it in the lobby; `turn_seconds` sets a turn timer."""
+        call = self._create_call(game, players, options, seed, public, turn_seconds)
+        return Game(self, _perform(self._client, call))
+
+    def open_games(
+        self, game: str | None = None, *, cursor: str | None = None, limit: int = 20
+    ) -> OpenGames:
+        """One page of the lobby: public games waiting for players, newest first."""
+        return _perform(self._client, open_games_call(game, cursor, limit))
+
+    def join(self, game_id: str, name: str, *, invite: str | None = None) -> SeatSession:
+        """Take an open seat (`invite` may be left out for a public game): a session for
+        it, whose `token` is shown only now. NoOpenSeat when none is left."""
+        grant = _perform(self._client, join_call(game_id, name, invite))
+        return self.seat(grant.game_id, grant.token, seat=grant.seat)
+
+    def start(self, game_id: str, *, invite: str, fill: str = "greedy") -> int:
+        """As the invite's holder: server bots (`fill`) take the open seats and the game is
+        dealt. Returns the game's version."""
+        return _perform(self._client, start_call(game_id, fill, invite))
 
     def seat(self, game_id: str, token: str, *, seat: int | None = None) -> SeatSession:
         """A session acting as the seat whose token this is."""
@@ -161,6 +195,22 @@ class SeatSession(SeatCore, _Reader):
     def turn(self) -> Turn:
         """The view and the legal moves at one same version: what to decide a move on."""
         return self._run(self._turn())
+
+    def leave(self) -> int:
+        """Leave the game (before the deal the seat opens again; after it the server's
+        greedy bot plays it). Returns the game's version; AlreadyLeft the second time."""
+        return _perform(self._client, leave_call(self.game_id))
+
+    def start(self, fill: str = "greedy") -> int:
+        """As the creator's seat: server bots (`fill`) take the open seats and the game is
+        dealt. Returns the game's version."""
+        return _perform(self._client, start_call(self.game_id, fill, None))
+
+    def rematch(self) -> SeatSession:
+        """Once the game is over: a session for this player's seat in its rematch (the
+        first call creates it; the game is dealt once every player asked)."""
+        grant = _perform(self._client, rematch_call(self.game_id))
+        return SeatSession(self.connection, grant.game_id, grant.token, seat=grant.seat)
 
     def move(
         self,

@@ -27,6 +27,8 @@ from typing import Any, ClassVar
 import httpx
 
 __all__ = [
+    "AlreadyLeft",
+    "AlreadyStarted",
     "AuthenticationError",
     "BadRequest",
     "BotSeat",
@@ -40,11 +42,13 @@ __all__ = [
     "IllegalMove",
     "InvalidBotMove",
     "InvalidInvite",
+    "InvalidName",
     "InvalidOptions",
     "InvalidPlayers",
     "InvalidRequest",
     "InvalidRound",
     "InvalidSeat",
+    "InvalidTableSettings",
     "InvalidToken",
     "MalformedMove",
     "MoveRefused",
@@ -353,6 +357,34 @@ class InvalidInvite(AuthenticationError):
     default_status = 403
 
 
+class AlreadyStarted(CardtableError):
+    """409: the game was dealt already (starting it again, or joining it)."""
+
+    default_code = "already_started"
+    default_status = 409
+
+
+class AlreadyLeft(CardtableError):
+    """409: this seat's player has left the game already (or a bot plays the seat now)."""
+
+    default_code = "already_left"
+    default_status = 409
+
+
+class InvalidName(InvalidRequest):
+    """422: a joining player's name is empty, too long or not text."""
+
+    default_code = "invalid_name"
+    default_status = 422
+
+
+class InvalidTableSettings(InvalidRequest):
+    """422: a table setting is out of range (`turn_seconds`), or a seeded game is public."""
+
+    default_code = "invalid_table_settings"
+    default_status = 422
+
+
 class IdempotencyKeyReused(InvalidRequest):
     """422: this seat already used the Idempotency-Key for a different move."""
 
@@ -406,6 +438,10 @@ _BY_CODE: dict[str, type[CardtableError]] = {
     "game_not_started": GameNotStarted,
     "no_open_seat": NoOpenSeat,
     "invalid_invite": InvalidInvite,
+    "already_started": AlreadyStarted,
+    "already_left": AlreadyLeft,
+    "invalid_name": InvalidName,
+    "invalid_table_settings": InvalidTableSettings,
     "rate_limited": RateLimited,
     "outcome_unknown": OutcomeUnknown,
     "idempotency_key_reused": IdempotencyKeyReused,

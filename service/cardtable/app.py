@@ -71,5 +71,8 @@ def _allow_browsers(app: Flask, origins: Sequence[str]) -> None:
 
 
 def _require_json_body() -> None:
-    if request.method in {"POST", "PUT", "PATCH"} and not request.is_json:
+    # A POST without any body is fine for operations that take none (leave, rematch);
+    # the others then refuse it by their schema (422).
+    sent = bool(request.content_length or request.mimetype)
+    if request.method in {"POST", "PUT", "PATCH"} and sent and not request.is_json:
         raise ApiError("unsupported_media_type", "send the body as JSON (application/json)")
