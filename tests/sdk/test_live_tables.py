@@ -27,8 +27,11 @@ from cardtable_sdk import (
 from tests.support.live_server import LiveServer
 
 
+RNG = random.Random(7)
+
+
 def random_bot(view: object, legal: list[dict[str, object]]) -> dict[str, object]:
-    return random.Random(len(legal)).choice(legal)
+    return RNG.choice(legal)
 
 
 def test_create_share_the_invite_join_and_play(table: Cardtable, live_server: LiveServer) -> None:
