@@ -26,7 +26,6 @@ from cardtable_sdk import (
 )
 from tests.support.live_server import LiveServer
 
-
 RNG = random.Random(7)
 
 
