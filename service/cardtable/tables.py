@@ -79,6 +79,8 @@ class Life:
     rematch: str | None = None
     rematch_of: str | None = None
     abandoned: bool = False
+    dealt_at: int | None = None
+    """The version whose change dealt a game that waited for players (its `deal` event)."""
     left_tokens: list[str] = dataclasses.field(default_factory=list)
     """Token hashes of players who left before the deal (so leaving twice is `already_left`)."""
 
@@ -237,6 +239,7 @@ class Game(Table):
         rules = get_rules(self.game)
         names = [seat.name for seat in self.seats]
         self.state = rules.new_state(names, self.life.options, self.life.seed)
+        self.life.dealt_at = self.version
         return self.after_change(now, None)
 
     def leave(self, seat: int, now: float) -> list[AppliedMove]:
