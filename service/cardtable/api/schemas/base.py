@@ -103,6 +103,14 @@ def _ints(description: str) -> fields.List[int]:
 PHASES = ("waiting", "setup", "playing", "finished")
 
 
+def step_field(steps: tuple[str, ...], description: str) -> fields.String:
+    """A view's `step`: what the acting seat does next, one of the game's `steps`; null once
+    the game is over."""
+    return described(
+        fields.String, validate=validate.OneOf(steps), description=description, nullable=True
+    )
+
+
 class ViewBaseSchema(StrictSchema):
     """What every game's view holds, under the same names (each game adds its own);
     docs/adding-a-game.md, "Views", describes the vocabulary."""

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from cardtable.api.schemas.base import StrictSchema, ViewBaseSchema, described, options_schema
+from cardtable.api.schemas.base import (
+    StrictSchema,
+    ViewBaseSchema,
+    described,
+    options_schema,
+    step_field,
+)
 
 CARD = validate.Range(0, 12)
 STEPS = ("play", "build", "build_or_discard", "build_or_pass", "discard", "pass")
@@ -98,15 +104,11 @@ class SkipBoViewSchema(ViewBaseSchema):
 
     game = fields.String(required=True, validate=validate.Equal("skipbo"))
     first_player = _int(metadata={"description": "Seat that started this round."})
-    step = fields.String(
-        required=True,
-        allow_none=True,
-        validate=validate.OneOf(STEPS),
-        metadata={
-            "description": "What the acting seat does next. Others see `play`; the acting"
-            " seat sees `build` (french rule: keep building), `build_or_discard`,"
-            " `build_or_pass`, `discard` or `pass`. null once the game is over."
-        },
+    step = step_field(
+        STEPS,
+        "What the acting seat does next. Others see `play`; the acting"
+        " seat sees `build` (french rule: keep building), `build_or_discard`,"
+        " `build_or_pass`, `discard` or `pass`. null once the game is over.",
     )
     options = fields.Nested(SkipBoOptionsSchema, required=True)
     players = fields.List(fields.Nested(SkipBoPlayerSchema), required=True)

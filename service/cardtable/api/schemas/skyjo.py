@@ -15,6 +15,7 @@ from cardtable.api.schemas.base import (
     ViewBaseSchema,
     described,
     options_schema,
+    step_field,
 )
 
 LOWEST_CARD, HIGHEST_CARD = -2, 12
@@ -144,14 +145,10 @@ class SkyjoViewSchema(ViewBaseSchema):
     """What one seat (or a spectator) sees of a Skyjo game."""
 
     game = fields.String(required=True, validate=validate.Equal("skyjo"))
-    step = fields.String(
-        required=True,
-        allow_none=True,
-        validate=validate.OneOf(STEPS),
-        metadata={
-            "description": "`reveal`; `choose` (take_discard or draw); `place_drawn` (replace"
-            " or discard_and_reveal); null once the game is over."
-        },
+    step = step_field(
+        STEPS,
+        "`reveal`; `choose` (take_discard or draw); `place_drawn` (replace"
+        " or discard_and_reveal); null once the game is over.",
     )
     options = fields.Nested(SkyjoOptionsSchema, required=True)
     players = fields.List(fields.Nested(SkyjoPlayerSchema), required=True)
