@@ -15,7 +15,7 @@ function boardFor(turn: Turn, previous: GameView | null, names: string[], send: 
 }
 
 function roundsTable(view: GameView, names: string[]): HTMLElement {
-  const rounds = view.game === "skyjo" ? view.rounds : [];
+  const rounds: { round: number; scores: number[] }[] = view.rounds;
   return h(
     "section",
     { class: "scores", "aria-label": "Scores" },
