@@ -4,4 +4,14 @@ export * from "./errors";
 export { SeatSession, type Turn } from "./session";
 export { ScoreSheets } from "./sheets";
 export * from "./types";
-export { abortableSleep, longPoll, type ChangeFeed, type LongPollOptions } from "./watch";
+export { sseMessages, type EventSourceMessage, type SseHandlers } from "./sse";
+export {
+  abortableSleep,
+  eventPoll,
+  eventStream,
+  streamOrPoll,
+  type ChangeFeed,
+  type FeedOptions,
+  type PollOptions,
+  type StreamOptions,
+} from "./watch";

@@ -21,3 +21,5 @@ export type CreatedScoresheet = Schemas["CreatedScoresheet"];
 export type CreateScoresheetRequest = Schemas["CreateScoresheetRequest"];
 export type ScoresheetRound = Schemas["ScoresheetRound"];
 export type ScoresheetRoundRequest = Schemas["ScoresheetRoundRequest"];
+export type GameEvent = Schemas["Event"];
+export type EventFeed = Schemas["EventFeed"];

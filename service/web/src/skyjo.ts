@@ -52,8 +52,7 @@ function grid(ctx: BoardContext<SkyjoView>, seat: number): HTMLElement {
   const mine = seat === view.seat;
   const cells = (player?.grid ?? []).map((cell, position) => {
     const move = mine ? cellMove(view, legal, position) : undefined;
-    const before = ctx.previous?.players[seat]?.grid[position];
-    const changed = ctx.previous !== null && before !== cell;
+    const changed = ctx.changed.has(`cell-${seat}-${position}`);
     const attrs = { class: `${cardClass(cell)}${changed ? " changed" : ""}`, "data-key": `cell-${seat}-${position}`, "data-facedown": String(cell === null) };
     if (!mine) return h("span", { ...attrs, role: "img", "aria-label": `${place(position)}: ${cellText(cell)}` }, cell === null ? "" : cellText(cell));
     const button = moveButton(cell === null ? "" : cell === "removed" ? "—" : String(cell), move, send, attrs);
@@ -104,7 +103,7 @@ function piles(ctx: BoardContext<SkyjoView>): HTMLElement {
     "section",
     { class: "piles", "aria-label": "Piles" },
     h("div", { class: "pile" }, h("span", { class: "card face-down", role: "img", "aria-label": `Draw pile, ${view.draw_pile_size} cards` }, ""), h("span", {}, `Draw pile: ${view.draw_pile_size}`)),
-    h("div", { class: "pile" }, h("span", { class: cardClass(view.discard_top), role: "img", "aria-label": `Discard pile top: ${view.discard_top}` }, view.discard_top), h("span", {}, `Discard: ${view.discard_size}`)),
+    h("div", { class: "pile" }, h("span", { class: `${cardClass(view.discard_top)}${ctx.changed.has("discard") ? " changed" : ""}`, role: "img", "aria-label": `Discard pile top: ${view.discard_top}` }, view.discard_top), h("span", {}, `Discard: ${view.discard_size}`)),
     drawn ? h("div", { class: "pile" }, h("span", { class: cardClass(drawn.card ?? null), role: "img", "aria-label": drawn.card === null ? `${seatName(ctx.names, drawn.seat)} holds a drawn card` : `Your drawn card: ${drawn.card}` }, drawn.card ?? ""), h("span", {}, drawn.card === null ? `${seatName(ctx.names, drawn.seat)} drew` : "You drew")) : null,
     actions.length ? h("div", { class: "actions" }, actions) : null,
   );

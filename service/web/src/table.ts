@@ -1,14 +1,15 @@
 /** A seat at a live game: reads view + legal moves, sends moves, and follows the other players. */
-import type { Cardtable, GameView, Move, SkipBoView, SkyjoView, Turn } from "../../../sdk/typescript/src/index";
+import type { Cardtable, GameEvent, GameView, Move, SeatSession, SkipBoView, SkyjoView, Turn } from "../../../sdk/typescript/src/index";
 import { isRaceLost } from "../../../sdk/typescript/src/index";
 import type { Board, BoardContext } from "./board";
 import { announce, errorText, fragmentParam, h, replaceKeepingFocus, seatName } from "./dom";
+import { changedPlaces, describe } from "./happenings";
 import { knownSeats, seatLink } from "./seats";
 import { skipBoBoard } from "./skipbo";
 import { skyjoBoard } from "./skyjo";
 
-function boardFor(turn: Turn, previous: GameView | null, names: string[], send: (move: Move) => void, redraw: () => void): Board {
-  const base = { legal: turn.legal.moves, names, send, redraw, previous: previous?.game === turn.view.game ? previous : null };
+function boardFor(turn: Turn, changed: Set<string>, names: string[], send: (move: Move) => void, redraw: () => void): Board {
+  const base = { legal: turn.legal.moves, names, send, redraw, changed };
   return turn.view.game === "skyjo"
     ? skyjoBoard({ ...base, view: turn.view } as BoardContext<SkyjoView>)
     : skipBoBoard({ ...base, view: turn.view } as BoardContext<SkipBoView>);
@@ -59,6 +60,126 @@ function heading(view: GameView, names: string[]): string {
   return `${title} · round ${view.round} · ${you}`;
 }
 
+const LOG_LENGTH = 6;
+
+/** One seat's page: draws the newest view with its legal moves, sends moves, and follows the
+ * game's event feed, marking and narrating what the other players did. */
+class SeatPage {
+  private turn: Turn | null = null;
+  private board: Board | null = null;
+  private busy = false;
+  private refreshing = false;
+  private again = false;
+  /** Events not drawn yet, and the places the last drawn ones changed. */
+  private unseen: GameEvent[] = [];
+  private changed = new Set<string>();
+  private readonly title = h("h1", {});
+  private readonly promptLine = h("p", { class: "prompt", "aria-live": "polite" });
+  private readonly host = h("div", { id: "table", "data-version": "-1", "data-busy": "false" });
+  private readonly log = h("ol", { class: "log", "aria-live": "polite", id: "log" });
+  private readonly extras = h("div", {});
+
+  constructor(
+    private readonly session: SeatSession,
+    private readonly gameId: string,
+    private readonly token: string,
+  ) {}
+
+  mount(root: HTMLElement): void {
+    const lastMoves = h("section", { class: "last-moves", "aria-label": "Last moves" }, h("h2", {}, "Last moves"), this.log);
+    root.replaceChildren(this.title, this.promptLine, this.host, lastMoves, this.extras, h("p", {}, h("a", { href: "/play/" }, "New game")));
+    document.addEventListener("keydown", (event) => {
+      if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
+      this.board?.keys[event.key]?.();
+    });
+  }
+
+  readonly render = (): void => {
+    const turn = this.turn;
+    if (!turn) return;
+    const names = turn.view.players.map((player) => player.name);
+    this.board = boardFor(turn, this.changed, names, (move) => this.send(move), this.render);
+    this.title.textContent = heading(turn.view, names);
+    this.promptLine.textContent = this.board.prompt;
+    replaceKeepingFocus(this.host, this.board.content);
+    this.host.dataset["version"] = String(turn.view.version);
+    this.host.dataset["finished"] = String(turn.view.finished);
+    const parts = [outcome(turn.view, names), roundsTable(turn.view, names), seatLinks(this.gameId, this.token)];
+    this.extras.replaceChildren(...parts.filter((node): node is HTMLElement => node !== null));
+  };
+
+  /** Mark and narrate the events up to the version drawn; the later ones wait for their view. */
+  private takeEvents(): void {
+    const shown = this.turn?.view;
+    if (!shown) return;
+    const arrived = this.unseen.filter((event) => event.version <= shown.version);
+    this.unseen = this.unseen.filter((event) => event.version > shown.version);
+    this.changed = changedPlaces(arrived, shown.seat);
+    const names = shown.players.map((player) => player.name);
+    for (const event of arrived) {
+      const text = event.seat === shown.seat && event.type === "move" ? null : describe(event, shown.game, names, shown.seat);
+      if (text) this.log.prepend(h("li", { "data-version": event.version }, text));
+    }
+    while (this.log.children.length > LOG_LENGTH) this.log.lastElementChild?.remove();
+  }
+
+  async refresh(): Promise<void> {
+    const next = await this.session.turn();
+    // Two refreshes may cross: never draw an older version over a newer one.
+    if (!this.turn || next.view.version > this.turn.view.version) {
+      this.turn = next;
+      this.takeEvents();
+    }
+    this.render();
+  }
+
+  /** One refresh at a time; an event that arrives meanwhile asks for one more. */
+  private requestRefresh(): void {
+    if (this.refreshing || this.busy) {
+      this.again = true;
+      return;
+    }
+    this.refreshing = true;
+    this.refresh()
+      .catch((error: unknown) => announce(errorText(error), true))
+      .finally(() => {
+        this.refreshing = false;
+        if (this.again) {
+          this.again = false;
+          this.requestRefresh();
+        }
+      });
+  }
+
+  readonly onEvent = (event: GameEvent): void => {
+    this.unseen.push(event);
+    if (this.turn && event.version <= this.turn.view.version) {
+      this.takeEvents(); // the view came first (our own move's answer): mark it now
+      this.render();
+    } else this.requestRefresh();
+  };
+
+  private async sendMove(move: Move): Promise<void> {
+    this.busy = true;
+    this.host.dataset["busy"] = "true";
+    try {
+      await this.session.move(move);
+      announce("");
+    } catch (error) {
+      announce(isRaceLost(error) ? "The game moved on meanwhile: look again and choose again." : errorText(error), true);
+    } finally {
+      this.busy = false;
+      this.again = false;
+      await this.refresh().catch((error: unknown) => announce(errorText(error), true));
+      this.host.dataset["busy"] = "false";
+    }
+  }
+
+  private send(move: Move): void {
+    if (!this.busy) void this.sendMove(move);
+  }
+}
+
 export async function showTable(root: HTMLElement, client: Cardtable, gameId: string): Promise<void> {
   const token = fragmentParam("token");
   if (!token) {
@@ -66,62 +187,14 @@ export async function showTable(root: HTMLElement, client: Cardtable, gameId: st
     return;
   }
   const session = client.seat(gameId, token);
-  const title = h("h1", {});
-  const promptLine = h("p", { class: "prompt", "aria-live": "polite" });
-  const host = h("div", { id: "table", "data-version": "-1", "data-busy": "false" });
-  const extras = h("div", {});
-  root.replaceChildren(title, promptLine, host, extras, h("p", {}, h("a", { href: "/play/" }, "New game")));
-  let turn: Turn | null = null;
-  // The view before the current one, kept while only local choices redraw the board.
-  let previous: GameView | null = null;
-  let board: Board | null = null;
-  let busy = false;
-
-  const render = (): void => {
-    if (!turn) return;
-    const names = turn.view.players.map((player) => player.name);
-    board = boardFor(turn, previous, names, send, render);
-    title.textContent = heading(turn.view, names);
-    promptLine.textContent = board.prompt;
-    replaceKeepingFocus(host, board.content);
-    host.dataset["version"] = String(turn.view.version);
-    host.dataset["finished"] = String(turn.view.finished);
-    extras.replaceChildren(...[outcome(turn.view, names), roundsTable(turn.view, names), seatLinks(gameId, token)].filter((node): node is HTMLElement => node !== null));
-  };
-  const refresh = async (): Promise<void> => {
-    const next = await session.turn();
-    // Two refreshes may cross: never draw an older version over a newer one.
-    if (!turn || next.view.version > turn.view.version) {
-      previous = turn?.view ?? null;
-      turn = next;
-    }
-    render();
-  };
-  async function sendMove(move: Move): Promise<void> {
-    busy = true;
-    host.dataset["busy"] = "true";
-    try {
-      await session.move(move);
-      announce("");
-    } catch (error) {
-      announce(isRaceLost(error) ? "The game moved on meanwhile: look again and choose again." : errorText(error), true);
-    } finally {
-      busy = false;
-      await refresh().catch((error: unknown) => announce(errorText(error), true));
-      host.dataset["busy"] = "false";
-    }
-  }
-  function send(move: Move): void {
-    if (!busy) void sendMove(move);
-  }
-
-  await refresh();
-  document.addEventListener("keydown", (event) => {
-    if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
-    board?.keys[event.key]?.();
-  });
+  const page = new SeatPage(session, gameId, token);
+  page.mount(root);
+  await page.refresh();
   const stop = new AbortController();
   addEventListener("pagehide", () => stop.abort());
-  // The seam for the event feed: watch() long-polls today and can follow SSE later.
-  void session.watch(() => { if (!busy) refresh().catch((error: unknown) => announce(errorText(error), true)); }, stop.signal);
+  // Other players' moves arrive as events (Server-Sent Events over fetch, long-poll where a
+  // stream cannot be read); each one brings the view and legal moves of its version.
+  session.watch(page.onEvent, stop.signal).catch((error: unknown) => {
+    if (!stop.signal.aborted) announce(`Lost touch with the game (${errorText(error)}): reload the page.`, true);
+  });
 }
