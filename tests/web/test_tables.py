@@ -26,6 +26,14 @@ pytestmark = pytest.mark.slow
 PHONE = {"width": 360, "height": 740}
 
 
+def feed_kind(request: Any) -> str:
+    """How a page's request follows the game: an event stream, a poll, or neither."""
+    if "/events" in request.url:
+        accept = request.headers.get("accept", "")
+        return "stream" if accept == "text/event-stream" else "poll"
+    return "poll" if "wait=" in request.url else "other"
+
+
 def new_game(
     page: Any, game: str, options: dict[str, str], second_player: str, players: int = 2
 ) -> None:
@@ -91,12 +99,15 @@ def check_offered(page: Any, server_url: str, known: int) -> None:
 def test_two_people_play_skyjo_to_the_end_and_see_each_other(
     contexts: Any, live_server: LiveServer
 ) -> None:
+    feeds: list[str] = []
     ann = contexts().new_page()
+    ann.on("request", lambda request: feeds.append(feed_kind(request)))
     new_game(ann, "skyjo", {"max_rounds": "1"}, "human")
     link = ann.get_attribute("[data-seat-link='1']", "href")
     assert link and "#token=" in link
     # Bea plays on a phone.
     bea = contexts(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    bea.on("request", lambda request: feeds.append(feed_kind(request)))
     bea.goto(link)
     bea.wait_for_selector("#table:not([data-version='-1'])")
     pages = [ann, bea]
@@ -111,7 +122,7 @@ def test_two_people_play_skyjo_to_the_end_and_see_each_other(
     keyboard_turns = [take_discard_by_keyboard, draw_and_discard_by_keyboard]
     highlighted = 0
     while not (finished(ann) and finished(bea)):
-        # Each seat sees the other's last move arrive by itself (long-poll), no reload.
+        # Each seat sees the other's last move arrive by itself (event stream), no reload.
         known = max(settled(page, known) for page in pages)
         movers = [page for page in pages if can_move(page)]
         if not movers:
@@ -137,6 +148,8 @@ def test_two_people_play_skyjo_to_the_end_and_see_each_other(
         assert "Round 1 results" in page.inner_text("#app")
         assert unlabelled_controls(page) == []
     assert version(ann) == version(bea) == moves
+    # The pages heard of the moves by Server-Sent Events, never by polling.
+    assert "stream" in feeds and "poll" not in feeds, set(feeds)
     assert highlighted > 0
     assert bea.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(ann, "skyjo-ann")
