@@ -19,6 +19,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
 
 from cardtable.redis_server import RedisServer, free_port, wait_for_port  # noqa: E402
+from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
 
 
@@ -64,7 +65,11 @@ def main() -> None:
     )
     with RedisServer() as redis_server:
         with LiveServer(
-            redis_url=redis_server.url, workers=args.workers, threads=args.threads
+            redis_url=redis_server.url,
+            workers=args.workers,
+            threads=args.threads,
+            # One machine drives it all from one address: measure the service, not its limits.
+            extra_env=RAISED_LIMITS_ENV,
         ) as cardtable:
             cardtable_rps = print_rows(
                 "Cardtable (mix: view, legal-moves + move vs greedy bot, create)",

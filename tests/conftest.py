@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +14,12 @@ import pytest
 import redis
 
 from cardtable.redis_server import RedisServer
+from tests.support.limits import RAISED_LIMITS_ENV
 from tests.support.live_server import LiveServer
+
+# Servers and apps the tests start from the environment get raised rate limits.
+for _name, _value in RAISED_LIMITS_ENV.items():
+    os.environ.setdefault(_name, _value)
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,10 @@ from cardtable import logs, monitoring, ops_port
 from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scoresheet_routes
 from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.event_routes import register as register_events
+from cardtable.api.limits import install_limits
 from cardtable.api.spec import CardtableApi, api_config, register_components, register_docs
+from cardtable.api.store_errors import register_store_errors
+from cardtable.api.strict_input import install_strict_input
 from cardtable.api.web_routes import blp as web_blueprint
 from cardtable.api.wiring import Wiring
 from cardtable.config import Settings
@@ -44,6 +47,9 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     register_events(api, app)  # GET /games/{id}/events: JSON, long-poll, Server-Sent Events
     app.register_blueprint(web_blueprint)  # the web table at /play/, outside the API spec
     register_error_handlers(app)
+    register_store_errors(app)
+    install_strict_input(app)
+    install_limits(app, settings)
     register_docs(app)
     metrics.instrument(app)
     _allow_browsers(app, settings.cors_origins)
@@ -66,8 +72,14 @@ def _allow_browsers(app: Flask, origins: Sequence[str]) -> None:
         CORS(
             app,
             origins=list(origins),
-            expose_headers=["ETag", "Location", "Retry-After"],
-            allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match"],
+            expose_headers=["ETag", "Location", "Retry-After", "Idempotent-Replayed"],
+            allow_headers=[
+                "Authorization",
+                "Content-Type",
+                "If-Match",
+                "If-None-Match",
+                "Idempotency-Key",
+            ],
             max_age=CORS_MAX_AGE_SECONDS,
         )
 

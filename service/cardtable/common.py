@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.base import InvalidPlayers
+from cardtable.printable import is_printable
 
 MAX_NAME_LENGTH = 40
 """Longest player name (after trimming spaces), for games and score sheets alike."""
@@ -62,11 +63,10 @@ def check_name(name: object, index: int) -> str:
         raise InvalidPlayers(f"player {index} needs a non-empty name")
     if len(name.strip()) > MAX_NAME_LENGTH:
         raise InvalidPlayers(f"player {index}'s name is longer than {MAX_NAME_LENGTH}")
-    try:
-        # JSON can carry strings UTF-8 cannot (lone surrogates such as D800).
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        raise InvalidPlayers(f"player {index}'s name is not valid Unicode text") from None
+    if not is_printable(name):
+        # Control, invisible and bidi-override characters (and lone surrogates, which UTF-8
+        # cannot carry) could disguise one player as another: see cardtable.printable.
+        raise InvalidPlayers(f"player {index}'s name may hold printable characters only")
     return name.strip()
 
 

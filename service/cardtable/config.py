@@ -54,10 +54,29 @@ class Settings:
     """Requests per process that may wait at once (`?wait=`); the others answer at once.
     Under the gevent worker a wait costs a greenlet and one cheap Redis read per poll."""
 
+    rate_limits_enabled: bool = True
+    rate_limit_create: str = "30/minute"
+    """Games and sheets one client address may create (Flask-Limiter notation)."""
+    rate_limit_moves: str = "600/minute"
+    """Moves and sheet rounds one client address may send."""
+    rate_limit_reads: str = "1200/minute"
+    """Reads and polls one client address may send."""
+    rate_limit_seat_moves: str = "240/minute"
+    rate_limit_seat_reads: str = "600/minute"
+    """Per bearer token (a seat, or a sheet's edit token), whatever the address."""
+    stored_per_client: int = 1000
+    """Games and sheets one address may create per idle-expiry period (game TTL), which
+    bounds what it can keep stored at once."""
+    trusted_proxies: int = 0
+    """Reverse proxies in front of the service whose X-Forwarded-For is believed."""
+    bot_moves_per_request: int = 200
+    """Bot moves played per request in a game of server bots only (played lazily)."""
+
     def __post_init__(self) -> None:
         # A TTL of 0 would make Redis delete every game as soon as it is written.
         for name in ("game_ttl_seconds", "finished_ttl_seconds", "max_body_bytes",
-                     "long_poll_slots", "redis_max_connections"):  # fmt: skip
+                     "long_poll_slots", "redis_max_connections", "stored_per_client",
+                     "bot_moves_per_request"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         for name in ("bot_budget_seconds", "redis_timeout_seconds",
@@ -82,6 +101,8 @@ class Settings:
             values["redis_cluster"] = _bool(env["CARDTABLE_REDIS_CLUSTER"])
         if env.get("CARDTABLE_REDIS_SENTINELS"):
             values["redis_sentinels"] = _list(env["CARDTABLE_REDIS_SENTINELS"])
+        if env.get("CARDTABLE_RATE_LIMITS_ENABLED"):
+            values["rate_limits_enabled"] = _bool(env["CARDTABLE_RATE_LIMITS_ENABLED"])
         if env.get("CARDTABLE_LOG_LEVEL"):
             values["log_level"] = env["CARDTABLE_LOG_LEVEL"].upper()
         if env.get("CARDTABLE_CORS_ORIGINS"):
@@ -108,6 +129,12 @@ STRINGS = (
     ("redis_sentinel_service", "CARDTABLE_REDIS_SENTINEL_SERVICE"),
     ("redis_sentinel_password", "CARDTABLE_REDIS_SENTINEL_PASSWORD"),
     ("key_prefix", "CARDTABLE_KEY_PREFIX"),
+    # Rate limits, in Flask-Limiter's notation ("30/minute"): README, "Limits and quotas".
+    ("rate_limit_create", "CARDTABLE_RATE_LIMIT_CREATE"),
+    ("rate_limit_moves", "CARDTABLE_RATE_LIMIT_MOVES"),
+    ("rate_limit_reads", "CARDTABLE_RATE_LIMIT_READS"),
+    ("rate_limit_seat_moves", "CARDTABLE_RATE_LIMIT_SEAT_MOVES"),
+    ("rate_limit_seat_reads", "CARDTABLE_RATE_LIMIT_SEAT_READS"),
 )
 # Numeric settings: (field, variable, conversion).
 NUMBERS: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
@@ -119,4 +146,7 @@ NUMBERS: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
     ("redis_timeout_seconds", "CARDTABLE_REDIS_TIMEOUT_SECONDS", float),
     ("redis_connect_timeout_seconds", "CARDTABLE_REDIS_CONNECT_TIMEOUT_SECONDS", float),
     ("bot_budget_seconds", "CARDTABLE_BOT_BUDGET_SECONDS", float),
+    ("stored_per_client", "CARDTABLE_STORED_PER_CLIENT", int),
+    ("trusted_proxies", "CARDTABLE_TRUSTED_PROXIES", int),
+    ("bot_moves_per_request", "CARDTABLE_BOT_MOVES_PER_REQUEST", int),
 )

@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardtable.common import (
-    ServiceError,
     StaleVersion,
     TokenRequired,
     hash_token,
@@ -20,7 +19,7 @@ from cardtable.common import (
     new_id,
     new_token,
 )
-from cardtable.engine.base import EngineError, Move
+from cardtable.engine.base import EngineError, GameOver, IllegalMove, Move, NotYourTurn, WrongPhase
 from cardtable.engine.registry import load_state
 from cardtable.engine.table import AppliedMove, Seat, Table
 from cardtable.push import Hub, new_hub
@@ -28,19 +27,14 @@ from cardtable.store import DocumentStore, Stored, VersionConflict, check_schema
 
 DOCUMENT_SCHEMA_VERSION = 1
 TOKEN_HASHES_FIELD = "token_hashes"
-
-
-class GameTooLong(ServiceError):
-    """A game of server bots only that does not end within the creation budget."""
-
-    code = "game_too_long"
+AUTOPLAY_FIELD = "autoplay"  # "1" while a game of bots only is still being played
 
 
 class Game(Table):
     """A stored game: the table (id, seats, engine state) and when it was created."""
 
     def __init__(self, table: Table, created_at: float) -> None:
-        super().__init__(table.table_id, table.state, table.seats)
+        super().__init__(table.table_id, table.state, table.seats, table.seeded)
         self.created_at = created_at
 
     @property
@@ -53,6 +47,7 @@ class Game(Table):
             "id": self.table_id,
             "game": self.game,
             "created_at": self.created_at,
+            "seeded": self.seeded,
             "seats": [
                 {"seat": s.seat, "name": s.name, "bot": s.bot, "token_sha256": s.token_sha256}
                 for s in self.seats
@@ -75,7 +70,8 @@ class Game(Table):
         seats = [
             Seat(s["seat"], s["name"], s.get("bot"), s.get("token_sha256")) for s in doc["seats"]
         ]
-        return cls(Table(stored.doc_id, state, seats), float(doc.get("created_at", 0)))
+        table = Table(stored.doc_id, state, seats, bool(doc.get("seeded", False)))
+        return cls(table, float(doc.get("created_at", 0)))
 
 
 class GameService:
@@ -88,12 +84,14 @@ class GameService:
         clock: Callable[[], float] = time.time,
         long_poll_slots: int = 2,
         bot_budget_seconds: float = 2.0,
+        bot_moves_per_request: int = 200,
         hub: Hub | None = None,
     ):
         self.store = store
         # long_poll_slots is kept for callers; the hub's CARDTABLE_MAX_STREAMS caps waits now.
         self.hub = hub if hub is not None else new_hub(store.redis, store.prefix)
         self._bot_budget_seconds = bot_budget_seconds
+        self._bot_moves_per_request = bot_moves_per_request
         self._on_moves = on_moves or (lambda game, count: None)
         self._on_created = on_created or (lambda game: None)
         self._clock = clock
@@ -116,39 +114,57 @@ class GameService:
         tokens = [new_token() for _ in loaded.seats]
         for seat, token in zip(loaded.seats, tokens, strict=True):
             seat.token_sha256 = hash_token(token)
-        applied = self._first_bot_moves(loaded)
+        # Bots answer only until a human must act: one round of turns at most. A game of
+        # bots only is played lazily (see `_advance`): a bounded slice now, more per read.
+        applied = self._play_bots(loaded)
+        # Beside the document, so a poll can authenticate without reading the state.
+        extra = {TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in loaded.seats)}
+        if loaded.only_bots and not loaded.state.is_over:
+            extra[AUTOPLAY_FIELD] = "1"
         self.store.create(
             loaded.game_id,
             loaded.version,
             loaded.to_document(),
             finished=loaded.state.is_over,
-            # Beside the document, so a poll can authenticate without reading the state.
-            extra_fields={TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in loaded.seats)},
+            extra_fields=extra,
         )
         self._on_created(game)
         if applied:
             self._on_moves(game, len(applied))
         return loaded, tokens, applied
 
-    def _first_bot_moves(self, game: Game) -> list[AppliedMove]:
+    def _play_bots(self, game: Game) -> list[AppliedMove]:
+        """The bots' moves until a human must act, or, in a game of bots only, this
+        request's bounded share of them (count and time): nobody else would stop them."""
         if not game.only_bots:
-            # Bots answer only until a human must act: one round of turns at most.
             return game.play_bots()
-        # Nobody will ever move in a game of bots only: it is played to its end now,
-        # within a time budget, so that no request can make the server work unbounded.
-        applied = game.play_bots_to_end(self._bot_budget_seconds)
-        if applied is None:
-            raise GameTooLong(
-                f"a game of server bots only is played in full when it is created, and "
-                f"this one did not end within {self._bot_budget_seconds:g} s of play; "
-                "choose options that make it shorter"
-            )
-        return applied
+        return game.play_bots(
+            deadline=time.monotonic() + self._bot_budget_seconds,
+            max_moves=self._bot_moves_per_request,
+        )
 
     # ---- reading ---------------------------------------------------------------------
 
     def load(self, game_id: str) -> Game:
-        return Game.from_stored(self.store.load(game_id))
+        """The stored game; a game of bots only first plays its next bounded slice."""
+        game = Game.from_stored(self.store.load(game_id))
+        if game.state.is_over or not game.only_bots:
+            return game
+        return self._advance(game)
+
+    def _advance(self, game: Game) -> Game:
+        """Play a game of bots only a bounded slice further and store it: its readers drive
+        it, so no single request does unbounded work. If another reader stored a slice
+        first, theirs is the game."""
+        read_version = game.version
+        applied = self._play_bots(game)
+        finished = {AUTOPLAY_FIELD: "0"} if game.state.is_over else None
+        try:
+            self._save(game, read_version, finished)
+        except VersionConflict:
+            return Game.from_stored(self.store.load(game.game_id))
+        self._on_moves(game.game, len(applied))
+        return game
 
     def wait_for_change(self, game_id: str, known_version: int, timeout: float) -> int:
         """Long-poll: return the version once it differs from `known_version`, or when the
@@ -168,7 +184,11 @@ class GameService:
     def poll_version(self, game_id: str, token: str | None) -> int:
         """The game's version for a poll (If-None-Match), checking the token, if any, against
         the stored hashes alone: two small fields instead of the whole document."""
-        version, (hashes,) = self.store.read_fields(game_id, TOKEN_HASHES_FIELD)
+        version, (hashes, autoplay) = self.store.read_fields(
+            game_id, TOKEN_HASHES_FIELD, AUTOPLAY_FIELD
+        )
+        if autoplay == "1":  # a game of bots only moves on as it is read
+            version = self.load(game_id).version
         if token is not None:
             if hashes is None:  # stored before the field existed: check the document
                 self.seat_for(self.load(game_id), token)
@@ -190,27 +210,26 @@ class GameService:
     # ---- moving ----------------------------------------------------------------------
 
     def move(
-        self, game_id: str, token: str | None, move: Move, if_match: int | None = None
+        self,
+        game_id: str,
+        token: str | None,
+        move: Move,
+        if_match: int | None = None,
+        remember: Callable[[list[AppliedMove]], dict[str, str]] | None = None,
     ) -> tuple[Game, int, list[AppliedMove]]:
         """Apply one seat's move, then the server bots' replies, in one compare-and-set.
 
         Raises StaleVersion when `if_match` is older than the stored version (before
         anything is evaluated), the table's and engine's typed errors when the move is
         refused, and VersionConflict when another writer got in between our read and our
-        write.
+        write. `remember` gives extra fields to write with the move (its idempotency record).
         """
         game = self.load(game_id)
         seat = self.require_seat(game, token)
         read_version = game.version
-        applied = game.move(seat, move, if_match)
+        applied = self._apply_or_conflict(game, seat, move, if_match)
         try:
-            self.store.save(
-                game.game_id,
-                read_version,
-                game.version,
-                game.to_document(),
-                finished=game.state.is_over,
-            )
+            self._save(game, read_version, remember(applied) if remember else None)
         except VersionConflict as conflict:
             if if_match is None:
                 raise
@@ -223,5 +242,45 @@ class GameService:
         self._on_moves(game.game, len(applied))
         return game, seat, applied
 
+    def _apply_or_conflict(
+        self, game: Game, seat: int, move: Move, if_match: int | None
+    ) -> list[AppliedMove]:
+        """Apply `move` at the table. If the rules refuse it only because of a race (the
+        game moved on since we read it, or, for a move sent without If-Match, this seat's
+        last move was this very move: the same request sent twice at once), the race is
+        reported, 409 version_conflict, as for a lost compare-and-set: the client reads
+        again and decides again. A move sent with the current If-Match was decided on the
+        state that refuses it: that refusal stands."""
+        try:
+            return game.move(seat, move, if_match)
+        except (IllegalMove, NotYourTurn, WrongPhase, GameOver):
+            now = self.store.current_version(game.game_id)
+            blind = if_match is None
+            if now != game.version or (blind and _was_last_move(game, seat, move)):
+                raise VersionConflict(self.store.kind, game.game_id, game.version, now) from None
+            raise
 
-__all__ = ["DOCUMENT_SCHEMA_VERSION", "Game", "GameService", "GameTooLong"]
+    def _save(
+        self, game: Game, read_version: int, extra_fields: dict[str, str] | None = None
+    ) -> None:
+        self.store.save(
+            game.game_id,
+            read_version,
+            game.version,
+            game.to_document(),
+            finished=game.state.is_over,
+            extra_fields=extra_fields,
+        )
+
+
+def _was_last_move(game: Game, seat: int, move: Move) -> bool:
+    """True when the last move of a human seat was `seat` playing `move` (bots' replies
+    aside): a twin of this request got in first."""
+    bots = {s.seat for s in game.seats if s.bot}
+    for entry in reversed(game.state.log):
+        if entry.get("type") == "move" and entry.get("seat") not in bots:
+            return bool(entry.get("seat") == seat and entry.get("move") == dict(move))
+    return False
+
+
+__all__ = ["AUTOPLAY_FIELD", "DOCUMENT_SCHEMA_VERSION", "Game", "GameService"]

@@ -18,6 +18,7 @@ from redis.cluster import RedisCluster
 from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.redis_server import RedisServer
+from tests.support.limits import RAISED_LIMITS
 
 _prefixes = itertools.count()
 
@@ -45,9 +46,11 @@ def settings(request: pytest.FixtureRequest, redis_backend: str) -> Settings:
     prefix = f"t{next(_prefixes)}"
     if redis_backend == "cluster":
         cluster = request.getfixturevalue("redis_cluster")
-        return Settings(redis_url=cluster.url, redis_cluster=True, key_prefix=prefix)
+        return Settings(
+            redis_url=cluster.url, redis_cluster=True, key_prefix=prefix, **RAISED_LIMITS
+        )
     server: RedisServer = request.getfixturevalue("redis_server")
-    return Settings(redis_url=server.url, key_prefix=prefix)
+    return Settings(redis_url=server.url, key_prefix=prefix, **RAISED_LIMITS)
 
 
 @pytest.fixture

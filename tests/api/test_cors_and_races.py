@@ -19,7 +19,8 @@ def test_cors_allows_only_the_configured_origins(redis_server: RedisServer) -> N
         headers={
             "Origin": "https://play.example",
             "Access-Control-Request-Method": "POST",
-            "Access-Control-Request-Headers": "Content-Type, Authorization, If-Match",
+            "Access-Control-Request-Headers": "Content-Type, Authorization, If-Match, "
+            "Idempotency-Key",
         },
     )
     assert preflight.status_code == 200
@@ -28,6 +29,7 @@ def test_cors_allows_only_the_configured_origins(redis_server: RedisServer) -> N
     assert "authorization" in allowed and "if-match" in allowed
     # Browsers may reuse the preflight instead of sending one before every request.
     assert int(preflight.headers["Access-Control-Max-Age"]) >= 600
+    assert "idempotency-key" in allowed
     answer = client.get("/game-types", headers={"Origin": "https://play.example"})
     assert answer.headers["Access-Control-Allow-Origin"] == "https://play.example"
     exposed = answer.headers["Access-Control-Expose-Headers"]

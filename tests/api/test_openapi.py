@@ -94,7 +94,9 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(
                     "status_code_conformance,response_headers_conformance",
         "--max-examples", "25",
         "--max-time", "120",
-        "--phases", "examples,coverage,fuzzing",
+        # stateful: follows the spec's links from created games and sheets to their
+        # operations (the server runs with raised rate limits, see tests/conftest.py).
+        "--phases", "examples,coverage,fuzzing,stateful",
         "--seed", "1",
         # One worker: schemathesis 4.32's coverage phase trips over a thread race in
         # hypothesis's lambda introspection with several workers (a tool bug, not ours).

@@ -43,6 +43,7 @@ def test_views_are_the_engines_views_for_that_viewer(
         view = api.view(created["id"], token)
         assert view.pop("id") == created["id"]
         assert view.pop("bots") == [None, None, None]
+        assert view.pop("seeded") is True
         assert view == state.view(seat)
         assert view["seat"] == seat
         assert not (all_keys(view) & {"rng", "seed", "log", "token", "token_sha256"})

@@ -20,6 +20,7 @@ from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.redis_server import RedisServer
 from cardtable.store import DocumentStore
+from tests.support.limits import RAISED_LIMITS
 
 TTL = 600
 FINISHED_TTL = 60
@@ -33,6 +34,7 @@ def sheet_settings(redis_server: RedisServer) -> Settings:
         key_prefix=f"sheets-{next(_prefixes)}",
         game_ttl_seconds=TTL,
         finished_ttl_seconds=FINISHED_TTL,
+        **RAISED_LIMITS,
     )
 
 

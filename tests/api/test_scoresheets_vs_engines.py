@@ -19,6 +19,7 @@ from cardtable.config import Settings
 from cardtable.engine.base import GameState
 from cardtable.engine.registry import GAMES
 from cardtable.redis_server import RedisServer
+from tests.support.limits import RAISED_LIMITS
 
 SCORING_OPTIONS = {
     "skyjo": ("end_score", "max_rounds", "finisher_penalty"),
@@ -31,7 +32,11 @@ _prefixes = itertools.count()
 @pytest.fixture(scope="module")
 def client(redis_server: RedisServer) -> Iterator[FlaskClient]:
     app: Flask = create_app(
-        Settings(redis_url=redis_server.url, key_prefix=f"sheets-vs-engines-{next(_prefixes)}")
+        Settings(
+            redis_url=redis_server.url,
+            key_prefix=f"sheets-vs-engines-{next(_prefixes)}",
+            **RAISED_LIMITS,
+        )
     )
     app.config["TESTING"] = True
     yield app.test_client()

@@ -15,6 +15,7 @@ from redis.cluster import RedisCluster
 from cardtable.app import create_app
 from cardtable.config import Settings
 from tests.api.conftest import Api
+from tests.support.limits import RAISED_LIMITS_ENV
 
 
 @pytest.fixture(scope="session")
@@ -24,6 +25,7 @@ def cluster_app(redis_cluster: Any) -> Iterator[Flask]:
             "CARDTABLE_REDIS_URL": redis_cluster.url,
             "CARDTABLE_REDIS_CLUSTER": "true",
             "CARDTABLE_KEY_PREFIX": "clustered",
+            **RAISED_LIMITS_ENV,
         }
     )
     app = create_app(settings)

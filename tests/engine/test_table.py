@@ -21,8 +21,9 @@ def test_the_view_carries_the_tables_id_and_bots(game: str) -> None:
     assert [seat.name for seat in table.seats] == ["Ann", "Bot"]
     for viewer in (None, 0, 1):
         view = table.view(viewer)
-        assert (view["id"], view["bots"]) == ("t1", [None, "greedy"])
-        assert {k: v for k, v in view.items() if k not in ("id", "bots")} == table.state.view(
+        assert (view["id"], view["bots"], view["seeded"]) == ("t1", [None, "greedy"], True)
+        added = ("id", "bots", "seeded")
+        assert {k: v for k, v in view.items() if k not in added} == table.state.view(
             viewer
         )
 

@@ -38,6 +38,8 @@ class SkipBoView:
     Attributes:
         id (str): The game's id.
         bots (list[None | str]): Per seat, the server bot that plays it, or null for a human.
+        seeded (bool): True when the creator chose the seed: whoever knows it can derive every hidden card. False for a
+            secure 128-bit server seed.
         version (int): Moves applied so far.
         seat (int | None): The viewer; null for a spectator.
         phase (SkipBoViewPhase): `waiting` (open seats, not dealt yet), `setup` (what precedes the first turn, e.g.
@@ -69,6 +71,7 @@ class SkipBoView:
 
     id: str
     bots: list[None | str]
+    seeded: bool
     version: int
     seat: int | None
     phase: SkipBoViewPhase
@@ -108,6 +111,8 @@ class SkipBoView:
             bots_item: None | str
             bots_item = bots_item_data
             bots.append(bots_item)
+
+        seeded = self.seeded
 
         version = self.version
 
@@ -200,6 +205,7 @@ class SkipBoView:
             {
                 "id": id,
                 "bots": bots,
+                "seeded": seeded,
                 "version": version,
                 "seat": seat,
                 "phase": phase,
@@ -252,6 +258,8 @@ class SkipBoView:
             bots_item = _parse_bots_item(bots_item_data)
 
             bots.append(bots_item)
+
+        seeded = d.pop("seeded")
 
         version = d.pop("version")
 
@@ -415,6 +423,7 @@ class SkipBoView:
         skip_bo_view = cls(
             id=id,
             bots=bots,
+            seeded=seeded,
             version=version,
             seat=seat,
             phase=phase,

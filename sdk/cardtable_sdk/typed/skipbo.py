@@ -41,6 +41,14 @@ class BuildingPile(TypedDict):
     cards: list[int]
 
 
+class RoundSummary(TypedDict):
+    round: int
+    scores: list[int]
+    winner: int | None
+    """None for a drawn round."""
+    stocks_left: list[int]
+
+
 class LastRound(TypedDict):
     round: int
     drawn: bool
@@ -56,7 +64,9 @@ class View(TypedDict):
     game: Literal["skipbo"]
     version: int
     seat: int | None
-    phase: Literal["playing", "finished"]
+    seeded: bool
+    """The creator chose the seed (and may know every card)."""
+    phase: Literal["waiting", "setup", "playing", "finished"]
     round: int
     first_player: int
     current_player: int | None
@@ -74,6 +84,7 @@ class View(TypedDict):
     drawn_turns: int
     teams: list[list[int]] | None
     totals: list[int]
+    rounds: list[RoundSummary]
     last_round: LastRound | None
     winners: list[int]
 

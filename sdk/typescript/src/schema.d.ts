@@ -262,7 +262,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ready to serve: Redis answers PING. */
+        /** Ready to serve: Redis takes a small write (a full or read-only Redis is not ready). */
         get: operations["get_readiness"];
         put?: never;
         post?: never;
@@ -415,6 +415,8 @@ export interface components {
             id: string;
             /** @description Per seat, the server bot that plays it, or null for a human. */
             bots: (string | null)[];
+            /** @description True when the creator chose the seed: whoever knows it can derive every hidden card. False for a secure 128-bit server seed. */
+            seeded: boolean;
             /** @description Moves applied so far. */
             version: number;
             /** @description The viewer; null for a spectator. */
@@ -528,6 +530,8 @@ export interface components {
             id: string;
             /** @description Per seat, the server bot that plays it, or null for a human. */
             bots: (string | null)[];
+            /** @description True when the creator chose the seed: whoever knows it can derive every hidden card. False for a secure 128-bit server seed. */
+            seeded: boolean;
             /** @description Moves applied so far. */
             version: number;
             /** @description The viewer; null for a spectator. */
@@ -941,7 +945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1016,7 +1020,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
-            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1066,7 +1070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1082,6 +1086,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID): a retry of the same move with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice. Kept as long as the game. */
+                "Idempotency-Key"?: string;
                 /** @description The version you decided on, e.g. "17": 412 if it moved on. */
                 "If-Match"?: string;
             };
@@ -1177,7 +1183,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1227,7 +1233,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1286,7 +1292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1358,7 +1364,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1417,7 +1423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1527,7 +1533,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1637,7 +1643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1716,7 +1722,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unreachable (`store_unavailable`); see Retry-After. */
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1788,7 +1794,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description Redis is unreachable. */
+            /** @description Redis is unreachable or refuses writes. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -24,7 +24,9 @@ ERROR_TEXT: dict[int, str] = {
     413: "Body larger than the configured limit (`payload_too_large`).",
     415: "Body is not JSON (`unsupported_media_type`).",
     422: "Well formed but not acceptable: `validation_error` (`details.fields`).",
-    503: "The store is unreachable (`store_unavailable`); see Retry-After.",
+    429: "Too many requests from this client or token (`rate_limited`); see Retry-After.",
+    503: "The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`),"
+    " or a write's outcome is unknown (`outcome_unknown`); see Retry-After.",
 }
 
 

@@ -9,6 +9,8 @@ from flask.views import MethodView
 
 from cardtable.api import metrics
 from cardtable.api.blueprint import Blueprint
+from cardtable.api.idempotency_header import IdempotencyKeyHeaderSchema, idempotency_key
+from cardtable.api.links import CREATED_GAME
 from cardtable.api.requests import (
     bearer_token,
     if_match_version,
@@ -29,6 +31,7 @@ from cardtable.api.schemas.common import (
     ViewQuerySchema,
 )
 from cardtable.common import StaleVersion, TokenRequired
+from cardtable.idempotency import move_once
 from cardtable.store import VersionConflict
 
 blp = Blueprint(
@@ -73,7 +76,7 @@ def _json(body: Any, etag_version: int) -> Response:
 
 @blp.route("")
 class Games(MethodView):
-    @blp.doc(operationId="create_game", security=[])
+    @blp.doc(operationId="create_game", security=[], responses=CREATED_GAME)
     @blp.arguments(CreateGameRequestSchema())
     @blp.response(201, CreatedGameSchema)
     @blp.errors(400, 413, 415, 422, 503)
@@ -151,6 +154,7 @@ class Moves(MethodView):
     @blp.doc(operationId="apply_move", security=SEAT_ONLY)
     @blp.arguments(MoveRequestSchema())
     @blp.arguments(IfMatchHeaderSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(IdempotencyKeyHeaderSchema(), location="headers", as_kwargs=True)
     @blp.response(200, "MoveResult")
     @blp.errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
     def post(self, body: dict[str, Any], game_id: str, **_headers: Any) -> Response:
@@ -160,25 +164,34 @@ class Moves(MethodView):
         move is refused with 412 and nothing changes.
         """
         service = wiring().games
+        key, replayed = idempotency_key(), False
         try:
-            game, seat, applied = service.move(
-                game_id, bearer_token(), body["move"], if_match_version()
-            )
+            if key is None:
+                game, seat, applied = service.move(
+                    game_id, bearer_token(), body["move"], if_match_version()
+                )
+            else:
+                game, seat, applied, replayed = move_once(
+                    service, game_id, bearer_token(), body["move"], if_match_version(), key
+                )
         except StaleVersion:
             metrics.record_conflict("stale_version")
             raise
         except VersionConflict:
             metrics.record_conflict("version_conflict")
             raise
-        return _json(
+        response = _json(
             {
-                "version": game.version,
+                "version": applied[-1].version if replayed else game.version,
                 "seat": seat,
                 "applied": [entry.to_dict() for entry in applied],
                 "view": game.view(seat),
             },
             game.version,
         )
+        if replayed:
+            response.headers["Idempotent-Replayed"] = "true"
+        return response
 
 
 @blp.route("/<string:game_id>/score")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import redis.exceptions
 from flask import Response, jsonify
 from flask.views import MethodView
 
@@ -13,6 +12,7 @@ from cardtable.api.blueprint import Blueprint
 from cardtable.api.metrics import metrics_response
 from cardtable.api.requests import wiring
 from cardtable.api.schemas.common import HealthSchema
+from cardtable.store.errors import write_probe
 
 log = logging.getLogger("cardtable.api")
 
@@ -32,14 +32,16 @@ class Liveness(MethodView):
 class Readiness(MethodView):
     @blp.doc(operationId="get_readiness", security=[])
     @blp.response(200, HealthSchema)
-    @blp.alt_response(503, schema=HealthSchema, description="Redis is unreachable.")
+    @blp.alt_response(
+        503, schema=HealthSchema, description="Redis is unreachable or refuses writes."
+    )
     def get(self) -> Any:
-        """Ready to serve: Redis answers PING."""
-        try:
-            wiring().redis.ping()
-        except (redis.exceptions.RedisError, OSError) as exc:
-            log.warning("readiness: redis unreachable: %s", type(exc).__name__)
-            response: Response = jsonify({"status": "unavailable", "checks": {"redis": "down"}})
+        """Ready to serve: Redis takes a small write (a full or read-only Redis is not ready)."""
+        wired = wiring()
+        refusal = write_probe(wired.redis, f"{wired.settings.key_prefix}:readyz")
+        if refusal is not None:
+            log.warning("readiness: redis refuses writes: %s", refusal)
+            response: Response = jsonify({"status": "unavailable", "checks": {"redis": refusal}})
             response.status_code = 503
             response.headers["Retry-After"] = "2"
             return response

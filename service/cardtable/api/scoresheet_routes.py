@@ -8,6 +8,7 @@ from flask import Response, url_for
 from flask.views import MethodView
 
 from cardtable.api.blueprint import Blueprint
+from cardtable.api.links import CREATED_SHEET
 from cardtable.api.requests import (
     bearer_token,
     if_match_version,
@@ -58,7 +59,7 @@ def _answer(sheet: Sheet, status: int = 200) -> tuple[dict[str, Any], int, dict[
 
 @blp.route("")
 class Scoresheets(MethodView):
-    @blp.doc(operationId="create_scoresheet", security=[])
+    @blp.doc(operationId="create_scoresheet", security=[], responses=CREATED_SHEET)
     @blp.arguments(CreateScoresheetRequestSchema())
     @blp.response(201, CreatedScoresheetSchema, headers=VERSION_HEADER)
     @blp.errors(400, 413, 415, 422, 503)

@@ -39,6 +39,7 @@ class Wiring:
             on_created=metrics.record_created,
             long_poll_slots=settings.long_poll_slots,
             bot_budget_seconds=settings.bot_budget_seconds,
+            bot_moves_per_request=settings.bot_moves_per_request,
         )
         sheets = ScoreSheetService(stores["sheet"])
         return cls(settings, redis_client, games, sheets)

@@ -67,10 +67,14 @@ def check_players(rules: GameRules, players: Sequence[Mapping[str, Any]]) -> lis
 class Table:
     """A game's engine state and seats, with the host's rules around the engine."""
 
-    def __init__(self, table_id: str, state: GameState, seats: list[Seat]) -> None:
+    def __init__(
+        self, table_id: str, state: GameState, seats: list[Seat], seeded: bool = False
+    ) -> None:
         self.table_id = table_id
         self.state = state
         self.seats = seats
+        self.seeded = seeded
+        """The creator chose the seed, so the creator may know every card: views say so."""
 
     @classmethod
     def deal(
@@ -85,7 +89,7 @@ class Table:
         rules = get_rules(game)
         seats = check_players(rules, players)
         state = rules.new_state([seat.name for seat in seats], options, seed)
-        return cls(table_id, state, seats)
+        return cls(table_id, state, seats, seeded=seed is not None)
 
     @property
     def game(self) -> str:
@@ -105,10 +109,11 @@ class Table:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The engine's view for `seat` (None: a spectator), plus what the host adds: the
-        table's id and which seats its bots play."""
+        table's id, which seats its bots play and whether the seed was chosen."""
         view = self.state.view(seat)
         view["id"] = self.table_id
         view["bots"] = self.bots
+        view["seeded"] = self.seeded
         return view
 
     def move(self, seat: int, move: Move, if_match: int | None = None) -> list[AppliedMove]:
@@ -124,15 +129,20 @@ class Table:
         applied = [AppliedMove(self.version, seat, last_move(self.state), False)]
         return applied + self.play_bots()
 
-    def play_bots(self, deadline: float | None = None) -> list[AppliedMove]:
+    def play_bots(
+        self, deadline: float | None = None, max_moves: int | None = None
+    ) -> list[AppliedMove]:
         """Let the bot seats act until a human must act or the game ends (or `deadline`, a
-        `time.monotonic()` value, passes). Bots draw from per-move random streams of the
-        seed, so a host replays another host's game for the same seed."""
+        `time.monotonic()` value, passes, or `max_moves` are made). Bots draw from per-move
+        random streams of the seed, so a host replays another host's game for the same
+        seed."""
         bot_of = {seat.seat: seat.bot for seat in self.seats if seat.bot}
         if not bot_of:
             return []
         first_version = self.version
-        moves = play_bots(get_rules(self.game), self.state, bot_of, deadline=deadline)
+        moves = play_bots(
+            get_rules(self.game), self.state, bot_of, deadline=deadline, max_moves=max_moves
+        )
         return [
             AppliedMove(version, seat, move, True)
             for version, (seat, move) in enumerate(moves, start=first_version + 1)

@@ -14,6 +14,7 @@ from typing import Any
 
 from cardtable.store import codec
 from cardtable.store.connection import RedisClient
+from cardtable.store.errors import classified
 
 # Lua run by both scripts after a write: publish `{"id", "version", "at"}` (at: Redis's
 # clock, for the delivery lag) on `<prefix>:<kind>:changes`, in the same script run as the
@@ -170,10 +171,11 @@ class DocumentStore:
         """Store a new document; `extra_fields` are small values kept beside it, readable
         without the document by `read_fields` (and updated by `save` when it names them)."""
         pairs = _field_pairs(extra_fields)
-        created = self._create(
-            keys=[self.key_for(doc_id)],
-            args=[version, codec.encode(document), self.ttl_for(finished), *pairs],
-        )
+        with classified(write=True):
+            created = self._create(
+                keys=[self.key_for(doc_id)],
+                args=[version, codec.encode(document), self.ttl_for(finished), *pairs],
+            )
         if not created:
             raise DuplicateId(f"{self.kind} {doc_id!r} already exists")
 
@@ -209,16 +211,17 @@ class DocumentStore:
     ) -> None:
         """Write the new document (and the given extra fields) only if the stored version is
         still `expected_version`."""
-        status, current = self._compare_and_set(
-            keys=[self.key_for(doc_id)],
-            args=[
-                expected_version,
-                new_version,
-                codec.encode(document),
-                self.ttl_for(finished),
-                *_field_pairs(extra_fields),
-            ],
-        )
+        with classified(write=True):
+            status, current = self._compare_and_set(
+                keys=[self.key_for(doc_id)],
+                args=[
+                    expected_version,
+                    new_version,
+                    codec.encode(document),
+                    self.ttl_for(finished),
+                    *_field_pairs(extra_fields),
+                ],
+            )
         if status == -1:
             raise NotFound(self.kind, doc_id)
         if status == 0:

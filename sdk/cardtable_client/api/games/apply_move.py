@@ -19,9 +19,13 @@ def _get_kwargs(
     game_id: str,
     *,
     body: MoveRequest,
+    idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
     if not isinstance(if_match, Unset):
         headers["If-Match"] = if_match
 
@@ -114,6 +118,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: MoveRequest,
+    idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Response[Error | MoveResult]:
     """Apply a move for this seat; server bots then answer until a human must act.
@@ -123,6 +128,7 @@ def sync_detailed(
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         if_match (str | Unset):
         body (MoveRequest):
 
@@ -137,6 +143,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
+        idempotency_key=idempotency_key,
         if_match=if_match,
     )
 
@@ -152,6 +159,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: MoveRequest,
+    idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Error | MoveResult | None:
     """Apply a move for this seat; server bots then answer until a human must act.
@@ -161,6 +169,7 @@ def sync(
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         if_match (str | Unset):
         body (MoveRequest):
 
@@ -176,6 +185,7 @@ def sync(
         game_id=game_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
         if_match=if_match,
     ).parsed
 
@@ -185,6 +195,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: MoveRequest,
+    idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Response[Error | MoveResult]:
     """Apply a move for this seat; server bots then answer until a human must act.
@@ -194,6 +205,7 @@ async def asyncio_detailed(
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         if_match (str | Unset):
         body (MoveRequest):
 
@@ -208,6 +220,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
+        idempotency_key=idempotency_key,
         if_match=if_match,
     )
 
@@ -221,6 +234,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: MoveRequest,
+    idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Error | MoveResult | None:
     """Apply a move for this seat; server bots then answer until a human must act.
@@ -230,6 +244,7 @@ async def asyncio(
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         if_match (str | Unset):
         body (MoveRequest):
 
@@ -246,6 +261,7 @@ async def asyncio(
             game_id=game_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
             if_match=if_match,
         )
     ).parsed

@@ -56,7 +56,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Error | Health]:
-    """Ready to serve: Redis answers PING.
+    """Ready to serve: Redis takes a small write (a full or read-only Redis is not ready).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -79,7 +79,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Error | Health | None:
-    """Ready to serve: Redis answers PING.
+    """Ready to serve: Redis takes a small write (a full or read-only Redis is not ready).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -98,7 +98,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Error | Health]:
-    """Ready to serve: Redis answers PING.
+    """Ready to serve: Redis takes a small write (a full or read-only Redis is not ready).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,7 +119,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Error | Health | None:
-    """Ready to serve: Redis answers PING.
+    """Ready to serve: Redis takes a small write (a full or read-only Redis is not ready).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -17,6 +17,13 @@ class ServedViewSchema(Schema):
         required=True,
         metadata={"description": "Per seat, the server bot that plays it, or null for a human."},
     )
+    seeded = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "True when the creator chose the seed: whoever knows it can "
+            "derive every hidden card. False for a secure 128-bit server seed."
+        },
+    )
 
 
 class SkyjoGameViewSchema(SkyjoViewSchema, ServedViewSchema):

@@ -1,0 +1,126 @@
+"""Which Redis refusals mean what: every one becomes a `StoreRefused` with a stable code, and a
+write whose fate is unknown (sent, but no answer came back) says so.
+
+Redis answers a refused write with an error reply whose first word names the cause (`OOM`,
+`READONLY`, `MISCONF`…), also when the refusal happens inside a Lua script; redis-py maps
+only some prefixes to classes, so the prefix is read here, the same way for both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import redis.exceptions
+
+# Error-reply prefixes of a store that cannot take writes now, by our code.
+CODE_BY_PREFIX = {
+    "OOM": "store_full",
+    "READONLY": "store_read_only",
+    "MISCONF": "store_read_only",
+    "NOREPLICAS": "store_read_only",
+    "CLUSTERDOWN": "store_unavailable",
+    "MASTERDOWN": "store_unavailable",
+    "TRYAGAIN": "store_unavailable",
+    "LOADING": "store_unavailable",
+    "BUSY": "store_unavailable",
+}
+
+_SCRIPT_ERROR = re.compile(r"-([A-Z]+) ")
+
+MESSAGES = {
+    "store_full": "the game store is full and refuses writes; retry later",
+    "store_read_only": "the game store refuses writes (read-only or failing to persist); "
+    "retry later",
+    "store_unavailable": "the game store is unreachable; retry shortly",
+    "outcome_unknown": "the game store did not answer after the write was sent: it may or "
+    "may not have been applied; read the game before acting again, or retry with the same "
+    "Idempotency-Key",
+}
+
+
+class StoreRefused(Exception):
+    """Redis could not serve the request; `code` says why, and nothing was changed unless
+    `code` is `outcome_unknown`."""
+
+    def __init__(self, code: str, cause: str):
+        super().__init__(MESSAGES[code])
+        self.code = code
+        self.message = MESSAGES[code]
+        self.cause = cause
+
+
+def refusal_code(error: BaseException) -> str | None:
+    """The stable code of a Redis failure, None when `error` is not one."""
+    # redis-py strips the prefix of the replies it maps to a class of its own.
+    if isinstance(error, redis.exceptions.OutOfMemoryError):
+        return "store_full"
+    if isinstance(error, redis.exceptions.ReadOnlyError):
+        return "store_read_only"
+    if isinstance(error, redis.exceptions.ClusterDownError):
+        return "store_unavailable"
+    if isinstance(error, redis.exceptions.ResponseError):
+        return CODE_BY_PREFIX.get(_reply_prefix(str(error)))
+    if isinstance(error, redis.exceptions.BusyLoadingError):
+        return "store_unavailable"
+    if isinstance(error, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)):
+        return "store_unavailable"
+    if isinstance(error, redis.exceptions.RedisClusterException | OSError):
+        return "store_unavailable"
+    return None
+
+
+def _reply_prefix(message: str) -> str:
+    """The error reply's first word; for an error raised inside a Lua script, the word of
+    the inner error ("Error running script …: @user_script:9: -OOM command not allowed…")."""
+    inner = _SCRIPT_ERROR.search(message)
+    if message.startswith("Error running script") and inner:
+        return inner.group(1)
+    return message.split(" ", 1)[0].upper()
+
+
+def _nothing_was_sent(error: BaseException) -> bool:
+    """True when the connection failed before the command left (redis-py says "connecting")."""
+    return "connecting to" in str(error) or isinstance(error, ConnectionRefusedError)
+
+
+def write_refusal_code(error: BaseException) -> str | None:
+    """Like `refusal_code`, for a write: a timeout or a dropped connection after the command
+    was sent leaves its outcome unknown."""
+    code = refusal_code(error)
+    if (
+        code == "store_unavailable"
+        and isinstance(error, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError)
+        and not _nothing_was_sent(error)
+    ):
+        return "outcome_unknown"
+    return code
+
+
+@contextmanager
+def classified(*, write: bool = False) -> Iterator[None]:
+    """Turn Redis failures inside the block into `StoreRefused` (others pass through)."""
+    try:
+        yield
+    except StoreRefused:
+        raise
+    except Exception as error:
+        code = write_refusal_code(error) if write else refusal_code(error)
+        if code is None:
+            raise
+        raise StoreRefused(code, type(error).__name__) from error
+
+
+def write_probe(redis: Any, key: str) -> str | None:
+    """Write one small expiring key: None when Redis takes writes, else the refusal's code
+    (a PING alone passes while Redis refuses every write: full, read-only, MISCONF)."""
+    try:
+        redis.set(key, "1", ex=10)
+    except Exception as error:
+        code = refusal_code(error)
+        if code is None:
+            raise
+        return code
+    return None

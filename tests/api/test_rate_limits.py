@@ -1,0 +1,102 @@
+"""Rate limits and quotas: a client over its budget gets 429 with Retry-After and the usual
+error body; budgets are separate per kind of request, per address and per token."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from cardtable.app import create_app
+from cardtable.config import Settings
+from cardtable.redis_server import RedisServer
+from tests.api.conftest import Api
+
+PLAYERS = [{"name": "a"}, {"name": "b"}]
+
+
+def _app(server: RedisServer, prefix: str, **limits: Any) -> FlaskClient:
+    settings = Settings(redis_url=server.url, key_prefix=prefix, **limits)
+    return create_app(settings).test_client()
+
+
+def _assert_limited(response: Any) -> None:
+    assert response.status_code == 429, response.get_json()
+    body = response.get_json()
+    assert body["code"] == "rate_limited" and body["status"] == 429 and body["message"]
+    assert int(response.headers["Retry-After"]) >= 1
+
+
+def test_creations_over_the_budget_get_429_and_other_budgets_stay(
+    redis_server: RedisServer,
+) -> None:
+    client = _app(redis_server, "limits-create", rate_limit_create="3/hour")
+    api = Api(client)
+    created = [api.create("skyjo", 2) for _ in range(3)]
+    _assert_limited(client.post("/games", json={"game": "skyjo", "players": PLAYERS}))
+    _assert_limited(client.post("/scoresheets", json={"game": "skyjo", "players": ["a", "b"]}))
+    # Reading and moving draw on their own budgets.
+    token = created[0]["players"][0]["token"]
+    assert api.view(created[0]["id"], token)["version"] == 0
+    assert (
+        api.move(created[0]["id"], token, {"type": "reveal", "row": 0, "col": 0}).status_code == 200
+    )
+    # Another address has its own budget.
+    other = client.post(
+        "/games",
+        json={"game": "skyjo", "players": PLAYERS},
+        environ_base={"REMOTE_ADDR": "10.1.2.3"},
+    )
+    assert other.status_code == 201
+
+
+def test_a_seat_token_has_its_own_budget_whatever_the_address(redis_server: RedisServer) -> None:
+    client = _app(redis_server, "limits-seat", rate_limit_seat_reads="2/hour")
+    api = Api(client)
+    created = api.create("skyjo", 2)
+    token = created["players"][0]["token"]
+    for address in ("10.0.0.1", "10.0.0.2"):
+        ok = client.get(f"/games/{created['id']}", headers=api.auth(token),
+                        environ_base={"REMOTE_ADDR": address})  # fmt: skip
+        assert ok.status_code == 200
+    _assert_limited(client.get(f"/games/{created['id']}", headers=api.auth(token),
+                               environ_base={"REMOTE_ADDR": "10.0.0.3"}))  # fmt: skip
+    assert client.get(f"/games/{created['id']}").status_code == 200  # spectators: by address
+
+
+def test_the_stored_games_quota_caps_creations_per_client(redis_server: RedisServer) -> None:
+    client = _app(redis_server, "limits-quota", stored_per_client=2)
+    api = Api(client)
+    api.create("skyjo", 2)
+    api.create("skipbo", 2)
+    _assert_limited(client.post("/games", json={"game": "skyjo", "players": PLAYERS}))
+
+
+def test_forwarded_addresses_count_only_through_trusted_proxies(
+    redis_server: RedisServer,
+) -> None:
+    untrusted = _app(redis_server, "limits-xff0", rate_limit_create="1/hour")
+    forwarded = {"X-Forwarded-For": "203.0.113.7"}
+    assert untrusted.post("/games", json={"game": "skyjo", "players": PLAYERS},
+                          headers=forwarded).status_code == 201  # fmt: skip
+    # A forged header does not buy a fresh budget.
+    _assert_limited(untrusted.post("/games", json={"game": "skyjo", "players": PLAYERS},
+                                   headers={"X-Forwarded-For": "203.0.113.8"}))  # fmt: skip
+    trusted = _app(redis_server, "limits-xff1", rate_limit_create="1/hour", trusted_proxies=1)
+    for address in ("203.0.113.7", "203.0.113.8"):
+        answer = trusted.post("/games", json={"game": "skyjo", "players": PLAYERS},
+                              headers={"X-Forwarded-For": address})  # fmt: skip
+        assert answer.status_code == 201
+
+
+def test_limits_hold_on_a_redis_cluster(redis_cluster: Any) -> None:
+    settings = Settings(
+        redis_url=redis_cluster.url,
+        redis_cluster=True,
+        key_prefix="limits-cluster",
+        rate_limit_create="2/hour",
+    )
+    replicas = [create_app(settings).test_client() for _ in range(2)]
+    for replica in replicas:  # two replicas share the counters
+        assert replica.post("/games", json={"game": "skyjo", "players": PLAYERS}).status_code == 201
+    _assert_limited(replicas[0].post("/games", json={"game": "skyjo", "players": PLAYERS}))
