@@ -8,10 +8,14 @@
 
 - `Cardtable` / `AsyncCardtable`: list hosted games, create games, open seat sessions,
   spectators and score sheets (over the generated low-level package `cardtable_client`).
-- `play` / `play_async`: the bot runner; a bot is `(view, legal_moves) -> move`.
+- `play` / `play_async`: the bot runner; a bot is `(view, legal_moves) -> move`. One
+  sans-IO loop (`_loop`) drives both; it logs retries and back-offs to the logger
+  `cardtable_sdk.play`.
 - `cardtable_sdk.local`: the same bots in-process against the rules engine.
 - `cardtable_sdk.errors`: one exception class per error code.
 """
+
+import logging
 
 from cardtable_sdk.aio import (
     AsyncBot,
@@ -23,20 +27,31 @@ from cardtable_sdk.aio import (
 )
 from cardtable_sdk.client import Cardtable, Game, SeatInfo, SeatSession, Spectator
 from cardtable_sdk.errors import (
+    AlreadyLeft,
+    AlreadyStarted,
     BotSeat,
     CardtableError,
     ConnectionFailed,
     GameNotFound,
     GameNotOver,
+    GameNotStarted,
     GameOver,
+    IdempotencyKeyReused,
     IllegalMove,
+    InvalidBotMove,
+    InvalidInvite,
+    InvalidName,
     InvalidOptions,
     InvalidPlayers,
     InvalidRequest,
+    InvalidTableSettings,
     InvalidToken,
     MalformedMove,
     MoveRefused,
+    NoOpenSeat,
     NotYourTurn,
+    OutcomeUnknown,
+    RateLimited,
     RequestTimeout,
     ServiceUnavailable,
     StaleVersion,
@@ -47,7 +62,17 @@ from cardtable_sdk.errors import (
     VersionMismatch,
     WrongPhase,
 )
-from cardtable_sdk.runner import Backoff, Bot, PlayResult, Stalled, play
+from cardtable_sdk.games import OPEN_SEAT, Grant, OpenGames
+from cardtable_sdk.runner import (
+    Backoff,
+    Bot,
+    LongPoll,
+    PlayResult,
+    PlaySettings,
+    Stalled,
+    Watcher,
+    play,
+)
 from cardtable_sdk.scoresheets import ScoresheetSession
 from cardtable_sdk.views import (
     Move,
@@ -60,9 +85,15 @@ from cardtable_sdk.views import (
     format_move,
 )
 
+# A library logs, the application decides where to: silent until logging is configured.
+logging.getLogger("cardtable_sdk").addHandler(logging.NullHandler())
+
 __version__ = "0.1.0"
 
 __all__ = [
+    "OPEN_SEAT",
+    "AlreadyLeft",
+    "AlreadyStarted",
     "AsyncBot",
     "AsyncCardtable",
     "AsyncGame",
@@ -77,19 +108,32 @@ __all__ = [
     "Game",
     "GameNotFound",
     "GameNotOver",
+    "GameNotStarted",
     "GameOver",
+    "Grant",
+    "IdempotencyKeyReused",
     "IllegalMove",
+    "InvalidBotMove",
+    "InvalidInvite",
+    "InvalidName",
     "InvalidOptions",
     "InvalidPlayers",
     "InvalidRequest",
+    "InvalidTableSettings",
     "InvalidToken",
+    "LongPoll",
     "MalformedMove",
     "Move",
     "MoveList",
     "MoveRefused",
     "MoveResult",
+    "NoOpenSeat",
     "NotYourTurn",
+    "OpenGames",
+    "OutcomeUnknown",
     "PlayResult",
+    "PlaySettings",
+    "RateLimited",
     "RequestTimeout",
     "ScoresheetSession",
     "SeatInfo",
@@ -107,6 +151,7 @@ __all__ = [
     "VersionConflict",
     "VersionMismatch",
     "View",
+    "Watcher",
     "WrongPhase",
     "format_move",
     "play",

@@ -1,5 +1,5 @@
 """The plumbing shared by the sync and async clients: generated clients that raise typed
-errors, and the two requests the generated code cannot express.
+errors, and the one request the generated code cannot express.
 
 Every call goes through a client from the generated `cardtable_client` package, whose httpx
 client gets a response hook that turns any 4xx/5xx answer into the typed error of its code
@@ -7,14 +7,12 @@ client gets a response hook that turns any 4xx/5xx answer into the typed error o
 expect the JSON error body and would fail on a proxy's HTML 502, and they return errors as
 values where the SDK wants exceptions.
 
-Most calls use the generated endpoint functions (`sync_detailed` / `asyncio_detailed`). Two
-go to the generated client's underlying httpx client instead (`raw_view_request`,
-`raw_move_request`), because the generated code cannot do what the SDK needs there:
-- `GET /games/{id}` with `If-None-Match` (long-polling): the 304 answer has no body, and
-  the SDK must tell "not modified" apart from a view without parsing one;
-- `POST /games/{id}/moves`: the generated `MoveRequest` model silently drops fields it does
-  not know, while the SDK must send the bot's move exactly as given (the server, like local
-  play, refuses unknown fields) — a typo must be an error, never a different move.
+Requests are built by the generated endpoint modules (their `_get_kwargs`; the sessions
+perform them through `cardtable_sdk._session`, sans-IO, so sync and async share one
+implementation), except moves (`raw_move_request`): the generated `MoveRequest` model
+silently drops fields it does not know, while the SDK must send the bot's move exactly as
+given (the server, like local play, refuses unknown fields) — a typo must be an error,
+never a different move.
 """
 
 from __future__ import annotations
@@ -37,8 +35,6 @@ from cardtable_sdk.errors import (
     ValidationError,
     error_from_response,
 )
-
-T = TypeVar("T")
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds to wait for any answer (connect, read, write), long-polls excepted."""
@@ -126,36 +122,20 @@ def body_json(response: Response[Any]) -> Any:
     return json.loads(response.content)
 
 
-def expect(parsed: object, kind: type[T]) -> T:
-    """The generated parser's result, checked: error answers were already raised by the
-    response hook, so anything else is a server that does not follow its own spec."""
-    if not isinstance(parsed, kind):
-        raise ServerError(f"unexpected answer: expected {kind.__name__}, got {parsed!r:.200}")
-    return parsed
-
-
 def version_tag(version: int) -> str:
     """An ETag for a game version, as the server writes it: "17"."""
     return f'"{version}"'
 
 
-def raw_view_request(game_id: str, known_version: int | None, wait: float | None) -> dict[str, Any]:
-    """Arguments for httpx's `request()`: a view read that answers 304 while the game is
-    still at `known_version`, held up to `wait` seconds by the server."""
-    headers = {"If-None-Match": version_tag(known_version)} if known_version is not None else {}
-    params = {"wait": wait} if wait else {}
-    return {
-        "method": "GET",
-        "url": f"/games/{quote(game_id, safe='')}",
-        "params": params,
-        "headers": headers,
-    }
-
-
-def raw_move_request(game_id: str, move: Mapping[str, Any], if_match: int | None) -> dict[str, Any]:
+def raw_move_request(
+    game_id: str, move: Mapping[str, Any], if_match: int | None, idempotency_key: str
+) -> dict[str, Any]:
     """Arguments for httpx's `request()`: the move exactly as given, refused with 412 when
-    the game is no longer at `if_match`."""
-    headers = {"If-Match": version_tag(if_match)} if if_match is not None else {}
+    the game is no longer at `if_match`. A resend with the same `idempotency_key` gets the
+    first answer back instead of acting twice (on servers that keep the keys)."""
+    headers = {"Idempotency-Key": idempotency_key}
+    if if_match is not None:
+        headers["If-Match"] = version_tag(if_match)
     return {
         "method": "POST",
         "url": f"/games/{quote(game_id, safe='')}/moves",

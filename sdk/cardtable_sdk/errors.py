@@ -27,6 +27,8 @@ from typing import Any, ClassVar
 import httpx
 
 __all__ = [
+    "AlreadyLeft",
+    "AlreadyStarted",
     "AuthenticationError",
     "BadRequest",
     "BotSeat",
@@ -34,18 +36,27 @@ __all__ = [
     "ConnectionFailed",
     "GameNotFound",
     "GameNotOver",
+    "GameNotStarted",
     "GameOver",
+    "IdempotencyKeyReused",
     "IllegalMove",
+    "InvalidBotMove",
+    "InvalidInvite",
+    "InvalidName",
     "InvalidOptions",
     "InvalidPlayers",
     "InvalidRequest",
     "InvalidRound",
     "InvalidSeat",
+    "InvalidTableSettings",
     "InvalidToken",
     "MalformedMove",
     "MoveRefused",
+    "NoOpenSeat",
     "NoRounds",
     "NotYourTurn",
+    "OutcomeUnknown",
+    "RateLimited",
     "RequestTimeout",
     "ScoresheetConflict",
     "ServerError",
@@ -315,6 +326,86 @@ class ServerError(CardtableError):
     default_status = 500
 
 
+# ---- live tables, limits and honest store errors -------------------------------------
+
+
+class InvalidBotMove(IllegalMove):
+    """The bot runner's own check: a bot returned something that is not one of the legal
+    moves it was given. Nothing was sent; `details["bot"]` names the bot."""
+
+    default_code = "not_a_legal_move"
+
+
+class GameNotStarted(MoveRefused):
+    """409: the game still has open seats; nobody moves until they are taken."""
+
+    default_code = "game_not_started"
+    default_status = 409
+
+
+class NoOpenSeat(CardtableError):
+    """409: every seat of the game is taken."""
+
+    default_code = "no_open_seat"
+    default_status = 409
+
+
+class InvalidInvite(AuthenticationError):
+    """403: the invite does not open a seat of this game."""
+
+    default_code = "invalid_invite"
+    default_status = 403
+
+
+class AlreadyStarted(CardtableError):
+    """409: the game was dealt already (starting it again, or joining it)."""
+
+    default_code = "already_started"
+    default_status = 409
+
+
+class AlreadyLeft(CardtableError):
+    """409: this seat's player has left the game already (or a bot plays the seat now)."""
+
+    default_code = "already_left"
+    default_status = 409
+
+
+class InvalidName(InvalidRequest):
+    """422: a joining player's name is empty, too long or not text."""
+
+    default_code = "invalid_name"
+    default_status = 422
+
+
+class InvalidTableSettings(InvalidRequest):
+    """422: a table setting is out of range (`turn_seconds`), or a seeded game is public."""
+
+    default_code = "invalid_table_settings"
+    default_status = 422
+
+
+class IdempotencyKeyReused(InvalidRequest):
+    """422: this seat already used the Idempotency-Key for a different move."""
+
+    default_code = "idempotency_key_reused"
+    default_status = 422
+
+
+class RateLimited(TransientError):
+    """429: this client or seat sent too much; retry after `retry_after` seconds."""
+
+    default_code = "rate_limited"
+    default_status = 429
+
+
+class OutcomeUnknown(ServiceUnavailable):
+    """503: the store failed during a write, which may or may not have happened. Resending
+    the same request with the same `Idempotency-Key` is safe (the SDK's runners do)."""
+
+    default_code = "outcome_unknown"
+
+
 _BY_CODE: dict[str, type[CardtableError]] = {
     "stale_version": StaleVersion,
     "version_conflict": VersionConflict,
@@ -344,11 +435,28 @@ _BY_CODE: dict[str, type[CardtableError]] = {
     "no_rounds": NoRounds,
     "too_many_rounds": TooManyRounds,
     "invalid_round": InvalidRound,
+    "game_not_started": GameNotStarted,
+    "no_open_seat": NoOpenSeat,
+    "invalid_invite": InvalidInvite,
+    "already_started": AlreadyStarted,
+    "already_left": AlreadyLeft,
+    "invalid_name": InvalidName,
+    "invalid_table_settings": InvalidTableSettings,
+    "rate_limited": RateLimited,
+    "outcome_unknown": OutcomeUnknown,
+    "idempotency_key_reused": IdempotencyKeyReused,
+    # The store refuses writes (full, read-only), the server holds too many waiting
+    # requests, or a stored game is newer than this server: all pass, retry later.
+    "store_full": ServiceUnavailable,
+    "store_read_only": ServiceUnavailable,
+    "too_many_waiting": ServiceUnavailable,
+    "document_too_new": ServiceUnavailable,
 }
 
 _BY_STATUS: dict[int, type[CardtableError]] = {
     400: BadRequest,
     401: AuthenticationError,
+    403: AuthenticationError,
     404: GameNotFound,
     409: CardtableError,
     412: StaleVersion,
@@ -356,7 +464,7 @@ _BY_STATUS: dict[int, type[CardtableError]] = {
     415: InvalidRequest,
     422: InvalidRequest,
     # Proxies and load balancers answer these while servers restart: worth a retry.
-    429: ServiceUnavailable,
+    429: RateLimited,
     502: ServiceUnavailable,
     503: ServiceUnavailable,
     504: ServiceUnavailable,

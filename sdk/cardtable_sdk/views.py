@@ -258,7 +258,9 @@ _VIEW_CLASSES: dict[str, type[View]] = {"skyjo": SkyjoView, "skipbo": SkipBoView
 
 def make_view(data: Mapping[str, Any]) -> View:
     """Wrap a view's JSON object in the `View` class of its game (data unchanged)."""
-    cls = _VIEW_CLASSES.get(str(data.get("game")), View)
+    # A game waiting for players has no engine fields yet: the plain class reads it.
+    waiting = data.get("phase") == "waiting"
+    cls = View if waiting else _VIEW_CLASSES.get(str(data.get("game")), View)
     return cls(data)
 
 

@@ -10,7 +10,14 @@ from flask_cors import CORS
 from flask_smorest import Api
 
 from cardtable import logs, monitoring, ops_port
-from cardtable.api import catalog_routes, game_routes, metrics, ops_routes, scoresheet_routes
+from cardtable.api import (
+    catalog_routes,
+    game_routes,
+    metrics,
+    ops_routes,
+    scoresheet_routes,
+    table_routes,
+)
 from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.event_routes import register as register_events
 from cardtable.api.limits import install_limits
@@ -62,7 +69,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
 
 def register_blueprints(api: Api) -> None:
     register_components(api)
-    for module in (game_routes, scoresheet_routes, catalog_routes, ops_routes):
+    for module in (game_routes, table_routes, scoresheet_routes, catalog_routes, ops_routes):
         api.register_blueprint(module.blp)
 
 
@@ -85,5 +92,8 @@ def _allow_browsers(app: Flask, origins: Sequence[str]) -> None:
 
 
 def _require_json_body() -> None:
-    if request.method in {"POST", "PUT", "PATCH"} and not request.is_json:
+    # A POST without any body is fine for operations that take none (leave, rematch);
+    # the others then refuse it by their schema (422).
+    sent = bool(request.content_length or request.mimetype)
+    if request.method in {"POST", "PUT", "PATCH"} and sent and not request.is_json:
         raise ApiError("unsupported_media_type", "send the body as JSON (application/json)")

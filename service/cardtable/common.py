@@ -39,6 +39,38 @@ class TokenRequired(ServiceError):
     code = "token_required"
 
 
+class NoOpenSeat(ServiceError):
+    """Joining a game whose seats are all taken (or that has started)."""
+
+    code = "no_open_seat"
+
+
+class InvalidInvite(ServiceError):
+    code = "invalid_invite"
+
+
+class GameNotStarted(ServiceError):
+    """A move (or anything else needing the deal) in a game still waiting for players."""
+
+    code = "game_not_started"
+
+
+class AlreadyStarted(ServiceError):
+    code = "already_started"
+
+
+class AlreadyLeft(ServiceError):
+    code = "already_left"
+
+
+class InvalidName(ServiceError):
+    code = "invalid_name"
+
+
+class InvalidTableSettings(ServiceError):
+    code = "invalid_table_settings"
+
+
 class StaleVersion(ServiceError):
     """The client's If-Match names a version that is no longer current."""
 
@@ -68,6 +100,14 @@ def check_name(name: object, index: int) -> str:
         # cannot carry) could disguise one player as another: see cardtable.printable.
         raise InvalidPlayers(f"player {index}'s name may hold printable characters only")
     return name.strip()
+
+
+def check_join_name(name: object) -> str:
+    """A joining player's name, trimmed; InvalidName when empty, too long or not text."""
+    try:
+        return check_name(name, 0)
+    except InvalidPlayers as exc:
+        raise InvalidName(str(exc).replace("player 0", "the player")) from None
 
 
 def check_names(names: object) -> list[str]:
@@ -100,6 +140,16 @@ def match_token(token_hashes: Sequence[str | None], token: str, what: str = "gam
     if found is None:
         raise InvalidToken(f"the bearer token is not valid for this {what}")
     return found
+
+
+def new_invite() -> str:
+    """An invitation secret: 192 random bits (stored, like tokens, only as its SHA-256)."""
+    return secrets.token_urlsafe(24)
+
+
+def match_secret(stored_sha256: str | None, secret: str) -> bool:
+    """Whether `secret` hashes to `stored_sha256`, compared in constant time."""
+    return bool(stored_sha256) and hmac.compare_digest(str(stored_sha256), hash_token(secret))
 
 
 def new_id() -> str:

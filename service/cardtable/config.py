@@ -71,12 +71,17 @@ class Settings:
     """Reverse proxies in front of the service whose X-Forwarded-For is believed."""
     bot_moves_per_request: int = 200
     """Bot moves played per request in a game of server bots only (played lazily)."""
+    waiting_ttl_seconds: int = 3600
+    """Expiry of a game still waiting for players (open seats)."""
+    takeover_timeouts: int = 3
+    """Turn-timer timeouts in a row after which the greedy bot keeps the seat."""
 
     def __post_init__(self) -> None:
         # A TTL of 0 would make Redis delete every game as soon as it is written.
         for name in ("game_ttl_seconds", "finished_ttl_seconds", "max_body_bytes",
                      "long_poll_slots", "redis_max_connections", "stored_per_client",
-                     "bot_moves_per_request"):  # fmt: skip
+                     "bot_moves_per_request", "waiting_ttl_seconds",
+                     "takeover_timeouts"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         for name in ("bot_budget_seconds", "redis_timeout_seconds",
@@ -140,6 +145,8 @@ STRINGS = (
 NUMBERS: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
     ("game_ttl_seconds", "CARDTABLE_GAME_TTL_SECONDS", int),
     ("finished_ttl_seconds", "CARDTABLE_FINISHED_TTL_SECONDS", int),
+    ("waiting_ttl_seconds", "CARDTABLE_WAITING_TTL_SECONDS", int),
+    ("takeover_timeouts", "CARDTABLE_TAKEOVER_TIMEOUTS", int),
     ("max_body_bytes", "CARDTABLE_MAX_BODY_BYTES", int),
     ("long_poll_slots", "CARDTABLE_LONG_POLL_SLOTS", int),
     ("redis_max_connections", "CARDTABLE_REDIS_MAX_CONNECTIONS", int),

@@ -1,11 +1,19 @@
-"""Per-process cache of game timelines, so that a change read by a thousand watchers is
-replayed and turned into events once, not once per watcher."""
+"""Per-process cache of game feeds, so that a change read by a thousand watchers is
+replayed and turned into events once, not once per watcher.
+
+A feed merges two sources by version: the engine's events (a `Timeline` of the dealt game,
+numbered by engine moves) and the table's changes (`Game.table_log`: seats taken, players
+leaving, seats handed to a bot, a rematch offered), which are public facts. Engine move k
+has the game version `k + #{table changes made before move k}`.
+"""
 
 from __future__ import annotations
 
+import bisect
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 from cardtable.engine.events import Event, Timeline
 from cardtable.games import Game
@@ -13,12 +21,63 @@ from cardtable.games import Game
 DEFAULT_CACHED_GAMES = 512
 
 
+class GameFeed:
+    """One game's events for every viewer, by game version."""
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.timeline: Timeline | None = None
+        self.table_log: list[dict[str, Any]] = []
+        self.dealt_at: int | None = None
+
+    def update(self, game: Game) -> None:
+        if game.version <= self.version:
+            return
+        self.table_log = list(game.table_log)
+        self.dealt_at = game.life.dealt_at
+        if game.dealt:
+            if self.timeline is None:
+                self.timeline = Timeline(game.state)
+            elif self.timeline.version < game.state.version:
+                self.timeline.extend(game.state)
+        self.version = game.version
+
+    def events(self, viewer: int | None, since: int) -> list[Event]:
+        """The events after game version `since`, oldest first, as `viewer` may see them."""
+        found = [_table_event(entry) for entry in self.table_log if entry["version"] > since]
+        if self.timeline is not None:
+            if self.dealt_at and self.dealt_at > since:
+                found.append({**self.timeline.first_deal(viewer), "version": self.dealt_at})
+            found += self._engine_events(viewer, since)
+        # Stable: at the version of the change that dealt, the join comes before the deal.
+        return sorted(found, key=lambda event: int(str(event["version"])))
+
+    def _engine_events(self, viewer: int | None, since: int) -> list[Event]:
+        assert self.timeline is not None
+        changes_at = sorted(int(entry["at_move"]) for entry in self.table_log)
+        changes_by = sum(1 for entry in self.table_log if entry["version"] <= since)
+        moves_since = max(0, since - changes_by)
+        return [
+            {**event, "version": _game_version(int(str(event["version"])), changes_at)}
+            for event in self.timeline.events(viewer, moves_since)
+        ]
+
+
+def _game_version(move: int, changes_at: list[int]) -> int:
+    """The game version of engine move `move`: the table changes made before it count too."""
+    return move + bisect.bisect_left(changes_at, move)
+
+
+def _table_event(entry: dict[str, Any]) -> Event:
+    return {key: value for key, value in entry.items() if key != "at_move"}
+
+
 class Feeds:
     def __init__(self, load: Callable[[str], Game], max_games: int = DEFAULT_CACHED_GAMES):
         self._load = load
         self._max_games = max_games
         self._lock = threading.Lock()
-        self._timelines: OrderedDict[str, tuple[threading.Lock, list[Timeline]]] = OrderedDict()
+        self._feeds: OrderedDict[str, tuple[threading.Lock, GameFeed]] = OrderedDict()
 
     def events(
         self,
@@ -30,32 +89,24 @@ class Feeds:
         at_least: int = 0,
     ) -> tuple[int, list[Event]]:
         """(the version reached, the events after `since` for `viewer`). The store is read
-        only when the cached timeline is older than `at_least` (the version a notification
+        only when the cached feed is older than `at_least` (the version a notification
         named) and no `game` is given; concurrent callers wait for one read."""
-        lock, slot = self._slot(game_id)
+        lock, feed = self._slot(game_id)
         with lock:
-            if game is None and (not slot or slot[0].version < at_least):
+            if game is None and feed.version < max(at_least, 0):
                 game = self._load(game_id)
             if game is not None:
-                self._update(slot, game)
-            timeline = slot[0]
-            return timeline.version, timeline.events(viewer, since)
+                feed.update(game)
+            return feed.version, feed.events(viewer, since)
 
-    @staticmethod
-    def _update(slot: list[Timeline], game: Game) -> None:
-        if not slot:
-            slot.append(Timeline(game.state))
-        elif slot[0].version < game.version:
-            slot[0].extend(game.state)
-
-    def _slot(self, game_id: str) -> tuple[threading.Lock, list[Timeline]]:
+    def _slot(self, game_id: str) -> tuple[threading.Lock, GameFeed]:
         with self._lock:
-            found = self._timelines.get(game_id)
+            found = self._feeds.get(game_id)
             if found is None:
-                found = (threading.Lock(), [])
-                self._timelines[game_id] = found
-                while len(self._timelines) > self._max_games:
-                    self._timelines.popitem(last=False)
+                found = (threading.Lock(), GameFeed())
+                self._feeds[game_id] = found
+                while len(self._feeds) > self._max_games:
+                    self._feeds.popitem(last=False)
             else:
-                self._timelines.move_to_end(game_id)
+                self._feeds.move_to_end(game_id)
             return found

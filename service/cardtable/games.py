@@ -7,71 +7,31 @@ and the SHA-256 of its token (the token itself is shown once, at creation, and n
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.common import (
     StaleVersion,
     TokenRequired,
-    hash_token,
     match_token,
-    new_id,
-    new_token,
 )
-from cardtable.engine.base import EngineError, GameOver, IllegalMove, Move, NotYourTurn, WrongPhase
-from cardtable.engine.registry import load_state
-from cardtable.engine.table import AppliedMove, Seat, Table
+from cardtable.engine.base import GameOver, IllegalMove, Move, NotYourTurn, WrongPhase
+from cardtable.engine.table import AppliedMove
+from cardtable.lobby import LOBBY_FIELD, Lobby
 from cardtable.push import Hub, new_hub
 from cardtable.store import DocumentStore, Stored, VersionConflict, check_schema_version
+from cardtable.tables import DOCUMENT_SCHEMA_VERSION, Game, new_game
+from cardtable.timers import DEFAULT_TAKEOVER_TIMEOUTS, catch_up
 
-DOCUMENT_SCHEMA_VERSION = 1
+T = TypeVar("T")
 TOKEN_HASHES_FIELD = "token_hashes"
+DEADLINE_FIELD = "deadline"
 AUTOPLAY_FIELD = "autoplay"  # "1" while a game of bots only is still being played
-
-
-class Game(Table):
-    """A stored game: the table (id, seats, engine state) and when it was created."""
-
-    def __init__(self, table: Table, created_at: float) -> None:
-        super().__init__(table.table_id, table.state, table.seats, table.seeded)
-        self.created_at = created_at
-
-    @property
-    def game_id(self) -> str:
-        return self.table_id
-
-    def to_document(self) -> dict[str, Any]:
-        return {
-            "schema_version": DOCUMENT_SCHEMA_VERSION,
-            "id": self.table_id,
-            "game": self.game,
-            "created_at": self.created_at,
-            "seeded": self.seeded,
-            "seats": [
-                {"seat": s.seat, "name": s.name, "bot": s.bot, "token_sha256": s.token_sha256}
-                for s in self.seats
-            ],
-            "state": self.state.to_dict(),
-        }
-
-    @classmethod
-    def from_stored(cls, stored: Stored) -> Game:
-        doc = stored.document
-        check_schema_version("game", stored.doc_id, doc, DOCUMENT_SCHEMA_VERSION)
-        try:
-            state = load_state(doc["state"])
-        except EngineError as exc:
-            # Stored states were written by us: failing to read one is our bug, not the
-            # client's, so it must surface as a 500, never as a 4xx.
-            raise RuntimeError(f"game {stored.doc_id}: stored state is unreadable: {exc}") from exc
-        if state.version != stored.version:
-            raise RuntimeError(f"game {stored.doc_id}: stored version disagrees with its state")
-        seats = [
-            Seat(s["seat"], s["name"], s.get("bot"), s.get("token_sha256")) for s in doc["seats"]
-        ]
-        table = Table(stored.doc_id, state, seats, bool(doc.get("seeded", False)))
-        return cls(table, float(doc.get("created_at", 0)))
+JOIN_ATTEMPTS = 64
+"""Compare-and-set retries of a table change that lost a race (each loss means another
+writer succeeded, so a few suffice even with many clients racing for a seat)."""
 
 
 class GameService:
@@ -86,6 +46,9 @@ class GameService:
         bot_budget_seconds: float = 2.0,
         bot_moves_per_request: int = 200,
         hub: Hub | None = None,
+        lobby: Lobby | None = None,
+        waiting_ttl_seconds: int | None = None,
+        takeover_after: int = DEFAULT_TAKEOVER_TIMEOUTS,
     ):
         self.store = store
         # long_poll_slots is kept for callers; the hub's CARDTABLE_MAX_STREAMS caps waits now.
@@ -94,7 +57,15 @@ class GameService:
         self._bot_moves_per_request = bot_moves_per_request
         self._on_moves = on_moves or (lambda game, count: None)
         self._on_created = on_created or (lambda game: None)
-        self._clock = clock
+        self.clock = clock
+        self.lobby = lobby or Lobby(
+            store.redis,
+            store.key_for,
+            prefix=store.prefix,
+            waiting_ttl_seconds=waiting_ttl_seconds or store.ttl_seconds,
+        )
+        self.waiting_ttl_seconds = waiting_ttl_seconds
+        self.takeover_after = takeover_after
 
     # ---- creation ------------------------------------------------------------------
 
@@ -104,75 +75,141 @@ class GameService:
         players: Sequence[Mapping[str, Any]],
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
-    ) -> tuple[Game, list[str], list[AppliedMove]]:
-        """Deal a new game, let server bots act if they move first, store it.
+        **table: Any,
+    ) -> tuple[Game, list[str | None], str | None, list[AppliedMove]]:
+        """Set a new table (dealt at once unless a seat is open), let server bots act if
+        they move first, store it.
 
-        Returns the game, one token per seat (human and bot seats alike, so an operator can
-        take over a bot seat's view), and the bot moves already made.
+        Returns the game, one token per taken seat (human and bot seats alike, so an
+        operator can take over a bot seat's view; None for open seats), the invite (None
+        without open seats) and the bot moves already made. `table`: `public`,
+        `turn_seconds` (see `tables.new_game`).
         """
-        loaded = Game(Table.deal(new_id(), game, players, options, seed), self._clock())
-        tokens = [new_token() for _ in loaded.seats]
-        for seat, token in zip(loaded.seats, tokens, strict=True):
-            seat.token_sha256 = hash_token(token)
-        # Bots answer only until a human must act: one round of turns at most. A game of
-        # bots only is played lazily (see `_advance`): a bounded slice now, more per read.
-        applied = self._play_bots(loaded)
-        # Beside the document, so a poll can authenticate without reading the state.
-        extra = {TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in loaded.seats)}
-        if loaded.only_bots and not loaded.state.is_over:
-            extra[AUTOPLAY_FIELD] = "1"
+        created, tokens, invite = new_game(game, players, options, seed, now=self.clock(), **table)
+        applied = self._first_bot_moves(created) if created.dealt else []
         self.store.create(
-            loaded.game_id,
-            loaded.version,
-            loaded.to_document(),
-            finished=loaded.state.is_over,
-            extra_fields=extra,
+            created.game_id,
+            created.version,
+            created.to_document(),
+            finished=created.finished,
+            extra_fields=self.fields(created),
+            ttl_seconds=self._ttl(created),
         )
+        if created.listed:
+            self.lobby.add(created.game_id, created.game, self.clock())
         self._on_created(game)
         if applied:
             self._on_moves(game, len(applied))
-        return loaded, tokens, applied
+        return created, tokens, invite, applied
 
-    def _play_bots(self, game: Game) -> list[AppliedMove]:
-        """The bots' moves until a human must act, or, in a game of bots only, this
-        request's bounded share of them (count and time): nobody else would stop them."""
+    def _first_bot_moves(self, game: Game) -> list[AppliedMove]:
         if not game.only_bots:
-            return game.play_bots()
+            # Bots answer only until a human must act: one round of turns at most.
+            return game.after_change(self.clock(), None)
+        return self._bot_slice(game)
+
+    def _bot_slice(self, game: Game) -> list[AppliedMove]:
+        """A game of bots only is played lazily: a bounded slice of moves (count and time)
+        per request that reads it, so that no request works unbounded (see `load`)."""
         return game.play_bots(
             deadline=time.monotonic() + self._bot_budget_seconds,
             max_moves=self._bot_moves_per_request,
         )
 
+    # ---- writing ---------------------------------------------------------------------
+
+    @staticmethod
+    def fields(game: Game) -> dict[str, str]:
+        """Small fields beside the document: token hashes (a poll authenticates without the
+        document), the lobby summary (the lobby checks its entries) and the deadline (a
+        poll knows when the timer is due)."""
+        entry = game.lobby_entry()
+        deadline = game.life.deadline
+        autoplay = game.dealt and game.only_bots and not game.finished
+        return {
+            TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in game.seats),
+            LOBBY_FIELD: json.dumps(entry) if entry else "",
+            DEADLINE_FIELD: repr(deadline) if deadline is not None else "",
+            AUTOPLAY_FIELD: "1" if autoplay else "0",
+        }
+
+    def _ttl(self, game: Game) -> int | None:
+        return self.waiting_ttl_seconds if not game.dealt else None
+
+    def save(
+        self, game: Game, read_version: int, extra_fields: Mapping[str, str] | None = None
+    ) -> None:
+        """Write `game` if it is still at `read_version` (VersionConflict otherwise), with
+        `extra_fields` beside it (e.g. a move's idempotency record)."""
+        self.store.save(
+            game.game_id,
+            read_version,
+            game.version,
+            game.to_document(),
+            finished=game.finished,
+            extra_fields={**self.fields(game), **(extra_fields or {})},
+            ttl_seconds=self._ttl(game),
+        )
+        if game.life.public and not game.listed:
+            self.lobby.remove(game.game_id, game.game)
+
+    def update(self, game_id: str, change: Callable[[Game], T]) -> tuple[Game, T]:
+        """Load, change and save by compare-and-set, again from a fresh read when another
+        writer got in first. `change` raises to refuse (nothing is written then)."""
+        for _ in range(JOIN_ATTEMPTS):
+            game = self.load(game_id)
+            read_version = game.version
+            result = change(game)
+            try:
+                self.save(game, read_version)
+            except VersionConflict:
+                continue
+            return game, result
+        raise VersionConflict("game", game_id, read_version, read_version)
+
     # ---- reading ---------------------------------------------------------------------
 
     def load(self, game_id: str) -> Game:
-        """The stored game; a game of bots only first plays its next bounded slice."""
-        game = Game.from_stored(self.store.load(game_id))
-        if game.state.is_over or not game.only_bots:
+        """The game as of now: overdue turns are played first (see `timers.catch_up`), and a
+        game of bots only plays its next bounded slice, by compare-and-set; a reader that
+        loses the race reads the winner's result."""
+        while True:
+            game = self._read(self.store.load(game_id))
+            read_version = game.version
+            applied = catch_up(game, self.clock(), self.takeover_after)
+            if game.dealt and game.only_bots and not game.finished:
+                applied += self._bot_slice(game)
+            if game.version == read_version:
+                return game
+            try:
+                self.save(game, read_version)
+            except VersionConflict:
+                continue
+            self._on_moves(game.game, len(applied))
             return game
-        return self._advance(game)
 
-    def _advance(self, game: Game) -> Game:
-        """Play a game of bots only a bounded slice further and store it: its readers drive
-        it, so no single request does unbounded work. If another reader stored a slice
-        first, theirs is the game."""
-        read_version = game.version
-        applied = self._play_bots(game)
-        finished = {AUTOPLAY_FIELD: "0"} if game.state.is_over else None
-        try:
-            self._save(game, read_version, finished)
-        except VersionConflict:
-            return Game.from_stored(self.store.load(game.game_id))
-        self._on_moves(game.game, len(applied))
-        return game
+    @staticmethod
+    def _read(stored: Stored) -> Game:
+        check_schema_version("game", stored.doc_id, stored.document, DOCUMENT_SCHEMA_VERSION)
+        return Game.from_document(stored.doc_id, stored.version, stored.document)
+
+    def _due(self, deadline: str | None) -> bool:
+        return bool(deadline) and float(deadline or 0) <= self.clock()
 
     def wait_for_change(self, game_id: str, known_version: int, timeout: float) -> int:
         """Long-poll: return the version once it differs from `known_version`, or when the
         timeout passes; woken by the push hub's notification of each write (raises
-        push.Overloaded when this process already holds its maximum of waiting requests)."""
-        return self.hub.wait_for_change(
+        push.Overloaded when this process already holds its maximum of waiting requests).
+        A turn timer that runs out meanwhile is applied when the wait ends (it wakes us)."""
+        _, (due,) = self.store.read_fields(game_id, DEADLINE_FIELD)
+        if due:
+            timeout = min(timeout, max(0.0, float(due) - self.clock()))
+        version = self.hub.wait_for_change(
             game_id, known_version, timeout, lambda: self.store.current_version(game_id)
         )
+        if version == known_version and self._due(due):
+            version = self.load(game_id).version
+        return version
 
     @staticmethod
     def seat_for(game: Game, token: str | None) -> int | None:
@@ -184,11 +221,11 @@ class GameService:
     def poll_version(self, game_id: str, token: str | None) -> int:
         """The game's version for a poll (If-None-Match), checking the token, if any, against
         the stored hashes alone: two small fields instead of the whole document."""
-        version, (hashes, autoplay) = self.store.read_fields(
-            game_id, TOKEN_HASHES_FIELD, AUTOPLAY_FIELD
+        version, (hashes, due, autoplay) = self.store.read_fields(
+            game_id, TOKEN_HASHES_FIELD, DEADLINE_FIELD, AUTOPLAY_FIELD
         )
-        if autoplay == "1":  # a game of bots only moves on as it is read
-            version = self.load(game_id).version
+        if self._due(due) or autoplay == "1":  # the timer ran out, or bots play on
+            return self.load_for(game_id, token)[0].version
         if token is not None:
             if hashes is None:  # stored before the field existed: check the document
                 self.seat_for(self.load(game_id), token)
@@ -229,7 +266,7 @@ class GameService:
         read_version = game.version
         applied = self._apply_or_conflict(game, seat, move, if_match)
         try:
-            self._save(game, read_version, remember(applied) if remember else None)
+            self.save(game, read_version, remember(applied) if remember else None)
         except VersionConflict as conflict:
             if if_match is None:
                 raise
@@ -252,25 +289,13 @@ class GameService:
         again and decides again. A move sent with the current If-Match was decided on the
         state that refuses it: that refusal stands."""
         try:
-            return game.move(seat, move, if_match)
+            return game.move_at(seat, move, if_match, self.clock())
         except (IllegalMove, NotYourTurn, WrongPhase, GameOver):
             now = self.store.current_version(game.game_id)
             blind = if_match is None
             if now != game.version or (blind and _was_last_move(game, seat, move)):
                 raise VersionConflict(self.store.kind, game.game_id, game.version, now) from None
             raise
-
-    def _save(
-        self, game: Game, read_version: int, extra_fields: dict[str, str] | None = None
-    ) -> None:
-        self.store.save(
-            game.game_id,
-            read_version,
-            game.version,
-            game.to_document(),
-            finished=game.state.is_over,
-            extra_fields=extra_fields,
-        )
 
 
 def _was_last_move(game: Game, seat: int, move: Move) -> bool:
@@ -283,4 +308,4 @@ def _was_last_move(game: Game, seat: int, move: Move) -> bool:
     return False
 
 
-__all__ = ["AUTOPLAY_FIELD", "DOCUMENT_SCHEMA_VERSION", "Game", "GameService"]
+__all__ = ["AUTOPLAY_FIELD", "DOCUMENT_SCHEMA_VERSION", "Game", "GameService", "new_game"]

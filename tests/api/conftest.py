@@ -25,7 +25,12 @@ _prefixes = itertools.count()
 
 # API test modules whose every test also runs against a 3-master Redis Cluster: the
 # service must work unchanged there (CARDTABLE_REDIS_CLUSTER=true).
-CLUSTER_MODULES = {"test_play_and_errors", "test_create_and_discover", "test_concurrency"}
+CLUSTER_MODULES = {
+    "test_play_and_errors",
+    "test_create_and_discover",
+    "test_concurrency",
+    "test_live_tables",
+}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

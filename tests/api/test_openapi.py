@@ -46,6 +46,11 @@ def test_every_operation_has_a_stable_id_tag_and_error_shape() -> None:
         "get_score",
         "get_record",
         "list_game_types",
+        "list_open_games",
+        "join_game",
+        "leave_game",
+        "start_game",
+        "rematch_game",
     ):
         assert name in operation_ids
     schemas = spec["components"]["schemas"]
@@ -53,6 +58,7 @@ def test_every_operation_has_a_stable_id_tag_and_error_shape() -> None:
         "SkyjoView",
         "SkipBoView",
         "GameView",
+        "WaitingView",
         "MoveResult",
         "Move",
         "Score",

@@ -12,6 +12,16 @@ from cardtable.engine.registry import GAMES, load_state
 from cardtable.store import codec
 from tests.api.conftest import Api
 
+PLAIN_TABLE = {
+    **dict.fromkeys(("turn_seconds", "deadline", "rematch", "rematch_of")),
+    "seeded": True,  # these tests choose their seeds
+    "open_seats": 0,
+    "public": False,
+    "deadline_seats": [],
+    "bot_reasons": [None] * 3,
+    "left": [False] * 3,
+}
+
 HIDDEN_KEYS = {"draw_pile_cards", "rng", "seed", "log", "token", "token_sha256", "hands", "stock"}
 
 
@@ -43,8 +53,8 @@ def test_views_are_the_engines_views_for_that_viewer(
         view = api.view(created["id"], token)
         assert view.pop("id") == created["id"]
         assert view.pop("bots") == [None, None, None]
-        assert view.pop("seeded") is True
-        assert view == state.view(seat)
+        # Plus the table's part: no open seat, no timer, nobody left, no rematch.
+        assert view == {**state.view(seat), **PLAIN_TABLE}
         assert view["seat"] == seat
         assert not (all_keys(view) & {"rng", "seed", "log", "token", "token_sha256"})
 

@@ -12,9 +12,9 @@ from tests.e2e.gunicorn import Gunicorn
 
 
 def bump_schema(client: redis.Redis, key: str) -> bytes:
-    """Store the document as a future release would: schema_version 2. Returns it."""
+    """Store the document as a future release would: a schema_version above ours. Returns it."""
     document = codec.decode(client.hget(key, "doc"))
-    document["schema_version"] = 2
+    document["schema_version"] += 1
     blob = codec.encode(document)
     client.hset(key, "doc", blob)
     return blob

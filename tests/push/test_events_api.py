@@ -107,3 +107,38 @@ def test_refusals(client: FlaskClient) -> None:
         headers={"Accept": "text/event-stream", "Last-Event-ID": "x"},
     )
     assert stream.status_code == 400 and stream.get_json()["code"] == "invalid_header"
+
+
+def test_a_live_tables_feed_merges_seats_taken_and_players_leaving_by_version(
+    client: FlaskClient,
+) -> None:
+    body = {"game": "skipbo", "players": [{"name": "Ann"}, {"open": True}], "seed": 5}
+    created = client.post("/games", json=body).get_json()
+    game_id, ann = created["id"], created["players"][0]["token"]
+    assert events(client, game_id, None)["events"] == []  # waiting: no deal, nothing else
+    joined = client.post(
+        f"/games/{game_id}/join", json={"name": "Bea", "invite": created["invite"]}
+    ).get_json()
+    bea = joined["token"]
+    play(client, {"id": game_id, "players": [{"token": ann}, {"token": bea}]}, 6, random.Random(2))
+    assert client.post(f"/games/{game_id}/leave", headers=auth(bea)).status_code == 200
+    final = client.get(f"/games/{game_id}").get_json()["version"]
+    for token, seat in ((ann, 0), (bea, 1), (None, None)):
+        feed = events(client, game_id, token)
+        assert feed["version"] == final
+        kinds = [(e["version"], e["type"]) for e in feed["events"]]
+        assert kinds[:2] == [(1, "join"), (1, "deal")]  # the join that filled the table dealt it
+        assert feed["events"][0] == {"version": 1, "type": "join", "seat": 1, "name": "Bea"}
+        # Every version from the join on appears, in order, each as one change.
+        assert sorted({v for v, _ in kinds}) == list(range(1, final + 1))
+        assert [v for v, _ in kinds] == sorted(v for v, _ in kinds)
+        leave = [e for e in feed["events"] if e["type"] == "leave"]
+        assert [(e["seat"], e["bot"]) for e in leave] == [(1, "greedy")]
+        deal = feed["events"][1]
+        # Each seat sees its own hand in the deal, never another's; a spectator sees none.
+        assert ("hand" in deal) == (seat is not None)
+        view_at_deal = client.get(f"/games/{game_id}", headers=auth(token)).get_json()
+        assert deal["first_player"] == view_at_deal["first_player"]
+        # `since` in game versions: only what came after.
+        later = events(client, game_id, token, f"?since={final - 1}")["events"]
+        assert later and all(e["version"] == final for e in later)

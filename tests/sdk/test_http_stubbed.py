@@ -77,7 +77,18 @@ def error(status: int, code: str, **details: Any) -> httpx.Response:
         (422, "unknown_game", sdk_errors.UnknownGame),
         (500, "internal_error", sdk_errors.ServerError),
         (503, "store_unavailable", sdk_errors.ServiceUnavailable),
+        (503, "outcome_unknown", sdk_errors.OutcomeUnknown),
+        (429, "rate_limited", sdk_errors.RateLimited),
+        (409, "game_not_started", sdk_errors.GameNotStarted),
+        (409, "no_open_seat", sdk_errors.NoOpenSeat),
+        (403, "invalid_invite", sdk_errors.InvalidInvite),
+        (422, "idempotency_key_reused", sdk_errors.IdempotencyKeyReused),
+        (503, "store_full", sdk_errors.ServiceUnavailable),
+        (503, "store_read_only", sdk_errors.ServiceUnavailable),
+        (503, "too_many_waiting", sdk_errors.ServiceUnavailable),
         # Unknown codes fall back on the status.
+        (403, "something_new", sdk_errors.AuthenticationError),
+        (429, "something_new", sdk_errors.RateLimited),
         (409, "something_new", CardtableError),
         (422, "something_new", sdk_errors.InvalidRequest),
         (502, "something_new", sdk_errors.ServiceUnavailable),
@@ -90,6 +101,23 @@ def test_each_error_code_has_its_class(status: int, code: str, expected: type) -
     assert (raised.code, raised.status, raised.message) == (code, status, f"{code} happened")
     assert raised.details == {"current_version": 4}
     assert f"[{status} {code}]" in str(raised)
+
+
+def test_every_code_in_the_table_gives_its_class_with_its_own_code_and_status() -> None:
+    for code, cls in sdk_errors._BY_CODE.items():
+        raised = error_for(code, "m")
+        assert type(raised) is cls and raised.status == cls.default_status
+        assert (raised.code, raised.message) == (code, "m")
+
+
+def test_limits_and_unknown_outcomes_are_transient_with_retry_after() -> None:
+    for status, code in ((429, "rate_limited"), (503, "outcome_unknown")):
+        answer = error(status, code)
+        answer.headers["Retry-After"] = "4"
+        raised = error_from_response(answer)
+        assert isinstance(raised, sdk_errors.TransientError) and raised.retry_after == 4.0
+    assert issubclass(sdk_errors.OutcomeUnknown, ServiceUnavailable)
+    assert issubclass(sdk_errors.GameNotStarted, sdk_errors.MoveRefused)
 
 
 def test_a_non_json_error_body_still_gives_the_status_class() -> None:

@@ -4,6 +4,7 @@ look again, a bot's illegal move is raised with the turn it was decided on."""
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -14,6 +15,7 @@ from cardtable_sdk import (
     Backoff,
     ConnectionFailed,
     IllegalMove,
+    InvalidBotMove,
     MoveList,
     MoveResult,
     ServiceUnavailable,
@@ -26,6 +28,10 @@ from cardtable_sdk import (
 )
 from cardtable_sdk.local import LocalGame, LocalSeat
 
+Move = Mapping[str, Any]
+Version = int | None
+Key = str | None
+
 
 class FlakySeat:
     """A LocalSeat whose next calls fail as scripted: {method name: [error, ...]}."""
@@ -35,6 +41,7 @@ class FlakySeat:
         self.faults = faults
         self.calls: list[str] = []
         self.sent: list[tuple[dict[str, Any], int | None]] = []
+        self.keys: list[str | None] = []
 
     @property
     def seat(self) -> int:
@@ -58,8 +65,11 @@ class FlakySeat:
         self._maybe_fail("legal_moves")
         return self.inner.legal_moves()
 
-    def move(self, move: Mapping[str, Any], *, version: int | None = None) -> MoveResult:
+    def move(
+        self, move: Move, *, version: Version = None, idempotency_key: Key = None
+    ) -> MoveResult:
         self.sent.append((dict(move), version))
+        self.keys.append(idempotency_key)
         self._maybe_fail("move")
         return self.inner.move(move, version=version)
 
@@ -121,9 +131,13 @@ def test_transient_failures_wait_honour_retry_after_and_recover() -> None:
     assert len(sleeps) == 4
     assert sleeps[1] == 2.0 and sleeps[3] == 1.0  # the server's Retry-After
     assert all(0.05 <= s <= 0.4 for s in (sleeps[0], sleeps[2]))
-    # After the lost answer the runner looked again before deciding anything.
+    # The answer to the move was lost: the runner resent the very same move, with the same
+    # If-Match and the same Idempotency-Key, so it cannot act twice; the bot was not asked.
     lost = flaky.calls.index("move")
-    assert flaky.calls[lost + 1] == "view"
+    assert flaky.calls[lost + 1] == "move"
+    assert flaky.sent[0] == flaky.sent[1] and flaky.keys[0] == flaky.keys[1]
+    # Every other move got a fresh key.
+    assert len(set(flaky.keys)) == len(flaky.keys) - 1 and None not in flaky.keys
 
 
 def test_too_many_failures_in_a_row_are_raised() -> None:
@@ -134,24 +148,37 @@ def test_too_many_failures_in_a_row_are_raised() -> None:
     assert len(sleeps) == 3
 
 
-def test_an_illegal_move_is_the_bots_bug_and_carries_its_turn() -> None:
+def test_a_move_that_is_not_legal_is_the_bots_bug_named_with_its_turn() -> None:
     game = skyjo_vs_greedy()
 
     def stubborn(view: View, legal: MoveList) -> dict[str, Any]:
         return {"type": "draw"}  # not during the setup reveals
 
     before = game.version  # the greedy seat made its setup reveals at creation
-    with pytest.raises(WrongPhase) as raised:
-        play(game.seat(0), stubborn)
-    turn = raised.value.turn
-    assert turn.view.version == before and {"type": "draw"} not in turn.legal_moves
-    assert game.version == before
+    flaky = FlakySeat(game.seat(0), {})
+    with pytest.raises(InvalidBotMove, match="stubborn") as raised:
+        play(flaky, stubborn)
+    error = raised.value
+    assert isinstance(error, IllegalMove)  # `except IllegalMove:` catches it, as online
+    assert "stubborn" in error.details["bot"] and "{'type': 'draw'}" in error.message
+    assert error.turn.view.version == before and {"type": "draw"} not in error.turn.legal_moves
+    assert flaky.sent == [] and game.version == before  # refused before sending
 
     def cheater(view: View, legal: MoveList) -> dict[str, Any]:
         return {"type": "reveal", "row": 0, "col": 0}
 
     with pytest.raises(IllegalMove):  # its second reveal picks a card already face up
         play(skyjo_vs_greedy().seat(0), cheater)
+    with pytest.raises(InvalidBotMove, match="returned None"):
+        play(skyjo_vs_greedy().seat(0), lambda view, legal: None)  # type: ignore[arg-type,return-value]
+
+
+def test_a_move_the_server_refuses_is_raised_with_its_turn() -> None:
+    flaky = FlakySeat(skyjo_vs_greedy().seat(0), {"move": [WrongPhase("not now")]})
+    with pytest.raises(WrongPhase) as raised:
+        play(flaky, recording_bot([]))
+    assert raised.value.turn.view.version == flaky.sent[0][1]
+    assert len(flaky.sent) == 1  # never resent
 
 
 def test_waiting_on_a_seat_that_never_moves_stalls() -> None:
@@ -166,3 +193,50 @@ def test_backoff_doubles_up_to_its_maximum_with_jitter() -> None:
     ceilings = [1, 2, 4, 5, 5, 5]
     assert all(c / 2 <= d <= c for d, c in zip(delays, ceilings, strict=True))
     assert backoff.delay(1, retry_after=3.0) == 3.0
+
+
+class ShedsLoad(FlakySeat):
+    """A seat whose long-polls come back "no change" at once, as an overloaded server's."""
+
+    def wait_for_change(self, timeout: float = 25.0) -> View | None:
+        self.calls.append("wait_for_change")
+        return None
+
+
+class Enough(Exception):
+    pass
+
+
+def test_a_long_poll_answered_at_once_backs_off_instead_of_spinning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    game = LocalGame("skipbo", ["A", "B"], options={"first_player": 1}, seed=1)
+    seat = ShedsLoad(game.seat(0), {})
+    sleeps: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+        if len(sleeps) == 4:
+            raise Enough
+
+    caplog.set_level(logging.INFO, logger="cardtable_sdk")
+    backoff = Backoff(initial=1.0, maximum=4.0, rng=random.Random(2))
+    with pytest.raises(Enough):
+        play(seat, recording_bot([]), wait=5, sleep=sleep, backoff=backoff, max_failures=2)
+    # One pause per early answer, growing as failures do, and never given up on.
+    assert seat.calls.count("wait_for_change") == 4
+    assert all(c / 2 <= s <= c for s, c in zip(sleeps, [1, 2, 4, 4], strict=True))
+    assert caplog.text.count("was answered early") == 4
+
+
+def test_retry_after_is_capped() -> None:
+    backoff = Backoff(initial=0.1, maximum=0.2, retry_after_cap=30.0)
+    assert backoff.delay(1, retry_after=3600.0) == 30.0
+    assert backoff.delay(1, retry_after=5.0) == 5.0
+
+
+def test_a_misspelt_setting_is_refused() -> None:
+    with pytest.raises(TypeError, match="wiat"):
+        play(skyjo_vs_greedy().seat(0), recording_bot([]), wiat=5)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="wait"):  # a wait of 0 would poll in a tight loop
+        play(skyjo_vs_greedy().seat(0), recording_bot([]), wait=0)

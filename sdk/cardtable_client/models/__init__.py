@@ -18,9 +18,15 @@ from .event import Event
 from .event_feed import EventFeed
 from .game_type import GameType
 from .game_types import GameTypes
+from .game_types_table_settings import GameTypesTableSettings
 from .health import Health
 from .health_checks import HealthChecks
+from .join_request import JoinRequest
 from .legal_moves import LegalMoves
+from .list_open_games_game import ListOpenGamesGame
+from .lobby_game import LobbyGame
+from .lobby_game_options import LobbyGameOptions
+from .lobby_page import LobbyPage
 from .log_entry import LogEntry
 from .log_entry_type import LogEntryType
 from .move import Move
@@ -36,6 +42,7 @@ from .player_request import PlayerRequest
 from .player_request_bot_type_1 import PlayerRequestBotType1
 from .player_request_bot_type_2_type_1 import PlayerRequestBotType2Type1
 from .player_request_bot_type_3_type_1 import PlayerRequestBotType3Type1
+from .public_seat import PublicSeat
 from .record import Record
 from .record_options import RecordOptions
 from .record_player import RecordPlayer
@@ -47,6 +54,7 @@ from .scoresheet_options import ScoresheetOptions
 from .scoresheet_player import ScoresheetPlayer
 from .scoresheet_round import ScoresheetRound
 from .scoresheet_round_request import ScoresheetRoundRequest
+from .seat_grant import SeatGrant
 from .seat_token import SeatToken
 from .skip_bo_building_pile import SkipBoBuildingPile
 from .skip_bo_last_round import SkipBoLastRound
@@ -80,6 +88,14 @@ from .skyjo_view_step_type_1 import SkyjoViewStepType1
 from .skyjo_view_step_type_2_type_1 import SkyjoViewStepType2Type1
 from .skyjo_view_step_type_3_type_1 import SkyjoViewStepType3Type1
 from .standing import Standing
+from .start_request import StartRequest
+from .start_request_fill import StartRequestFill
+from .table_change import TableChange
+from .table_setting import TableSetting
+from .waiting_view import WaitingView
+from .waiting_view_game import WaitingViewGame
+from .waiting_view_options import WaitingViewOptions
+from .waiting_view_phase import WaitingViewPhase
 
 __all__ = (
     "AppliedMove",
@@ -100,9 +116,15 @@ __all__ = (
     "EventFeed",
     "GameType",
     "GameTypes",
+    "GameTypesTableSettings",
     "Health",
     "HealthChecks",
+    "JoinRequest",
     "LegalMoves",
+    "ListOpenGamesGame",
+    "LobbyGame",
+    "LobbyGameOptions",
+    "LobbyPage",
     "LogEntry",
     "LogEntryType",
     "Move",
@@ -118,6 +140,7 @@ __all__ = (
     "PlayerRequestBotType1",
     "PlayerRequestBotType2Type1",
     "PlayerRequestBotType3Type1",
+    "PublicSeat",
     "Record",
     "RecordOptions",
     "RecordPlayer",
@@ -129,6 +152,7 @@ __all__ = (
     "ScoresheetPlayer",
     "ScoresheetRound",
     "ScoresheetRoundRequest",
+    "SeatGrant",
     "SeatToken",
     "SkipBoBuildingPile",
     "SkipBoLastRound",
@@ -162,4 +186,12 @@ __all__ = (
     "SkyjoViewStepType2Type1",
     "SkyjoViewStepType3Type1",
     "Standing",
+    "StartRequest",
+    "StartRequestFill",
+    "TableChange",
+    "TableSetting",
+    "WaitingView",
+    "WaitingViewGame",
+    "WaitingViewOptions",
+    "WaitingViewPhase",
 )

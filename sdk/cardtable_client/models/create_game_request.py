@@ -29,12 +29,18 @@ class CreateGameRequest:
         players (list[PlayerRequest]):
         options (CreateGameRequestOptions | Unset): The game's options by name (see GET /game-types).
         seed (int | None | Unset): Makes the shuffles reproducible; secret random when absent.
+        public (bool | Unset): List the game in the lobby while seats are open. Default: False.
+        turn_seconds (int | None | Unset): Turn timer in seconds (5..604800; null: none). When a seat to act has not
+            moved by the deadline, the server's greedy bot plays its turn; after a few timeouts in a row the bot keeps the
+            seat. Out of range: 422 `invalid_table_settings`.
     """
 
     game: CreateGameRequestGame
     players: list[PlayerRequest]
     options: CreateGameRequestOptions | Unset = UNSET
     seed: int | None | Unset = UNSET
+    public: bool | Unset = False
+    turn_seconds: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.create_game_request_options import CreateGameRequestOptions  # noqa: PLC0415
@@ -57,6 +63,14 @@ class CreateGameRequest:
         else:
             seed = self.seed
 
+        public = self.public
+
+        turn_seconds: int | None | Unset
+        if isinstance(self.turn_seconds, Unset):
+            turn_seconds = UNSET
+        else:
+            turn_seconds = self.turn_seconds
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -69,6 +83,10 @@ class CreateGameRequest:
             field_dict["options"] = options
         if seed is not UNSET:
             field_dict["seed"] = seed
+        if public is not UNSET:
+            field_dict["public"] = public
+        if turn_seconds is not UNSET:
+            field_dict["turn_seconds"] = turn_seconds
 
         return field_dict
 
@@ -103,11 +121,24 @@ class CreateGameRequest:
 
         seed = _parse_seed(d.pop("seed", UNSET))
 
+        public = d.pop("public", UNSET)
+
+        def _parse_turn_seconds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        turn_seconds = _parse_turn_seconds(d.pop("turn_seconds", UNSET))
+
         create_game_request = cls(
             game=game,
             players=players,
             options=options,
             seed=seed,
+            public=public,
+            turn_seconds=turn_seconds,
         )
 
         return create_game_request

@@ -28,6 +28,9 @@ class CreatedGame:
         options (CreatedGameOptions): Every option, resolved.
         players (list[SeatToken]):
         finished (bool):
+        invite (None | str): Lets its holder join (null when no seat is open).
+        public (bool):
+        turn_seconds (int | None):
     """
 
     id: str
@@ -36,6 +39,9 @@ class CreatedGame:
     options: CreatedGameOptions
     players: list[SeatToken]
     finished: bool
+    invite: None | str
+    public: bool
+    turn_seconds: int | None
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.created_game_options import CreatedGameOptions  # noqa: PLC0415
@@ -56,6 +62,14 @@ class CreatedGame:
 
         finished = self.finished
 
+        invite: None | str
+        invite = self.invite
+
+        public = self.public
+
+        turn_seconds: int | None
+        turn_seconds = self.turn_seconds
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -66,6 +80,9 @@ class CreatedGame:
                 "options": options,
                 "players": players,
                 "finished": finished,
+                "invite": invite,
+                "public": public,
+                "turn_seconds": turn_seconds,
             }
         )
 
@@ -94,6 +111,22 @@ class CreatedGame:
 
         finished = d.pop("finished")
 
+        def _parse_invite(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        invite = _parse_invite(d.pop("invite"))
+
+        public = d.pop("public")
+
+        def _parse_turn_seconds(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        turn_seconds = _parse_turn_seconds(d.pop("turn_seconds"))
+
         created_game = cls(
             id=id,
             game=game,
@@ -101,6 +134,9 @@ class CreatedGame:
             options=options,
             players=players,
             finished=finished,
+            invite=invite,
+            public=public,
+            turn_seconds=turn_seconds,
         )
 
         return created_game

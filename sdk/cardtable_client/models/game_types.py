@@ -12,6 +12,7 @@ from typing import cast
 
 if TYPE_CHECKING:
     from ..models.game_type import GameType
+    from ..models.game_types_table_settings import GameTypesTableSettings
 
 
 T = TypeVar("T", bound="GameTypes")
@@ -22,23 +23,29 @@ class GameTypes:
     """
     Attributes:
         games (list[GameType]):
+        table_settings (GameTypesTableSettings): Settings of every table (not rules options), by name.
     """
 
     games: list[GameType]
+    table_settings: GameTypesTableSettings
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.game_type import GameType  # noqa: PLC0415
+        from ..models.game_types_table_settings import GameTypesTableSettings  # noqa: PLC0415
 
         games = []
         for games_item_data in self.games:
             games_item = games_item_data.to_dict()
             games.append(games_item)
 
+        table_settings = self.table_settings.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "games": games,
+                "table_settings": table_settings,
             }
         )
 
@@ -47,6 +54,7 @@ class GameTypes:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.game_type import GameType  # noqa: PLC0415
+        from ..models.game_types_table_settings import GameTypesTableSettings  # noqa: PLC0415
 
         d = dict(src_dict)
         games = []
@@ -56,8 +64,11 @@ class GameTypes:
 
             games.append(games_item)
 
+        table_settings = GameTypesTableSettings.from_dict(d.pop("table_settings"))
+
         game_types = cls(
             games=games,
+            table_settings=table_settings,
         )
 
         return game_types

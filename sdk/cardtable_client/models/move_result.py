@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..models.applied_move import AppliedMove
     from ..models.skip_bo_view import SkipBoView
     from ..models.skyjo_view import SkyjoView
+    from ..models.waiting_view import WaitingView
 
 
 T = TypeVar("T", bound="MoveResult")
@@ -26,19 +27,20 @@ class MoveResult:
         version (int): The game's version now.
         seat (int): The seat that moved.
         applied (list[AppliedMove]): Your move, then each server-bot move it triggered.
-        view (SkipBoView | SkyjoView):
+        view (SkipBoView | SkyjoView | WaitingView):
     """
 
     version: int
     seat: int
     applied: list[AppliedMove]
-    view: SkipBoView | SkyjoView
+    view: SkipBoView | SkyjoView | WaitingView
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.applied_move import AppliedMove  # noqa: PLC0415
         from ..models.skip_bo_view import SkipBoView  # noqa: PLC0415
         from ..models.skyjo_view import SkyjoView  # noqa: PLC0415
+        from ..models.waiting_view import WaitingView  # noqa: PLC0415
 
         version = self.version
 
@@ -51,6 +53,8 @@ class MoveResult:
 
         view: dict[str, Any]
         if isinstance(self.view, SkyjoView):
+            view = self.view.to_dict()
+        elif isinstance(self.view, SkipBoView):
             view = self.view.to_dict()
         else:
             view = self.view.to_dict()
@@ -73,6 +77,7 @@ class MoveResult:
         from ..models.applied_move import AppliedMove  # noqa: PLC0415
         from ..models.skip_bo_view import SkipBoView  # noqa: PLC0415
         from ..models.skyjo_view import SkyjoView  # noqa: PLC0415
+        from ..models.waiting_view import WaitingView  # noqa: PLC0415
 
         d = dict(src_dict)
         version = d.pop("version")
@@ -86,7 +91,7 @@ class MoveResult:
 
             applied.append(applied_item)
 
-        def _parse_view(data: object) -> SkipBoView | SkyjoView:
+        def _parse_view(data: object) -> SkipBoView | SkyjoView | WaitingView:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -95,11 +100,19 @@ class MoveResult:
                 return componentsschemas_game_view_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_game_view_type_1 = SkipBoView.from_dict(data)
+
+                return componentsschemas_game_view_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_game_view_type_1 = SkipBoView.from_dict(data)
+            componentsschemas_game_view_type_2 = WaitingView.from_dict(data)
 
-            return componentsschemas_game_view_type_1
+            return componentsschemas_game_view_type_2
 
         view = _parse_view(d.pop("view"))
 

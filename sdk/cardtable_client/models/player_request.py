@@ -25,12 +25,14 @@ T = TypeVar("T", bound="PlayerRequest")
 class PlayerRequest:
     """
     Attributes:
-        name (str):
+        name (str | Unset): Required unless `open`.
+        open_ (bool | Unset): An open seat (no name, no bot), taken later by a join.
         bot (None | PlayerRequestBotType1 | PlayerRequestBotType2Type1 | PlayerRequestBotType3Type1 | Unset): Let the
             server play this seat with one of its bots.
     """
 
-    name: str
+    name: str | Unset = UNSET
+    open_: bool | Unset = UNSET
     bot: (
         None
         | PlayerRequestBotType1
@@ -41,6 +43,8 @@ class PlayerRequest:
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
+
+        open_ = self.open_
 
         bot: None | str | Unset
         if isinstance(self.bot, Unset):
@@ -56,11 +60,11 @@ class PlayerRequest:
 
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "name": name,
-            }
-        )
+        field_dict.update({})
+        if name is not UNSET:
+            field_dict["name"] = name
+        if open_ is not UNSET:
+            field_dict["open"] = open_
         if bot is not UNSET:
             field_dict["bot"] = bot
 
@@ -69,7 +73,9 @@ class PlayerRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        name = d.pop("name")
+        name = d.pop("name", UNSET)
+
+        open_ = d.pop("open", UNSET)
 
         def _parse_bot(
             data: object,
@@ -121,6 +127,7 @@ class PlayerRequest:
 
         player_request = cls(
             name=name,
+            open_=open_,
             bot=bot,
         )
 

@@ -20,21 +20,27 @@ class SeatToken:
     """
     Attributes:
         seat (int):
-        name (str):
-        token (str): Bearer token of this seat; shown only here.
+        name (None | str):
+        open_ (bool):
+        token (None | str): Bearer token of this seat; shown only here (null: open).
         bot (None | str | Unset):
     """
 
     seat: int
-    name: str
-    token: str
+    name: None | str
+    open_: bool
+    token: None | str
     bot: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
 
+        name: None | str
         name = self.name
 
+        open_ = self.open_
+
+        token: None | str
         token = self.token
 
         bot: None | str | Unset
@@ -49,6 +55,7 @@ class SeatToken:
             {
                 "seat": seat,
                 "name": name,
+                "open": open_,
                 "token": token,
             }
         )
@@ -62,9 +69,21 @@ class SeatToken:
         d = dict(src_dict)
         seat = d.pop("seat")
 
-        name = d.pop("name")
+        def _parse_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
 
-        token = d.pop("token")
+        name = _parse_name(d.pop("name"))
+
+        open_ = d.pop("open")
+
+        def _parse_token(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        token = _parse_token(d.pop("token"))
 
         def _parse_bot(data: object) -> None | str | Unset:
             if data is None:
@@ -78,6 +97,7 @@ class SeatToken:
         seat_token = cls(
             seat=seat,
             name=name,
+            open_=open_,
             token=token,
             bot=bot,
         )

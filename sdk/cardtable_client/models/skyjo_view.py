@@ -39,6 +39,15 @@ T = TypeVar("T", bound="SkyjoView")
 class SkyjoView:
     """
     Attributes:
+        open_seats (int): Seats still open.
+        public (bool): Listed in the lobby.
+        turn_seconds (int | None):
+        deadline (None | str): When the turn timer runs out (ISO 8601, UTC), or null.
+        deadline_seats (list[int]): The seats the deadline applies to.
+        bot_reasons (list[None | str]): Per seat: why a bot plays it (`left`, `timeout`) or null.
+        left (list[bool]): Per seat: its player left.
+        rematch (None | str): The rematch's game id.
+        rematch_of (None | str): The game this rematches.
         id (str): The game's id.
         bots (list[None | str]): Per seat, the server bot that plays it, or null for a human.
         seeded (bool): True when the creator chose the seed: whoever knows it can derive every hidden card. False for a
@@ -69,6 +78,15 @@ class SkyjoView:
             round 1.
     """
 
+    open_seats: int
+    public: bool
+    turn_seconds: int | None
+    deadline: None | str
+    deadline_seats: list[int]
+    bot_reasons: list[None | str]
+    left: list[bool]
+    rematch: None | str
+    rematch_of: None | str
     id: str
     bots: list[None | str]
     seeded: bool
@@ -103,6 +121,32 @@ class SkyjoView:
         from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0  # noqa: PLC0415
         from ..models.skyjo_view_final_lap_type_1_type_0 import SkyjoViewFinalLapType1Type0  # noqa: PLC0415
         from ..models.skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0  # noqa: PLC0415
+
+        open_seats = self.open_seats
+
+        public = self.public
+
+        turn_seconds: int | None
+        turn_seconds = self.turn_seconds
+
+        deadline: None | str
+        deadline = self.deadline
+
+        deadline_seats = self.deadline_seats
+
+        bot_reasons = []
+        for bot_reasons_item_data in self.bot_reasons:
+            bot_reasons_item: None | str
+            bot_reasons_item = bot_reasons_item_data
+            bot_reasons.append(bot_reasons_item)
+
+        left = self.left
+
+        rematch: None | str
+        rematch = self.rematch
+
+        rematch_of: None | str
+        rematch_of = self.rematch_of
 
         id = self.id
 
@@ -192,6 +236,15 @@ class SkyjoView:
 
         field_dict.update(
             {
+                "open_seats": open_seats,
+                "public": public,
+                "turn_seconds": turn_seconds,
+                "deadline": deadline,
+                "deadline_seats": deadline_seats,
+                "bot_reasons": bot_reasons,
+                "left": left,
+                "rematch": rematch,
+                "rematch_of": rematch_of,
                 "id": id,
                 "bots": bots,
                 "seeded": seeded,
@@ -233,6 +286,55 @@ class SkyjoView:
         from ..models.skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0  # noqa: PLC0415
 
         d = dict(src_dict)
+        open_seats = d.pop("open_seats")
+
+        public = d.pop("public")
+
+        def _parse_turn_seconds(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        turn_seconds = _parse_turn_seconds(d.pop("turn_seconds"))
+
+        def _parse_deadline(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        deadline = _parse_deadline(d.pop("deadline"))
+
+        deadline_seats = cast(list[int], d.pop("deadline_seats"))
+
+        bot_reasons = []
+        _bot_reasons = d.pop("bot_reasons")
+        for bot_reasons_item_data in _bot_reasons:
+
+            def _parse_bot_reasons_item(data: object) -> None | str:
+                if data is None:
+                    return data
+                return cast(None | str, data)
+
+            bot_reasons_item = _parse_bot_reasons_item(bot_reasons_item_data)
+
+            bot_reasons.append(bot_reasons_item)
+
+        left = cast(list[bool], d.pop("left"))
+
+        def _parse_rematch(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        rematch = _parse_rematch(d.pop("rematch"))
+
+        def _parse_rematch_of(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        rematch_of = _parse_rematch_of(d.pop("rematch_of"))
+
         id = d.pop("id")
 
         bots = []
@@ -407,6 +509,15 @@ class SkyjoView:
         last_round = _parse_last_round(d.pop("last_round"))
 
         skyjo_view = cls(
+            open_seats=open_seats,
+            public=public,
+            turn_seconds=turn_seconds,
+            deadline=deadline,
+            deadline_seats=deadline_seats,
+            bot_reasons=bot_reasons,
+            left=left,
+            rematch=rematch,
+            rematch_of=rematch_of,
             id=id,
             bots=bots,
             seeded=seeded,

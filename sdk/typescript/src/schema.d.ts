@@ -11,7 +11,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The lobby: public games still waiting for players, newest first, without tokens
+         *     or invites. Pass the answer's `next` as `cursor` for the next page (null: none).
+         */
+        get: operations["list_open_games"];
         put?: never;
         /**
          * Create a game: deal it, let server bots act first, return one token per seat.
@@ -131,6 +135,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{game_id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take an open seat: with the game's `invite`, or without it for a public game.
+         * @description The seat's token is shown only here. The join that takes the last open seat deals
+         *     the game. Several clients racing for the last seats each get one or `no_open_seat`.
+         */
+        post: operations["join_game"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave the game: before the deal the seat opens again; after it the server's
+         *     greedy bot plays the seat from now on (views say so). Twice: `already_left`.
+         */
+        post: operations["leave_game"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start before every seat is taken: server bots (`fill`) take the open seats and
+         *     the game is dealt. For the creator's seat (its token) or the invite's holder.
+         */
+        post: operations["start_game"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Once the game is over: your seat in its rematch (same players, options and table
+         *     settings, a new shuffle), with a new token. The first call creates the new game
+         *     (the old game's view names it in `rematch`); each player claims their own seat.
+         */
+        post: operations["rematch_game"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scoresheets": {
         parameters: {
             query?: never;
@@ -227,7 +321,8 @@ export interface paths {
         };
         /**
          * List hosted games: player counts, every option (type, default, allowed values),
-         *     server bots and move types.
+         *     server bots and move types; and the table settings every game takes (`turn_seconds`,
+         *     `public`), which are not rules options.
          */
         get: operations["list_game_types"];
         put?: never;
@@ -411,6 +506,23 @@ export interface components {
             revealed: number[][];
         };
         SkyjoView: {
+            /** @description Seats still open. */
+            open_seats: number;
+            /** @description Listed in the lobby. */
+            public: boolean;
+            turn_seconds: number | null;
+            /** @description When the turn timer runs out (ISO 8601, UTC), or null. */
+            deadline: string | null;
+            /** @description The seats the deadline applies to. */
+            deadline_seats: number[];
+            /** @description Per seat: why a bot plays it (`left`, `timeout`) or null. */
+            bot_reasons: (string | null)[];
+            /** @description Per seat: its player left. */
+            left: boolean[];
+            /** @description The rematch's game id. */
+            rematch: string | null;
+            /** @description The game this rematches. */
+            rematch_of: string | null;
             /** @description The game's id. */
             id: string;
             /** @description Per seat, the server bot that plays it, or null for a human. */
@@ -436,10 +548,7 @@ export interface components {
             totals: number[];
             /** @description Winning seats once finished (ties share; empty for a drawn game). */
             winners: number[];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             game: "skyjo";
             /**
              * @description `reveal`; `choose` (take_discard or draw); `place_drawn` (replace or discard_and_reveal); null once the game is over.
@@ -526,6 +635,23 @@ export interface components {
             stocks_left: number[];
         };
         SkipBoView: {
+            /** @description Seats still open. */
+            open_seats: number;
+            /** @description Listed in the lobby. */
+            public: boolean;
+            turn_seconds: number | null;
+            /** @description When the turn timer runs out (ISO 8601, UTC), or null. */
+            deadline: string | null;
+            /** @description The seats the deadline applies to. */
+            deadline_seats: number[];
+            /** @description Per seat: why a bot plays it (`left`, `timeout`) or null. */
+            bot_reasons: (string | null)[];
+            /** @description Per seat: its player left. */
+            left: boolean[];
+            /** @description The rematch's game id. */
+            rematch: string | null;
+            /** @description The game this rematches. */
+            rematch_of: string | null;
             /** @description The game's id. */
             id: string;
             /** @description Per seat, the server bot that plays it, or null for a human. */
@@ -551,10 +677,7 @@ export interface components {
             totals: number[];
             /** @description Winning seats once finished (ties share; empty for a drawn game). */
             winners: number[];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             game: "skipbo";
             /** @description Seat that started this round. */
             first_player: number;
@@ -609,7 +732,47 @@ export interface components {
             move: components["schemas"]["Move"];
             by_bot: boolean;
         };
-        GameView: components["schemas"]["SkyjoView"] | components["schemas"]["SkipBoView"];
+        PublicSeat: {
+            seat: number;
+            name: string | null;
+            open: boolean;
+            /** @description Open, but kept for the same seat of the previous game. */
+            reserved: boolean;
+            bot: string | null;
+        };
+        WaitingView: {
+            /** @description Seats still open. */
+            open_seats: number;
+            /** @description Listed in the lobby. */
+            public: boolean;
+            turn_seconds: number | null;
+            /** @description When the turn timer runs out (ISO 8601, UTC), or null. */
+            deadline: string | null;
+            /** @description The seats the deadline applies to. */
+            deadline_seats: number[];
+            /** @description Per seat: why a bot plays it (`left`, `timeout`) or null. */
+            bot_reasons: (string | null)[];
+            /** @description Per seat: its player left. */
+            left: boolean[];
+            /** @description The rematch's game id. */
+            rematch: string | null;
+            /** @description The game this rematches. */
+            rematch_of: string | null;
+            id: string;
+            /** @enum {string} */
+            game: "skyjo" | "skipbo";
+            /** @enum {string} */
+            phase: "waiting";
+            version: number;
+            seat: number | null;
+            finished: boolean;
+            options: {
+                [key: string]: unknown;
+            };
+            seats: components["schemas"]["PublicSeat"][];
+            bots: (string | null)[];
+        };
+        GameView: components["schemas"]["SkyjoView"] | components["schemas"]["SkipBoView"] | components["schemas"]["WaitingView"];
         MoveResult: {
             /** @description The game's version now. */
             version: number;
@@ -619,8 +782,29 @@ export interface components {
             applied: components["schemas"]["AppliedMove"][];
             view: components["schemas"]["GameView"];
         };
+        LobbyGame: {
+            id: string;
+            game: string;
+            open_seats: number;
+            players: components["schemas"]["PublicSeat"][];
+            options: {
+                [key: string]: unknown;
+            };
+            turn_seconds: number | null;
+            /** @description ISO 8601, UTC. */
+            created_at: string;
+            version: number;
+        };
+        LobbyPage: {
+            games: components["schemas"]["LobbyGame"][];
+            /** @description Cursor of the next page. */
+            next: string | null;
+        };
         PlayerRequest: {
-            name: string;
+            /** @description Required unless `open`. */
+            name?: string;
+            /** @description An open seat (no name, no bot), taken later by a join. */
+            open?: boolean;
             /**
              * @description Let the server play this seat with one of its bots.
              * @enum {string|null}
@@ -637,13 +821,21 @@ export interface components {
             };
             /** @description Makes the shuffles reproducible; secret random when absent. */
             seed?: number | null;
+            /**
+             * @description List the game in the lobby while seats are open.
+             * @default false
+             */
+            public: boolean;
+            /** @description Turn timer in seconds (5..604800; null: none). When a seat to act has not moved by the deadline, the server's greedy bot plays its turn; after a few timeouts in a row the bot keeps the seat. Out of range: 422 `invalid_table_settings`. */
+            turn_seconds?: number | null;
         };
         SeatToken: {
             seat: number;
-            name: string;
+            name: string | null;
             bot?: string | null;
-            /** @description Bearer token of this seat; shown only here. */
-            token: string;
+            open: boolean;
+            /** @description Bearer token of this seat; shown only here (null: open). */
+            token: string | null;
         };
         CreatedGame: {
             id: string;
@@ -655,6 +847,10 @@ export interface components {
             };
             players: components["schemas"]["SeatToken"][];
             finished: boolean;
+            /** @description Lets its holder join (null when no seat is open). */
+            invite: string | null;
+            public: boolean;
+            turn_seconds: number | null;
         };
         LegalMoves: {
             version: number;
@@ -714,6 +910,36 @@ export interface components {
             players: components["schemas"]["RecordPlayer"][];
             log: components["schemas"]["LogEntry"][];
             score: components["schemas"]["Score"];
+        };
+        JoinRequest: {
+            /** @description 1..40 characters (else 422 `invalid_name`). */
+            name: string;
+            /** @description The game's invite; may be left out for a public game. */
+            invite?: string;
+        };
+        SeatGrant: {
+            /** @description The game's id. */
+            id: string;
+            seat: number;
+            /** @description Bearer token of this seat; shown only here. */
+            token: string;
+            version: number;
+        };
+        TableChange: {
+            id: string;
+            version: number;
+            /** @description The caller's seat. */
+            seat?: number | null;
+        };
+        StartRequest: {
+            /**
+             * @description The server bot that takes every open seat.
+             * @default greedy
+             * @enum {string}
+             */
+            fill: "greedy" | "random";
+            /** @description Start as the invite's holder instead of the creator's seat. */
+            invite?: string;
         };
         CreateScoresheetRequest: {
             /** @enum {string} */
@@ -835,8 +1061,20 @@ export interface components {
             bots: string[];
             move_types: string[];
         };
+        TableSetting: {
+            type: string;
+            description: string;
+            default?: unknown;
+            nullable: boolean;
+            minimum?: number | null;
+            maximum?: number | null;
+        };
         GameTypes: {
             games: components["schemas"]["GameType"][];
+            /** @description Settings of every table (not rules options), by name. */
+            table_settings: {
+                [key: string]: components["schemas"]["TableSetting"];
+            };
         };
         Health: {
             status: string;
@@ -887,6 +1125,52 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_open_games: {
+        parameters: {
+            query?: {
+                /** @description Only games waiting for players are listed (true). */
+                open?: true;
+                game?: "skyjo" | "skipbo";
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LobbyPage"];
+                };
+            };
+            /** @description Well formed but not acceptable: `validation_error`, `illegal_move`, `malformed_move`, `wrong_phase`, `invalid_options`, `invalid_players`, `invalid_table_settings`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     create_game: {
         parameters: {
             query?: never;
@@ -936,7 +1220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well formed but not acceptable: `validation_error`, `illegal_move`, `malformed_move`, `wrong_phase`, `invalid_options`, `invalid_players`. */
+            /** @description Well formed but not acceptable: `validation_error`, `illegal_move`, `malformed_move`, `wrong_phase`, `invalid_options`, `invalid_players`, `invalid_table_settings`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1138,7 +1422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`. */
+            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1174,7 +1458,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well formed but not acceptable: `validation_error`, `illegal_move`, `malformed_move`, `wrong_phase`, `invalid_options`, `invalid_players`. */
+            /** @description Well formed but not acceptable: `validation_error`, `illegal_move`, `malformed_move`, `wrong_phase`, `invalid_options`, `invalid_players`, `invalid_table_settings`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1283,7 +1567,332 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`. */
+            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    join_game: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatGrant"];
+                };
+            };
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_invite`: the invite is wrong (or missing for a private game). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `no_open_seat`, `already_started`, `already_left`, `game_over`, `game_not_over`, `version_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the configured limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well formed but not acceptable: `validation_error`, `invalid_name`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    leave_game: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableChange"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `no_open_seat`, `already_started`, `already_left`, `game_over`, `game_not_over`, `version_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    start_game: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableChange"];
+                };
+            };
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_invite`: the invite is wrong (or missing for a private game). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `no_open_seat`, `already_started`, `already_left`, `game_over`, `game_not_over`, `version_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the configured limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well formed but not acceptable: `validation_error`, `invalid_name`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    rematch_game: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatGrant"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `no_open_seat`, `already_started`, `already_left`, `game_over`, `game_not_over`, `version_conflict`. */
             409: {
                 headers: {
                     [name: string]: unknown;

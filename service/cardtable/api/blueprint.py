@@ -18,6 +18,7 @@ ERROR_TEXT: dict[int, str] = {
     304: "Not modified: still at the version named by If-None-Match.",
     400: "Malformed request (`invalid_json`, `invalid_header`).",
     401: "Missing or invalid bearer token (`token_required`, `invalid_token`).",
+    403: "`invalid_invite`: the invite is wrong (or missing for a private game).",
     404: "Unknown or expired (`not_found`).",
     409: "Conflict: `version_conflict` (another change got in first; read again).",
     412: "`stale_version`: If-Match names an older version; nothing changed.",

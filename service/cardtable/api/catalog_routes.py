@@ -10,6 +10,7 @@ from flask.views import MethodView
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.schemas.common import GameTypesSchema
 from cardtable.engine.registry import GAMES
+from cardtable.tables import TABLE_SETTINGS
 
 blp = Blueprint(
     "catalog", __name__, url_prefix="/game-types", description="The games this server hosts."
@@ -22,5 +23,9 @@ class GameTypes(MethodView):
     @blp.response(200, GameTypesSchema)
     def get(self) -> Any:
         """List hosted games: player counts, every option (type, default, allowed values),
-        server bots and move types."""
-        return {"games": [rules.describe() for rules in GAMES.values()]}
+        server bots and move types; and the table settings every game takes (`turn_seconds`,
+        `public`), which are not rules options."""
+        return {
+            "games": [rules.describe() for rules in GAMES.values()],
+            "table_settings": TABLE_SETTINGS,
+        }

@@ -150,7 +150,7 @@ class Events(MethodView):
         seat = service.seat_for(game, bearer_token())
         since = since or 0
         version, events = feeds.events(game_id, seat, since, game=game)
-        if not events and wait and not game.state.is_over:
+        if not events and wait and not game.finished:
             current = service.wait_for_change(game_id, max(since, game.version), wait)
             version, events = feeds.events(game_id, seat, since, at_least=current)
         response = jsonify({"version": version, "events": events})
@@ -187,7 +187,7 @@ def _stream(service: GameService, feeds: Feeds, game_id: str, since: int | None)
         hub.unregister(game_id, watch)
         hub.release()
         raise
-    if game.state.is_over and start >= game.version:
+    if game.finished and start >= game.version:
         hub.unregister(game_id, watch)
         hub.release()
         return Response(status=204)  # an EventSource stops reconnecting on 204

@@ -30,7 +30,9 @@ from cardtable.api.schemas.common import (
     ScoreSchema,
     ViewQuerySchema,
 )
+from cardtable.api.schemas.tables import LobbyPageSchema, LobbyQuerySchema
 from cardtable.common import StaleVersion, TokenRequired
+from cardtable.engine.base import GameNotOver
 from cardtable.idempotency import move_once
 from cardtable.store import VersionConflict
 
@@ -43,10 +45,11 @@ blp = Blueprint(
         304: "Not modified: the game is still at the version named by If-None-Match.",
         404: "Unknown or expired game (`not_found`).",
         409: "Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`,"
-        " `bot_seat`.",
+        " `bot_seat`, `game_not_started` (still waiting for players).",
         412: "`stale_version`: If-Match names an older version; nothing was applied.",
         422: "Well formed but not acceptable: `validation_error`, `illegal_move`, "
-        "`malformed_move`, `wrong_phase`, `invalid_options`, `invalid_players`.",
+        "`malformed_move`, `wrong_phase`, `invalid_options`, `invalid_players`, "
+        "`invalid_table_settings`.",
     },
 )
 
@@ -87,21 +90,45 @@ class Games(MethodView):
         bots moved first.
         """
         service = wiring().games
-        game, tokens, _ = service.create(
-            body["game"], body["players"], body.get("options"), body.get("seed")
+        game, tokens, invite, _ = service.create(
+            body["game"],
+            body["players"],
+            body.get("options"),
+            body.get("seed"),
+            public=body["public"],
+            turn_seconds=body.get("turn_seconds"),
         )
         body = {
             "id": game.game_id,
             "game": game.game,
             "version": game.version,
-            "options": game.state.options,
-            "finished": game.state.is_over,
+            "options": game.life.options,
+            "finished": game.finished,
             "players": [
-                {"seat": s.seat, "name": s.name, "bot": s.bot, "token": tokens[s.seat]}
+                {
+                    "seat": s.seat,
+                    "name": s.name if not s.open else None,
+                    "bot": s.bot,
+                    "open": s.open,
+                    "token": tokens[s.seat],
+                }
                 for s in game.seats
             ],
+            "invite": invite,
+            "public": game.life.public,
+            "turn_seconds": game.life.turn_seconds,
         }
         return body, 201, {"Location": url_for("games.GameView", game_id=game.game_id)}
+
+    @blp.doc(operationId="list_open_games", security=[])
+    @blp.arguments(LobbyQuerySchema(), location="query", as_kwargs=True)
+    @blp.response(200, LobbyPageSchema)
+    @blp.errors(422, 503)
+    def get(self, game: str | None = None, cursor: str | None = None, **query: Any) -> Any:
+        """The lobby: public games still waiting for players, newest first, without tokens
+        or invites. Pass the answer's `next` as `cursor` for the next page (null: none)."""
+        games, after = wiring().seating.lobby(game, int(cursor) if cursor else None, query["limit"])
+        return {"games": games, "next": str(after) if after is not None else None}
 
 
 @blp.route("/<string:game_id>")
@@ -146,7 +173,8 @@ class LegalMoves(MethodView):
         game, seat = wiring().games.load_for(game_id, bearer_token())
         if seat is None:
             raise TokenRequired("the legal moves are a seat's: send its bearer token")
-        return {"version": game.version, "seat": seat, "moves": game.state.legal_moves(seat)}
+        moves = game.state.legal_moves(seat) if game.dealt else []
+        return {"version": game.version, "seat": seat, "moves": moves}
 
 
 @blp.route("/<string:game_id>/moves")
@@ -202,6 +230,9 @@ class Score(MethodView):
     def get(self, game_id: str) -> Any:
         """Completed rounds, running totals, and the winners once the game is over."""
         game, _ = wiring().games.load_for(game_id, bearer_token())
+        if not game.dealt:
+            totals = [0] * len(game.seats)
+            return {"finished": False, "rounds": [], "totals": totals, "winners": []}
         return game.state.score()
 
 
@@ -214,4 +245,6 @@ class Record(MethodView):
         """The full record of a finished game: every deal, move and reshuffle, to replay it
         without our RNG. 409 (`game_not_over`) until the game is over."""
         game, _ = wiring().games.load_for(game_id, bearer_token())
+        if not game.dealt:
+            raise GameNotOver("the game has not started yet; the record comes at its end")
         return game.state.record()

@@ -12,6 +12,7 @@ from flask_smorest import Api
 from cardtable import __version__
 from cardtable.api.schemas.base import ErrorSchema
 from cardtable.api.schemas.common import AppliedMoveSchema
+from cardtable.api.schemas.tables import WaitingViewSchema
 from cardtable.api.schemas.views import GAME_VIEW_SCHEMAS
 from cardtable.config import Settings
 
@@ -78,12 +79,12 @@ def register_components(api: Api) -> None:
         spec.components.schema(name, schema=schema)
         refs[game] = f"#/components/schemas/{name}"
     spec.components.schema("AppliedMove", schema=AppliedMoveSchema)
+    # A game waiting for players has its own view (phase "waiting", no engine fields), so
+    # `game` no longer tells the views apart: `phase` and the required fields do.
+    spec.components.schema("WaitingView", schema=WaitingViewSchema)
     spec.components.schema(
         "GameView",
-        {
-            "oneOf": [{"$ref": ref} for ref in refs.values()],
-            "discriminator": {"propertyName": "game", "mapping": refs},
-        },
+        {"oneOf": [{"$ref": ref} for ref in [*refs.values(), "#/components/schemas/WaitingView"]]},
     )
     spec.components.schema("MoveResult", MOVE_RESULT)
 

@@ -11,6 +11,7 @@ import redis.exceptions
 from flask import Flask, Response
 
 from cardtable.api.errors import RETRY_AFTER_SECONDS, error_response
+from cardtable.monitoring import record_redis_error
 from cardtable.store.errors import StoreRefused, refusal_code
 
 log = logging.getLogger("cardtable.api")
@@ -39,6 +40,8 @@ def register_store_errors(app: Flask) -> None:
     @app.errorhandler(StoreRefused)
     def _refused(error: StoreRefused) -> Response:
         log.warning("store refused: %s (%s)", error.code, error.cause)
+        # The operators' metric counts Redis errors by their class (the cause, if any).
+        record_redis_error(error.__cause__ or error)
         return refused_response(error.code, error.message)
 
     def _redis_error(error: Exception) -> Response:
@@ -46,7 +49,9 @@ def register_store_errors(app: Flask) -> None:
         if code is None:  # not a refusal: a bug of ours (e.g. a wrong command)
             log.exception("unexpected redis error")
             return error_response(500, "internal_error", "an internal error occurred")
-        return _refused(StoreRefused(code, type(error).__name__))
+        refused = StoreRefused(code, type(error).__name__)
+        refused.__cause__ = error
+        return _refused(refused)
 
     for cls in REDIS_ERRORS:
         app.register_error_handler(cls, _redis_error)

@@ -9,6 +9,7 @@ from cardtable.config import Settings
 from cardtable.games import GameService
 from cardtable.push import counting_published
 from cardtable.scoresheets import ScoreSheetService
+from cardtable.seating import Seating
 from cardtable.store import DocumentStore, RedisClient
 
 
@@ -18,6 +19,7 @@ class Wiring:
     redis: RedisClient
     games: GameService
     sheets: ScoreSheetService
+    seating: Seating
 
     @classmethod
     def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
@@ -40,6 +42,8 @@ class Wiring:
             long_poll_slots=settings.long_poll_slots,
             bot_budget_seconds=settings.bot_budget_seconds,
             bot_moves_per_request=settings.bot_moves_per_request,
+            waiting_ttl_seconds=settings.waiting_ttl_seconds,
+            takeover_after=settings.takeover_timeouts,
         )
         sheets = ScoreSheetService(stores["sheet"])
-        return cls(settings, redis_client, games, sheets)
+        return cls(settings, redis_client, games, sheets, Seating(games))

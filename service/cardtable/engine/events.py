@@ -38,6 +38,10 @@ class Timeline:
         self._replay = self._rules.new_state(list(state.names), dict(state.options), state.rng.seed)
         self._viewers: list[int | None] = [*range(state.n_players), None]
         self._views = [self._replay.view(viewer) for viewer in self._viewers]
+        # The first deal as each viewer saw it (a host that deals when its last seat is
+        # taken announces it; games dealt at creation show it in their first view).
+        self._first_views = list(self._views)
+        self._first_deal = self._replay.log[0]
         # _by_version[v - 1][i]: the events of version v for self._viewers[i].
         self._by_version: list[list[list[Event]]] = []
         self._check_log(state.log, 0)
@@ -59,6 +63,10 @@ class Timeline:
             entries = self._check_log(log, position)
             position += len(entries)
             self._add_version(entries)
+
+    def first_deal(self, viewer: int | None) -> Event:
+        """The deal of the first round as `viewer` saw it (its `version` is 0)."""
+        return _deal_event(0, self._first_deal, self._first_views[self._viewers.index(viewer)])
 
     def events(self, viewer: int | None, since: int) -> list[Event]:
         """The events after version `since`, oldest first, as `viewer` may see them."""

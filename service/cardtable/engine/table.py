@@ -31,6 +31,14 @@ class Seat:
     bot: str | None = None
     token_sha256: str | None = None
     """Only the game service sets it (the SHA-256 of the seat's bearer token)."""
+    open: bool = False
+    """A seat still waiting for a player (live tables: the game is not dealt yet)."""
+    reserved: bool = False
+    """An open seat only the same seat of the previous game may take (a rematch)."""
+    bot_reason: str | None = None
+    """Why a bot plays a seat a human had: "left" or "timeout" (None: from the start)."""
+    timeouts: int = 0
+    """Turns in a row the turn timer played for this seat."""
 
 
 @dataclass(frozen=True)
@@ -113,8 +121,24 @@ class Table:
         view = self.state.view(seat)
         view["id"] = self.table_id
         view["bots"] = self.bots
-        view["seeded"] = self.seeded
+        view.update(self.table_fields())
         return view
+
+    def table_fields(self) -> dict[str, Any]:
+        """What views show of the table around the game (live tables: the game service's
+        tables add open seats, the turn timer and the rematch; a plain table has none)."""
+        return {
+            "seeded": self.seeded,
+            "open_seats": 0,
+            "public": False,
+            "turn_seconds": None,
+            "deadline": None,
+            "deadline_seats": [],
+            "bot_reasons": [seat.bot_reason for seat in self.seats],
+            "left": [seat.bot_reason == "left" for seat in self.seats],
+            "rematch": None,
+            "rematch_of": None,
+        }
 
     def move(self, seat: int, move: Move, if_match: int | None = None) -> list[AppliedMove]:
         """Apply a client's move for `seat`, then the bots' answers; every applied move.

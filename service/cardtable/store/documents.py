@@ -167,14 +167,21 @@ class DocumentStore:
         *,
         finished: bool = False,
         extra_fields: Mapping[str, str] | None = None,
+        ttl_seconds: int | None = None,
     ) -> None:
         """Store a new document; `extra_fields` are small values kept beside it, readable
-        without the document by `read_fields` (and updated by `save` when it names them)."""
+        without the document by `read_fields` (and updated by `save` when it names them).
+        `ttl_seconds` overrides the kind's expiry (e.g. for games waiting for players)."""
         pairs = _field_pairs(extra_fields)
         with classified(write=True):
             created = self._create(
                 keys=[self.key_for(doc_id)],
-                args=[version, codec.encode(document), self.ttl_for(finished), *pairs],
+                args=[
+                    version,
+                    codec.encode(document),
+                    ttl_seconds or self.ttl_for(finished),
+                    *pairs,
+                ],
             )
         if not created:
             raise DuplicateId(f"{self.kind} {doc_id!r} already exists")
@@ -208,6 +215,7 @@ class DocumentStore:
         *,
         finished: bool = False,
         extra_fields: Mapping[str, str] | None = None,
+        ttl_seconds: int | None = None,
     ) -> None:
         """Write the new document (and the given extra fields) only if the stored version is
         still `expected_version`."""
@@ -218,7 +226,7 @@ class DocumentStore:
                     expected_version,
                     new_version,
                     codec.encode(document),
-                    self.ttl_for(finished),
+                    ttl_seconds or self.ttl_for(finished),
                     *_field_pairs(extra_fields),
                 ],
             )

@@ -90,6 +90,8 @@ def write_refusal_code(error: BaseException) -> str | None:
     """Like `refusal_code`, for a write: a timeout or a dropped connection after the command
     was sent leaves its outcome unknown."""
     code = refusal_code(error)
+    if isinstance(error, redis.exceptions.AuthenticationError):
+        return code  # refused while connecting: the command was never sent
     if (
         code == "store_unavailable"
         and isinstance(error, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError)

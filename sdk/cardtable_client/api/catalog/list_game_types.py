@@ -52,7 +52,8 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | GameTypes]:
     """List hosted games: player counts, every option (type, default, allowed values),
-    server bots and move types.
+    server bots and move types; and the table settings every game takes (`turn_seconds`,
+    `public`), which are not rules options.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -76,7 +77,8 @@ def sync(
     client: AuthenticatedClient | Client,
 ) -> Error | GameTypes | None:
     """List hosted games: player counts, every option (type, default, allowed values),
-    server bots and move types.
+    server bots and move types; and the table settings every game takes (`turn_seconds`,
+    `public`), which are not rules options.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -96,7 +98,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | GameTypes]:
     """List hosted games: player counts, every option (type, default, allowed values),
-    server bots and move types.
+    server bots and move types; and the table settings every game takes (`turn_seconds`,
+    `public`), which are not rules options.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,7 +121,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Error | GameTypes | None:
     """List hosted games: player counts, every option (type, default, allowed values),
-    server bots and move types.
+    server bots and move types; and the table settings every game takes (`turn_seconds`,
+    `public`), which are not rules options.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -11,6 +11,7 @@ from ... import errors
 from ...models.error import Error
 from ...models.skip_bo_view import SkipBoView
 from ...models.skyjo_view import SkyjoView
+from ...models.waiting_view import WaitingView
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -45,10 +46,10 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | SkipBoView | SkyjoView:
+) -> Any | Error | SkipBoView | SkyjoView | WaitingView:
     if response.status_code == 200:
 
-        def _parse_response_200(data: object) -> SkipBoView | SkyjoView:
+        def _parse_response_200(data: object) -> SkipBoView | SkyjoView | WaitingView:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -57,11 +58,19 @@ def _parse_response(
                 return componentsschemas_game_view_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_game_view_type_1 = SkipBoView.from_dict(data)
+
+                return componentsschemas_game_view_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_game_view_type_1 = SkipBoView.from_dict(data)
+            componentsschemas_game_view_type_2 = WaitingView.from_dict(data)
 
-            return componentsschemas_game_view_type_1
+            return componentsschemas_game_view_type_2
 
         response_200 = _parse_response_200(response.json())
 
@@ -103,7 +112,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | Error | SkipBoView | SkyjoView]:
+) -> Response[Any | Error | SkipBoView | SkyjoView | WaitingView]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -118,7 +127,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-) -> Response[Any | Error | SkipBoView | SkyjoView]:
+) -> Response[Any | Error | SkipBoView | SkyjoView | WaitingView]:
     """See the game as a seat (with its bearer token) or as a spectator (without).
 
      Send If-None-Match with the last ETag to get 304 while nothing changed; add
@@ -134,7 +143,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error | SkipBoView | SkyjoView]
+        Response[Any | Error | SkipBoView | SkyjoView | WaitingView]
     """
 
     kwargs = _get_kwargs(
@@ -156,7 +165,7 @@ def sync(
     client: AuthenticatedClient,
     wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-) -> Any | Error | SkipBoView | SkyjoView | None:
+) -> Any | Error | SkipBoView | SkyjoView | WaitingView | None:
     """See the game as a seat (with its bearer token) or as a spectator (without).
 
      Send If-None-Match with the last ETag to get 304 while nothing changed; add
@@ -172,7 +181,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error | SkipBoView | SkyjoView
+        Any | Error | SkipBoView | SkyjoView | WaitingView
     """
 
     return sync_detailed(
@@ -189,7 +198,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-) -> Response[Any | Error | SkipBoView | SkyjoView]:
+) -> Response[Any | Error | SkipBoView | SkyjoView | WaitingView]:
     """See the game as a seat (with its bearer token) or as a spectator (without).
 
      Send If-None-Match with the last ETag to get 304 while nothing changed; add
@@ -205,7 +214,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error | SkipBoView | SkyjoView]
+        Response[Any | Error | SkipBoView | SkyjoView | WaitingView]
     """
 
     kwargs = _get_kwargs(
@@ -225,7 +234,7 @@ async def asyncio(
     client: AuthenticatedClient,
     wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-) -> Any | Error | SkipBoView | SkyjoView | None:
+) -> Any | Error | SkipBoView | SkyjoView | WaitingView | None:
     """See the game as a seat (with its bearer token) or as a spectator (without).
 
      Send If-None-Match with the last ETag to get 304 while nothing changed; add
@@ -241,7 +250,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error | SkipBoView | SkyjoView
+        Any | Error | SkipBoView | SkyjoView | WaitingView
     """
 
     return (

@@ -15,6 +15,7 @@ from cardtable.api.schemas.base import (
     StrictSchema,
     strict_int,
 )
+from cardtable.api.schemas.tables import TURN_SECONDS_TEXT
 
 
 class MoveSchema(StrictSchema):
@@ -51,7 +52,10 @@ class MoveRequestSchema(StrictSchema):
 
 
 class PlayerRequestSchema(StrictSchema):
-    name = fields.String(required=True, validate=NAME)
+    name = fields.String(validate=NAME, metadata={"description": "Required unless `open`."})
+    open = fields.Boolean(
+        metadata={"description": "An open seat (no name, no bot), taken later by a join."}
+    )
     bot = fields.String(
         allow_none=True,
         validate=validate.OneOf(BOT_NAMES),
@@ -76,14 +80,22 @@ class CreateGameRequestSchema(StrictSchema):
         validate=validate.Range(0, 2**64 - 1),
         metadata={"description": "Makes the shuffles reproducible; secret random when absent."},
     )
+    public = fields.Boolean(
+        load_default=False,
+        metadata={"description": "List the game in the lobby while seats are open."},
+    )
+    turn_seconds = strict_int(allow_none=True, metadata={"description": TURN_SECONDS_TEXT})
 
 
 class SeatTokenSchema(Schema):
     seat = fields.Integer(required=True)
-    name = fields.String(required=True)
+    name = fields.String(required=True, allow_none=True)
     bot = fields.String(allow_none=True)
+    open = fields.Boolean(required=True)
     token = fields.String(
-        required=True, metadata={"description": "Bearer token of this seat; shown only here."}
+        required=True,
+        allow_none=True,
+        metadata={"description": "Bearer token of this seat; shown only here (null: open)."},
     )
 
 
@@ -94,6 +106,13 @@ class CreatedGameSchema(Schema):
     options = fields.Dict(required=True, metadata={"description": "Every option, resolved."})
     players = fields.List(fields.Nested(SeatTokenSchema), required=True)
     finished = fields.Boolean(required=True)
+    invite = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Lets its holder join (null when no seat is open)."},
+    )
+    public = fields.Boolean(required=True)
+    turn_seconds = fields.Integer(required=True, allow_none=True)
 
 
 class LegalMovesSchema(Schema):
@@ -198,8 +217,23 @@ class GameTypeSchema(Schema):
     move_types = fields.List(fields.String(), required=True)
 
 
+class TableSettingSchema(Schema):
+    type = fields.String(required=True)
+    description = fields.String(required=True)
+    default = fields.Raw(allow_none=True)
+    nullable = fields.Boolean(required=True)
+    minimum = fields.Integer(allow_none=True)
+    maximum = fields.Integer(allow_none=True)
+
+
 class GameTypesSchema(Schema):
     games = fields.List(fields.Nested(GameTypeSchema), required=True)
+    table_settings = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(TableSettingSchema),
+        required=True,
+        metadata={"description": "Settings of every table (not rules options), by name."},
+    )
 
 
 class ViewQuerySchema(StrictSchema):

@@ -6,9 +6,10 @@ from marshmallow import Schema, fields
 
 from cardtable.api.schemas.skipbo import SkipBoViewSchema
 from cardtable.api.schemas.skyjo import SkyjoViewSchema
+from cardtable.api.schemas.tables import TableFieldsSchema
 
 
-class ServedViewSchema(Schema):
+class ServedViewSchema(TableFieldsSchema):
     """Fields the game service adds to every engine view."""
 
     id = fields.String(required=True, metadata={"description": "The game's id."})

@@ -1,0 +1,14 @@
+from typing import Literal
+
+StartRequestFill = Literal["greedy", "random"]
+
+START_REQUEST_FILL_VALUES: set[StartRequestFill] = {
+    "greedy",
+    "random",
+}
+
+
+def check_start_request_fill(value: str) -> StartRequestFill:
+    if value in START_REQUEST_FILL_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {START_REQUEST_FILL_VALUES!r}")

@@ -1,0 +1,476 @@
+"""A hosted game's life as a table around the engine: open seats and the invite, joining,
+leaving, starting early, the turn timer's deadline, the rematch link, the `table_log` of
+table changes, and the stored document. Pure: no Redis, no HTTP, no clock of its own.
+
+Versions: `version == state.version + len(table_log)`: engine moves (bot moves included)
+plus table changes (a seat taken, a player leaving, a seat handed to a bot, a rematch
+offered). Table change entries are self-describing: `version` (the game version the change
+created), `at_move` (the engine's `state.version` then), `type`, `seat`, `name`…
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from cardtable.common import (
+    AlreadyLeft,
+    AlreadyStarted,
+    GameNotStarted,
+    InvalidTableSettings,
+    NoOpenSeat,
+    check_name,
+    hash_token,
+    new_id,
+    new_invite,
+    new_token,
+)
+from cardtable.engine.autoplay import play_bots
+from cardtable.engine.base import EngineError, GameOver, GameState, InvalidPlayers, Move
+from cardtable.engine.registry import get_rules, load_state
+from cardtable.engine.table import AppliedMove, Seat, Table
+
+DOCUMENT_SCHEMA_VERSION = 2
+TURN_SECONDS_MIN = 5
+TURN_SECONDS_MAX = 7 * 24 * 3600
+TABLE_SETTINGS = {
+    "turn_seconds": {
+        "type": "integer",
+        "description": "Seconds a seat has to act before the server's greedy bot plays its "
+        "turn (null: no timer). After several timeouts in a row the bot keeps the seat.",
+        "default": None,
+        "nullable": True,
+        "minimum": TURN_SECONDS_MIN,
+        "maximum": TURN_SECONDS_MAX,
+    },
+    "public": {
+        "type": "boolean",
+        "description": "List the game in the lobby while it waits for players.",
+        "default": False,
+        "nullable": False,
+        "minimum": None,
+        "maximum": None,
+    },
+}
+"""The table settings `GET /game-types` lists beside each game's options."""
+TIMER_BOT = "greedy"
+"""The bot that plays for an absent or departed player."""
+BOT_PLAY_SECONDS = 2.0
+"""Wall-clock budget for the bots' answers to one change (bots-only tables after everyone
+left or timed out are played on, bounded, by later requests)."""
+
+
+@dataclasses.dataclass
+class Life:
+    """What a table keeps besides the engine state and the seats."""
+
+    options: dict[str, Any]
+    seed: int | None = None
+    public: bool = False
+    turn_seconds: int | None = None
+    invite_sha256: str | None = None
+    creator: int | None = None
+    deadline: float | None = None
+    deadline_seats: list[int] = dataclasses.field(default_factory=list)
+    turn_key: list[Any] | None = None
+    rematch: str | None = None
+    rematch_of: str | None = None
+    abandoned: bool = False
+    dealt_at: int | None = None
+    """The version whose change dealt a game that waited for players (its `deal` event)."""
+    left_tokens: list[str] = dataclasses.field(default_factory=list)
+    """Token hashes of players who left before the deal (so leaving twice is `already_left`)."""
+
+
+def check_turn_seconds(value: object) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidTableSettings("turn_seconds must be an integer number of seconds or null")
+    if not TURN_SECONDS_MIN <= value <= TURN_SECONDS_MAX:
+        raise InvalidTableSettings(
+            f"turn_seconds must be from {TURN_SECONDS_MIN} to {TURN_SECONDS_MAX}, not {value}",
+            minimum=TURN_SECONDS_MIN,
+            maximum=TURN_SECONDS_MAX,
+        )
+    return value
+
+
+def seats_for(game: str, players: Sequence[Mapping[str, Any]]) -> list[Seat]:
+    """Seats for `players`: named ones (checked; bots known to the game) and open ones."""
+    rules = get_rules(game)
+    rules.check_players(len(players))
+    seats: list[Seat] = []
+    for index, entry in enumerate(players):
+        if entry.get("open"):
+            if entry.get("name") is not None or entry.get("bot") is not None:
+                raise InvalidPlayers(f"player {index}: an open seat has no name and no bot")
+            seats.append(Seat(index, "", open=True))
+            continue
+        bot = entry.get("bot")
+        if bot is not None and bot not in rules.bots:
+            known = ", ".join(sorted(rules.bots))
+            raise InvalidPlayers(f"player {index}: unknown bot {bot!r}; bots: {known}")
+        seats.append(Seat(index, check_name(entry.get("name"), index), bot))
+    return seats
+
+
+def iso_utc(epoch: float | None) -> str | None:
+    if epoch is None:
+        return None
+    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+class Game(Table):
+    """A stored game: the engine table (once dealt), its seats, and its life as a table."""
+
+    def __init__(
+        self,
+        table_id: str,
+        game: str,
+        state: GameState | None,
+        seats: list[Seat],
+        created_at: float,
+        life: Life,
+        table_log: list[dict[str, Any]] | None = None,
+    ) -> None:
+        self._game = game
+        self._state = state
+        # `seeded`: the creator chose the seed (and may know every card): views say so.
+        super().__init__(table_id, cast(GameState, state), seats, seeded=life.seed is not None)
+        self.created_at = created_at
+        self.life = life
+        self.table_log: list[dict[str, Any]] = table_log or []
+
+    # ---- what it is --------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        if self._state is None:
+            raise GameNotStarted("the game is still waiting for players; it has no deal yet")
+        return self._state
+
+    @state.setter
+    def state(self, value: GameState | None) -> None:
+        self._state = value
+
+    @property
+    def game(self) -> str:
+        return self._game
+
+    @property
+    def game_id(self) -> str:
+        return self.table_id
+
+    @property
+    def dealt(self) -> bool:
+        return self._state is not None
+
+    @property
+    def finished(self) -> bool:
+        return self._state is not None and self._state.is_over
+
+    @property
+    def version(self) -> int:
+        moves = self._state.version if self._state is not None else 0
+        return moves + len(self.table_log)
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [seat.seat for seat in self.seats if seat.open]
+
+    @property
+    def listed(self) -> bool:
+        """Whether the lobby lists it: public, waiting, not abandoned."""
+        return self.life.public and not self.dealt and not self.life.abandoned
+
+    @property
+    def humans(self) -> list[int]:
+        return [s.seat for s in self.seats if not s.open and not s.bot]
+
+    def record_change(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """Log one table change (the version grows by one)."""
+        at_move = self._state.version if self._state is not None else 0
+        entry = {"version": self.version + 1, "at_move": at_move, "type": kind, **fields}
+        self.table_log.append(entry)
+        return entry
+
+    # ---- seats before the deal -------------------------------------------------------
+
+    def take_seat(self, name: str, token_sha256: str, reserved_for: int | None = None) -> int:
+        """Seat a joining player in the lowest open seat (or its reserved one)."""
+        if self.life.abandoned:
+            raise NoOpenSeat("everyone left this game before it started; it is abandoned")
+        free = [
+            s
+            for s in self.seats
+            if s.open and (s.seat == reserved_for if reserved_for is not None else not s.reserved)
+        ]
+        if self.dealt or not free:
+            raise NoOpenSeat("no open seat is left in this game")
+        seat = free[0]
+        seat.name, seat.token_sha256, seat.open, seat.reserved = name, token_sha256, False, False
+        self.record_change("join", seat=seat.seat, name=name)
+        return seat.seat
+
+    def fill_with_bots(self, bot: str) -> None:
+        """Seat server bots in every open seat (starting early)."""
+        if self.dealt:
+            raise AlreadyStarted("the game has already started")
+        if not self.humans:
+            raise NoOpenSeat("everyone left this game before it started; it is abandoned")
+        for seat in self.seats:
+            if seat.open:
+                seat.name, seat.bot, seat.open, seat.reserved = (
+                    f"Bot {seat.seat}",
+                    bot,
+                    False,
+                    False,
+                )
+                self.record_change("join", seat=seat.seat, name=seat.name, bot=bot)
+
+    def deal_if_full(self, now: float) -> list[AppliedMove]:
+        """Deal once no seat is open; then the bots act if they move first."""
+        if self.dealt or self.open_seats or self.life.abandoned:
+            return []
+        rules = get_rules(self.game)
+        names = [seat.name for seat in self.seats]
+        self.state = rules.new_state(names, self.life.options, self.life.seed)
+        self.life.dealt_at = self.version
+        return self.after_change(now, None)
+
+    def leave(self, seat: int, now: float) -> list[AppliedMove]:
+        """The player at `seat` leaves: before the deal the seat opens again; after it the
+        greedy bot plays the seat from now on."""
+        player = self.seats[seat]
+        if player.bot_reason == "left":
+            raise AlreadyLeft(f"seat {seat} has already left this game")
+        if self.finished:
+            raise GameOver("the game is over; there is nothing to leave")
+        if not self.dealt:
+            self.life.left_tokens.append(player.token_sha256 or "")
+            self.seats[seat] = Seat(seat, "", open=True)
+            self.record_change("leave", seat=seat)
+            if not self.humans:
+                self.life.abandoned = True
+            return []
+        key = self.turn_key()
+        player.bot, player.bot_reason = TIMER_BOT, "left"
+        self.record_change("leave", seat=seat, bot=TIMER_BOT)
+        return self.after_change(now, key)
+
+    # ---- moves, bots and the timer -------------------------------------------------
+
+    def move_at(self, seat: int, move: Move, if_match: int | None, now: float) -> list[AppliedMove]:
+        """A client's move (see Table.move) at time `now`: the timer restarts for a new turn."""
+        key = self.turn_key()
+        applied = self.move(seat, move, if_match)
+        self.seats[seat].timeouts = 0
+        self.renew_deadline(now, key)
+        return applied
+
+    def after_change(self, now: float, key_before: list[Any] | None) -> list[AppliedMove]:
+        """Let the bots answer (bounded), then restart the timer if a new turn began."""
+        applied = self.play_bots(time.monotonic() + BOT_PLAY_SECONDS)
+        self.renew_deadline(now, key_before)
+        return applied
+
+    def play_for(self, seat: int, max_moves: int = 100) -> list[AppliedMove]:
+        """The timer bot plays `seat`'s current turn (or its setup reveals) for it."""
+        key = self.turn_key()
+        rules = get_rules(self.game)
+        applied: list[AppliedMove] = []
+        while (
+            not self.state.is_over
+            and seat in self.state.active_seats()
+            and self.turn_key() == key
+            and len(applied) < max_moves
+        ):
+            for moved_seat, move in play_bots(rules, self.state, {seat: TIMER_BOT}, max_moves=1):
+                applied.append(AppliedMove(self.version, moved_seat, move, True))
+        return applied
+
+    def hand_to_bot(self, seat: int, reason: str) -> None:
+        self.seats[seat].bot, self.seats[seat].bot_reason = TIMER_BOT, reason
+        self.record_change("takeover", seat=seat, reason=reason, bot=TIMER_BOT)
+
+    def turn_key(self) -> list[Any] | None:
+        """Changes exactly when a new turn (or a new round's setup) begins."""
+        if self._state is None or self._state.is_over:
+            return None
+        view = self._state.view(None)
+        return [view.get("round"), view.get("current_player")]
+
+    def renew_deadline(self, now: float, key_before: list[Any] | None, force: bool = False) -> None:
+        """Set the deadline for the seats to act: anew when a new turn began (or `force`),
+        kept while the same turn goes on; none without a timer or a human to act."""
+        life = self.life
+        due = [] if self.finished or not self.dealt else self.humans_to_act()
+        if life.turn_seconds is None or not due:
+            life.deadline, life.deadline_seats, life.turn_key = None, [], None
+            return
+        key = self.turn_key()
+        if force or life.deadline is None or key != key_before:
+            life.deadline = now + life.turn_seconds
+        life.deadline_seats, life.turn_key = due, key
+
+    def humans_to_act(self) -> list[int]:
+        return [s for s in self.state.active_seats() if not self.seats[s].bot]
+
+    # ---- views ---------------------------------------------------------------------
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": s.seat,
+                "name": None if s.open and not s.reserved else s.name,
+                "open": s.open,
+                "reserved": s.reserved,
+                "bot": s.bot,
+            }
+            for s in self.seats
+        ]
+
+    def table_fields(self) -> dict[str, Any]:
+        """What views show of the table around the engine, for dealt and waiting games."""
+        return {
+            **super().table_fields(),
+            "version": self.version,
+            "open_seats": len(self.open_seats),
+            "public": self.life.public,
+            "turn_seconds": self.life.turn_seconds,
+            "deadline": iso_utc(self.life.deadline),
+            "deadline_seats": list(self.life.deadline_seats),
+            "rematch": self.life.rematch,
+            "rematch_of": self.life.rematch_of,
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if not self.dealt:
+            return {
+                "id": self.table_id,
+                "game": self.game,
+                "phase": "waiting",
+                "seat": seat,
+                "finished": False,
+                "options": self.life.options,
+                "seats": self.public_seats(),
+                "bots": self.bots,
+                **self.table_fields(),
+            }
+        return super().view(seat)
+
+    def lobby_entry(self) -> dict[str, Any] | None:
+        """The lobby's summary of this game (None when the lobby must not list it)."""
+        if not self.listed:
+            return None
+        return {
+            "id": self.table_id,
+            "game": self.game,
+            "open_seats": len(self.open_seats),
+            "players": self.public_seats(),
+            "options": self.life.options,
+            "turn_seconds": self.life.turn_seconds,
+            "created_at": iso_utc(self.created_at),
+            "version": self.version,
+        }
+
+    # ---- the stored document -------------------------------------------------------
+
+    def to_document(self) -> dict[str, Any]:
+        return {
+            "schema_version": DOCUMENT_SCHEMA_VERSION,
+            "id": self.table_id,
+            "game": self.game,
+            "created_at": self.created_at,
+            "seats": [dataclasses.asdict(s) for s in self.seats],
+            "table": dataclasses.asdict(self.life),
+            "table_log": self.table_log,
+            "state": self._state.to_dict() if self._state is not None else None,
+        }
+
+    @classmethod
+    def from_document(cls, doc_id: str, version: int, doc: Mapping[str, Any]) -> Game:
+        state = None
+        if doc.get("state") is not None:
+            try:
+                state = load_state(doc["state"])
+            except EngineError as exc:
+                # Stored states were written by us: failing to read one is our bug (a 500).
+                raise RuntimeError(f"game {doc_id}: stored state is unreadable: {exc}") from exc
+        seats = [Seat(**s) for s in doc["seats"]]
+        life = Life(**doc["table"]) if "table" in doc else Life(options=state_options(state))
+        game = cls(
+            doc_id,
+            doc["game"] if "game" in doc else state_game(state),
+            state,
+            seats,
+            float(doc.get("created_at", 0)),
+            life,
+            list(doc.get("table_log", [])),
+        )
+        if game.version != version:
+            raise RuntimeError(f"game {doc_id}: stored version disagrees with its state")
+        return game
+
+
+def state_options(state: GameState | None) -> dict[str, Any]:
+    return dict(state.options) if state is not None else {}
+
+
+def state_game(state: GameState | None) -> str:
+    if state is None:
+        raise RuntimeError("a stored game names neither its game nor a state")
+    return state.game
+
+
+__all__ = [
+    "DOCUMENT_SCHEMA_VERSION",
+    "TABLE_SETTINGS",
+    "Game",
+    "Life",
+    "check_turn_seconds",
+    "iso_utc",
+    "new_game",
+    "seats_for",
+]
+
+
+def new_game(
+    game: str,
+    players: Sequence[Mapping[str, Any]],
+    options: Mapping[str, Any] | None,
+    seed: int | None,
+    *,
+    now: float,
+    public: bool = False,
+    turn_seconds: int | None = None,
+    rematch_of: str | None = None,
+) -> tuple[Game, list[str | None], str | None]:
+    """A new table: the game, one token per taken seat (None for open seats) and the
+    invite (None when no seat is open). Dealt at once when no seat is open."""
+    seats = seats_for(game, players)
+    if public and seed is not None:
+        raise InvalidTableSettings("a seeded game cannot be public: its cards could be known")
+    life = Life(
+        options=get_rules(game).resolve_options(options, len(seats)),
+        seed=seed,
+        public=bool(public),
+        turn_seconds=check_turn_seconds(turn_seconds),
+        rematch_of=rematch_of,
+    )
+    tokens: list[str | None] = [None if s.open else new_token() for s in seats]
+    for seat, token in zip(seats, tokens, strict=True):
+        seat.token_sha256 = hash_token(token) if token else None
+    humans = [s.seat for s in seats if not s.open and not s.bot]
+    life.creator = humans[0] if humans else None
+    invite = new_invite() if any(s.open for s in seats) else None
+    life.invite_sha256 = hash_token(invite) if invite else None
+    created = Game(new_id(), game, None, seats, now, life)
+    if not created.open_seats:
+        rules = get_rules(game)
+        created.state = rules.new_state([s.name for s in seats], life.options, seed)
+    return created, tokens, invite
