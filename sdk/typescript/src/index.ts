@@ -1,5 +1,5 @@
 /** The Cardtable TypeScript client: generated types, a seat session, typed errors. */
-export { Cardtable, type Api, type CardtableOptions } from "./client";
+export { Cardtable, type Api, type CardtableOptions, type NewGame } from "./client";
 export * from "./errors";
 export { SeatSession, type Turn } from "./session";
 export { ScoreSheets } from "./sheets";

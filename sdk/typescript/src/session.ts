@@ -1,7 +1,7 @@
 /** A seat session: tracks the game's version, sends it as If-Match, and watches for changes. */
 import type { Api } from "./client";
 import { errorFrom, StreamUnsupported, unwrap } from "./errors";
-import type { EventFeed, GameEvent, GameView, LegalMoves, Move, MoveResult, Score } from "./types";
+import type { EventFeed, GameEvent, GameView, LegalMoves, Move, MoveResult, Score, SeatGrant, TableChange } from "./types";
 import { streamOrPoll, type ChangeFeed } from "./watch";
 
 export interface Turn {
@@ -61,6 +61,21 @@ export class SeatSession {
     );
     this.seen(result.version);
     return result;
+  }
+
+  /** Leave the table: before the deal the seat opens again, after it a server bot plays it. */
+  async leave(): Promise<TableChange> {
+    return unwrap(await this.api.POST("/games/{game_id}/leave", { params: this.path(), headers: this.auth }));
+  }
+
+  /** Deal now (the creator's seat): server bots of the kind `fill` take the open seats. */
+  async start(fill: "greedy" | "random" = "greedy"): Promise<TableChange> {
+    return unwrap(await this.api.POST("/games/{game_id}/start", { params: this.path(), headers: this.auth, body: { fill } }));
+  }
+
+  /** Once the game is over: this seat in its rematch (the first call creates it). */
+  async rematch(): Promise<SeatGrant> {
+    return unwrap(await this.api.POST("/games/{game_id}/rematch", { params: this.path(), headers: this.auth }));
   }
 
   async score(): Promise<Score> {

@@ -94,6 +94,7 @@ async function readStream(session: SeatSession, cursor: Cursor, onEvent: (event:
     return;
   }
   for await (const message of sseMessages(body, { onRetry: (ms) => (backoff.retryMs = ms) })) {
+    if (signal.aborted) return; // stopped: hand out nothing more
     backoff.failures = 0;
     deliver(cursor, JSON.parse(message.data) as GameEvent, onEvent);
   }
@@ -125,7 +126,7 @@ async function followPolls(session: SeatSession, cursor: Cursor, onEvent: (event
     try {
       const answer = await session.events(cursor.since, waitSeconds, signal);
       backoff.failures = 0;
-      for (const event of answer.events) deliver(cursor, event, onEvent);
+      for (const event of answer.events) if (!signal.aborted) deliver(cursor, event, onEvent);
       // An empty answer at once: a busy server, or a game over before `since` (nothing will come).
       if (!answer.events.length && Date.now() - started < (waitSeconds * 1000) / 2) {
         if ((await session.view()).finished) return;

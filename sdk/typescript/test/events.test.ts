@@ -88,7 +88,7 @@ describe.skipIf(!url)("change feeds on a live server", () => {
   /** A Skyjo game the server's bots play to its end as soon as it is created. */
   async function finishedGame(client = table) {
     const game = await client.createGame({ game: "skyjo", players: [{ name: "A", bot: "greedy" }, { name: "B", bot: "random" }], options: { max_rounds: 1 }, seed: 4 });
-    const seat = client.seat(game.id, game.players[0]!.token);
+    const seat = client.seat(game.id, game.players[0]!.token!);
     const all = (await seat.events(0)).events;
     expect(all.at(-1)?.type).toBe("game_end");
     return { game, seat, all };
@@ -96,7 +96,7 @@ describe.skipIf(!url)("change feeds on a live server", () => {
 
   async function twoPeople(client = table) {
     const game = await client.createGame({ game: "skyjo", players: [{ name: "Ann" }, { name: "Ben" }], seed: 5 });
-    const [ann, ben] = game.players.map((player) => client.seat(game.id, player.token));
+    const [ann, ben] = game.players.map((player) => client.seat(game.id, player.token!));
     if (!ann || !ben) throw new Error("two seats expected");
     await ann.view();
     await ben.view();
@@ -202,7 +202,7 @@ describe.skipIf(!busyUrl)("a server that holds all the streams it may", () => {
 
   it("answers 503 with Retry-After: the stream waits that long, then follows the game", async () => {
     const game = await table.createGame({ game: "skyjo", players: [{ name: "Ann" }, { name: "Ben" }], seed: 6 });
-    const [ann, ben] = game.players.map((player) => table.seat(game.id, player.token));
+    const [ann, ben] = game.players.map((player) => table.seat(game.id, player.token!));
     if (!ann || !ben) throw new Error("two seats expected");
     await ann.view();
     // Ben's stream takes the server's only slot.

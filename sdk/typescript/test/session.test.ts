@@ -9,7 +9,7 @@ describe.skipIf(!url)("a seat session on a live server", () => {
 
   async function twoSeats() {
     const game = await table.createGame({ game: "skyjo", players: [{ name: "Ann" }, { name: "Ben" }], seed: 5 });
-    const [ann, ben] = game.players.map((player) => table.seat(game.id, player.token));
+    const [ann, ben] = game.players.map((player) => table.seat(game.id, player.token!));
     if (!ann || !ben) throw new Error("two seats expected");
     return { game, ann, ben };
   }
@@ -73,7 +73,7 @@ describe.skipIf(!url)("a seat session on a live server", () => {
 
   it("watch() ends by itself once the game is over", async () => {
     const game = await table.createGame({ game: "skyjo", players: [{ name: "A", bot: "greedy" }, { name: "B", bot: "random" }], options: { max_rounds: 1 }, seed: 2 });
-    const seat = table.seat(game.id, game.players[0]!.token);
+    const seat = table.seat(game.id, game.players[0]!.token!);
     seat.version = 0;
     const seen: string[] = [];
     await seat.watch((event) => seen.push(event.type), new AbortController().signal);

@@ -70,5 +70,7 @@ export function describe(event: GameEvent, game: string, names: string[], me: nu
   if (event.type === "game_end") return "The game is over.";
   if (event.type === "join") return `${String(event["name"])} sat down at seat ${(event.seat ?? 0) + 1}.`;
   if (event.type === "leave") return `${who} left the table.`;
+  if (event.type === "takeover") return `The server's bot now plays for ${seatName(names, event.seat)}.`;
+  if (event.type === "rematch") return "A rematch is set up.";
   return null;
 }
