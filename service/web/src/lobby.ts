@@ -67,22 +67,33 @@ function lobbyRow(client: Cardtable, game: LobbyGame, name: HTMLInputElement): H
 export async function showLobby(root: HTMLElement, client: Cardtable): Promise<void> {
   const name = nameField("lobby-name");
   const list = h("ul", { class: "lobby", id: "lobby", "aria-live": "polite" });
-  const refresh = async (): Promise<void> => {
-    const page = await client.lobby();
+  const more = h("button", { type: "button", class: "secondary", hidden: true }, "Older tables");
+  let next: string | null = null;
+  let paged = false;
+  const show = async (cursor?: string): Promise<void> => {
+    const page = await client.lobby(cursor ? { cursor } : {});
     const rows = page.games.map((game) => lobbyRow(client, game, name));
-    list.replaceChildren(...(rows.length ? rows : [h("li", {}, "No table is waiting for players right now.")]));
+    if (cursor) list.append(...rows);
+    else list.replaceChildren(...(rows.length ? rows : [h("li", {}, "No table is waiting for players right now.")]));
+    next = page.next;
+    more.hidden = next === null;
     list.dataset["loaded"] = "true";
   };
+  more.addEventListener("click", () => {
+    paged = true; // keep the older tables shown: no more refreshing of the first page
+    if (next) show(next).catch((error: unknown) => announce(errorText(error), true));
+  });
   root.replaceChildren(
     h("h1", {}, "Lobby"),
     h("p", {}, "Public tables waiting for players, newest first. Or ", h("a", { href: "/play/" }, "start a new game"), "."),
     h("div", { class: "field" }, h("label", { for: name.id }, "Your name"), name),
     list,
+    more,
   );
-  await refresh();
+  await show();
   // Tables fill and open all the time: look again every few seconds while the page is shown.
   const timer = setInterval(() => {
-    if (document.visibilityState === "visible") refresh().catch((error: unknown) => announce(errorText(error), true));
+    if (!paged && document.visibilityState === "visible") show().catch((error: unknown) => announce(errorText(error), true));
   }, REFRESH_MS);
   stopRefreshing = () => clearInterval(timer);
   addEventListener("pagehide", stopRefreshing);
