@@ -278,3 +278,15 @@ def test_a_friend_joins_by_invite_link_the_creator_starts_early_and_the_friend_l
     ann.wait_for_selector("#log:has-text('Bea left')")
     play_skipbo(ann, live_server.url)
     screenshot(ann, "skipbo-left-end")
+
+
+def test_the_creator_leaves_a_waiting_table_for_the_lobby(contexts: Any) -> None:
+    """Leaving before the deal asks first, then goes to the lobby, where the table is gone."""
+    ann = contexts().new_page()
+    new_game(ann, "skyjo", {"public": "on"}, "open", seed=None)
+    game_id = ann.url.split("/games/")[1].split("#")[0]
+    ann.click("[data-key=leave]")
+    assert "Give up your seat?" in ann.inner_text(".leave")
+    ann.click("[data-key=leave-yes]")
+    ann.wait_for_selector("#lobby[data-loaded=true]")
+    assert ann.locator(f"[data-join='{game_id}']").count() == 0
