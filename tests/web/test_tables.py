@@ -290,3 +290,16 @@ def test_the_creator_leaves_a_waiting_table_for_the_lobby(contexts: Any) -> None
     ann.click("[data-key=leave-yes]")
     ann.wait_for_selector("#lobby[data-loaded=true]")
     assert ann.locator(f"[data-join='{game_id}']").count() == 0
+
+
+def test_a_seat_link_opens_that_seat(contexts: Any) -> None:
+    """A seat given to a named person: the creator's table lists its link, which opens it."""
+    ann = contexts().new_page()
+    new_game(ann, "skyjo", {"max_rounds": "1"}, "human")
+    link = ann.get_attribute("[data-seat-link='1']", "href")
+    assert link and "#token=" in link
+    bea = contexts().new_page()
+    bea.goto(link)
+    bea.wait_for_selector("#table[data-phase=setup]")
+    assert "you are Bea" in bea.inner_text("h1")
+    assert bea.locator("#table button.card[data-move]").count() == 12  # her setup reveals
