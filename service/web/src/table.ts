@@ -68,11 +68,11 @@ function namesOf(view: GameView): string[] {
 }
 
 /** Around the board: the outcome, the scores, the timer, the seat links, leaving, rematch. */
-function extrasFor(view: GameView, names: string[], page: SeatPage, after: () => void): HTMLElement[] {
+function extrasFor(view: GameView, names: string[], page: SeatPage): HTMLElement[] {
   const { session } = page;
   const parts = [timerLine(view, names)];
   if (!isWaiting(view)) parts.push(outcome(view, names), rematchControl(session, view, names, page.goTo), roundsTable(view, names), seatLinks(session.gameId, session.token));
-  parts.push(leaveControl(session, view, after));
+  parts.push(leaveControl(view, page.leave));
   return parts.filter((node): node is HTMLElement => node !== null);
 }
 
@@ -130,8 +130,7 @@ class SeatPage {
     this.host.dataset["version"] = String(view.version);
     this.host.dataset["phase"] = view.phase;
     this.host.dataset["finished"] = String(view.finished);
-    const leftWhileWaiting = (): void => this.goTo("/play/lobby");
-    this.extras.replaceChildren(...extrasFor(view, names, this, isWaiting(view) ? leftWhileWaiting : refresh));
+    this.extras.replaceChildren(...extrasFor(view, names, this));
   };
 
   /** Mark and narrate the events up to the version drawn; the later ones wait for their view. */
@@ -179,6 +178,21 @@ class SeatPage {
   }
 
   /** Go to another page once the read in flight is answered (never cut a request short). */
+  /** Leave the seat. Before the deal its token dies with it: stop reading first, then go
+   * to the lobby; after the deal a bot plays it and this page watches on. */
+  readonly leave = async (): Promise<void> => {
+    const waiting = this.turn !== null && isWaiting(this.turn.view);
+    if (!waiting) return void (await this.session.leave(), this.requestRefresh());
+    this.leaving = true; // no new reads: they would carry a dead token
+    await this.inFlight;
+    await this.session.leave().catch((error: unknown) => {
+      this.leaving = false; // still seated: keep following the table
+      throw error;
+    });
+    this.stopWatching();
+    location.assign("/play/lobby");
+  };
+
   readonly goTo = (url: string): void => {
     this.leaving = true;
     this.stopWatching();

@@ -29,15 +29,16 @@ export function timerLine(view: GameView, names: string[]): HTMLElement | null {
   return line;
 }
 
-/** Leave the table, after a confirmation: a server bot plays the seat from then on. */
-export function leaveControl(session: SeatSession, view: GameView, after: () => void): HTMLElement | null {
+/** Leave the table, after a confirmation (`leave` does it): before the deal the seat opens
+ * again, after it a server bot plays the seat from then on. */
+export function leaveControl(view: GameView, leave: () => Promise<void>): HTMLElement | null {
   if (view.seat === null || view.finished || view.left[view.seat]) return null;
   const box = h("div", { class: "leave" });
   const waiting = view.phase === "waiting";
   const confirm = (): void => {
     box.replaceChildren(
       h("span", {}, waiting ? "Give up your seat?" : "Leave? A bot plays your seat from now on. "),
-      h("button", { type: "button", "data-key": "leave-yes", onclick: () => session.leave().then(after, (error: unknown) => announce(errorText(error), true)) }, "Yes, leave"),
+      h("button", { type: "button", "data-key": "leave-yes", onclick: () => leave().catch((error: unknown) => announce(errorText(error), true)) }, "Yes, leave"),
       h("button", { type: "button", class: "secondary", onclick: () => box.replaceChildren(ask) }, "Stay"),
     );
   };
