@@ -12,17 +12,48 @@ let such a client hold a slot that long, and it never bounds reading the body. H
 - once its first byte has arrived, the whole request, headers and body, must arrive within
   `read_timeout` seconds, however slowly it trickles; past that the connection reads as
   closed (the app answers 400 to a cut body, an unfinished header gets no answer);
-- writing a response may block at most `write_timeout` seconds per send.
+- writing a response may block at most `write_timeout` seconds per send;
+- the errors gunicorn answers itself (a malformed request line, a URI or headers too long)
+  carry the service's JSON error body instead of gunicorn's HTML page.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import time
 from typing import Any
 
+from gunicorn import util
 from gunicorn.workers.ggevent import GeventWorker
+
+# Codes for the statuses gunicorn answers before the app sees a request.
+CODE_BY_SERVER_STATUS = {
+    400: "bad_request",
+    403: "forbidden",
+    414: "uri_too_long",
+    417: "expectation_failed",
+    431: "headers_too_large",
+    500: "internal_error",
+    501: "not_implemented",
+}
+
+
+def write_json_error(sock: Any, status: int, reason: str, message: str) -> None:
+    """gunicorn's `util.write_error`, answering with the service's error body."""
+    body = json.dumps(
+        {
+            "code": CODE_BY_SERVER_STATUS.get(status, "bad_request"),
+            "message": f"{reason}: {message}" if message else reason,
+            "status": status,
+        }
+    ).encode()
+    head = (
+        f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+    )
+    util.write_nonblock(sock, head.encode("latin1") + body)
 
 
 def _seconds(name: str, default: float) -> float:
@@ -81,6 +112,8 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
     def init_process(self) -> None:
         self.read_timeout = _seconds("CARDTABLE_READ_TIMEOUT", 10.0)
         self.write_timeout = _seconds("CARDTABLE_WRITE_TIMEOUT", 30.0)
+        # gunicorn's worker writes its own error pages through this function.
+        util.write_error = write_json_error
         super().init_process()
 
     def timeout_ctx(self) -> Any:

@@ -4,6 +4,7 @@ long-poll never take the service down or cut an answer."""
 from __future__ import annotations
 
 import contextlib
+import json
 import select
 import signal
 import socket
@@ -205,3 +206,22 @@ def test_a_trickled_body_is_cut_and_refused_not_a_500(redis_server: RedisServer)
                     break
                 answer += chunk
         assert answer.startswith(b"HTTP/1.1 400 "), answer[:200]
+
+
+def test_errors_gunicorn_answers_itself_carry_the_json_body(slow_server: Gunicorn) -> None:
+    host, port = slow_server.url.removeprefix("http://").split(":")
+    # (Requests gunicorn refuses after reading all of them: one it leaves half read, like
+    # a too long URI, is answered the same way but may be reset before the client reads.)
+    for request, status, code in (
+        (b"NOT A REQUEST LINE\r\n\r\n", 400, "bad_request"),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nBad Name: 1\r\n\r\n", 400, "bad_request"),
+    ):
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            sock.sendall(request)
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.startswith(f"HTTP/1.1 {status} ".encode()), head
+        assert b"Content-Type: application/json" in head
+        assert json.loads(body) == {**json.loads(body), "status": status, "code": code}

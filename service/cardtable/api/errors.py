@@ -30,6 +30,12 @@ RETRY_AFTER_SECONDS = 2
 STATUS_BY_CODE: dict[str, int] = {
     # requests the server cannot read
     "bad_request": 400,
+    # answered by the server itself before the app sees the request (cardtable.worker)
+    "forbidden": 403,
+    "uri_too_long": 414,
+    "expectation_failed": 417,
+    "headers_too_large": 431,
+    "not_implemented": 501,
     "invalid_json": 400,
     "invalid_header": 400,
     "engine_error": 400,
