@@ -56,16 +56,16 @@ def grid(view: View, who: int) -> list[Any]:
 
 
 def discard_top(view: View) -> int | None:
-    top: int | None = view["discard"]["top"]
+    top: int | None = view["discard_top"]
     return top
 
 
 def discard_size(view: View) -> int:
-    return int(view["discard"]["size"])
+    return int(view["discard_size"])
 
 
 def draw_size(view: View) -> int:
-    return int(view["draw_pile"]["size"])
+    return int(view["draw_pile_size"])
 
 
 def drawn_card(view: View) -> int | None:
