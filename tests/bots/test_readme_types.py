@@ -30,5 +30,5 @@ def test_the_readme_bot_passes_mypy_strict_and_a_typo_fails_it(tmp_path: Path) -
     sample = next(s for s in python_samples() if "def lowest_card_bot" in s)
     checked = _mypy(tmp_path, sample)
     assert checked.returncode == 0, checked.stdout
-    typo = _mypy(tmp_path, sample.replace('view["discard"]', 'view["dicsard"]'))
-    assert typo.returncode == 1 and '"dicsard"' in typo.stdout, typo.stdout
+    typo = _mypy(tmp_path, sample.replace('view["discard_top"]', 'view["dicsard_top"]'))
+    assert typo.returncode == 1 and '"dicsard_top"' in typo.stdout, typo.stdout

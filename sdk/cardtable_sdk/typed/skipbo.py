@@ -41,6 +41,13 @@ class BuildingPile(TypedDict):
     cards: list[int]
 
 
+class RoundSummary(TypedDict):
+    round: int
+    scores: list[int]
+    winner: int | None
+    stocks_left: list[int]
+
+
 class LastRound(TypedDict):
     round: int
     drawn: bool
@@ -56,7 +63,7 @@ class View(TypedDict):
     game: Literal["skipbo"]
     version: int
     seat: int | None
-    phase: Literal["playing", "finished"]
+    phase: Literal["waiting", "setup", "playing", "finished"]
     round: int
     first_player: int
     current_player: int | None
@@ -74,6 +81,7 @@ class View(TypedDict):
     drawn_turns: int
     teams: list[list[int]] | None
     totals: list[int]
+    rounds: list[RoundSummary]
     last_round: LastRound | None
     winners: list[int]
 

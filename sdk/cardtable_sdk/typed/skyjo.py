@@ -31,15 +31,6 @@ class Player(TypedDict):
     total: int
 
 
-class Discard(TypedDict):
-    top: int
-    size: int
-
-
-class DrawPile(TypedDict):
-    size: int
-
-
 class Drawn(TypedDict):
     seat: int
     card: int | None
@@ -73,7 +64,7 @@ class View(TypedDict):
     game: Literal["skyjo"]
     version: int
     seat: int | None
-    phase: Literal["reveal", "play", "final_lap", "over"]
+    phase: Literal["waiting", "setup", "playing", "finished"]
     round: int
     current_player: int | None
     active_seats: list[int]
@@ -81,8 +72,9 @@ class View(TypedDict):
     finished: bool
     options: Options
     players: list[Player]
-    discard: Discard
-    draw_pile: DrawPile
+    discard_top: int
+    discard_size: int
+    draw_pile_size: int
     drawn: Drawn | None
     final_lap: FinalLap | None
     totals: list[int]
