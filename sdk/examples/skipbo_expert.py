@@ -19,6 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardtable_sdk.adapters import skipbo as seen
 from cardtable_sdk.search import GameState, clone, engine_bot, sample_state
 
 DEALS = 6  # hidden-card deals per decision
@@ -32,7 +33,7 @@ def bot(
     view: Mapping[str, Any], legal_moves: Sequence[Any], rng: random.Random | None = None
 ) -> Any:
     legal = list(legal_moves)
-    rng = rng or random.Random(view["version"])
+    rng = rng or random.Random(seen.version(view))
     choice = greedy(view, legal, rng)
     discards = [move for move in legal if move["type"] == "discard"]
     if choice["type"] != "discard" or len(discards) == 1:
@@ -48,7 +49,7 @@ def look_ahead(view: Mapping[str, Any], candidates: list[Any], rng: random.Rando
     """The candidate with the best total outcome over the same few deals (the first one,
     the greedy bot's own choice, wins ties)."""
     deals = [(sample_state("skipbo", view, rng), rng.random()) for _ in range(DEALS)]
-    seat = view["seat"]
+    seat = seen.seat(view)
     scores = [
         sum(outcome(clone(state), seat, move, seed) for state, seed in deals) for move in candidates
     ]
@@ -83,7 +84,8 @@ def outcome(state: GameState, seat: int, move: Any, seed: float) -> float:
 
 
 def stock_sizes(state: GameState) -> list[int]:
-    return [player["stock_size"] for player in state.view(None)["players"]]
+    view = state.view(None)
+    return [seen.stock_size(view, who) for who in range(seen.players(view))]
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
