@@ -1,12 +1,14 @@
-"""A Skip-Bo bot that beats the server's greedy bot by sampling what it cannot see.
+"""A Skip-Bo bot that plays the server's greedy bot with look-ahead over the hidden cards.
 
-It builds as the greedy bot does (stock first, then runs towards its stock top, then safe
-builds), but chooses how to end its turn by determinized look-ahead: for the greedy bot's
-discard and the best discard of each other card in hand, it deals the hidden cards (the
-rival's hand, the stocks below their tops, the draw pile) at random a few times, consistent
-with its view (`cardtable_sdk.search.sample_state`), plays the rival's next turn and its
-own next turn with the greedy bot on each deal, and keeps the discard that leaves its stock
-race best (its stock cards played minus the rival's; a round won or lost counts most).
+It builds as the greedy bot does (stock first, then runs towards its stock top), but two
+choices are made by determinized look-ahead: whether to make a build it could skip (or
+end its turn at once), and which card to discard (the greedy bot's discard, and the best
+pile for each other card in hand). For each option it deals the hidden cards (the rival's
+hand, the stocks below their tops, the draw pile) at random a few times, consistent with
+its view (`cardtable_sdk.search.sample_state`), lets the greedy bot play the rest of its
+turn, the rival's and its own next turn on each deal, and keeps the option that leaves
+the stock race best (its stock cards played minus the rival's; a round won or lost
+within the look-ahead counts most).
 
     cardtable-arena skipbo sdk/examples/skipbo_expert.py greedy --games 1000 --workers 2
     python sdk/examples/skipbo_expert.py --games 20                  # in-process
@@ -23,7 +25,6 @@ from cardtable_sdk.adapters import skipbo as seen
 from cardtable_sdk.search import GameState, clone, engine_bot, sample_state
 
 DEALS = 6  # hidden-card deals per decision
-TURNS = 3  # look ahead until this many turns have begun: the rival's, then ours
 ROUND_DECIDED = 100.0  # a round won (or lost) within the look-ahead, in stock cards
 
 greedy = engine_bot("skipbo", "greedy")
@@ -36,6 +37,10 @@ def bot(
     rng = rng or random.Random(seen.version(view))
     choice = greedy(view, legal, rng)
     discards = [move for move in legal if move["type"] == "discard"]
+    if choice["type"] == "play" and choice["source"] != "stock" and discards:
+        # A build the greedy bot would make though it may stop: is it worth more than
+        # ending the turn now, or does it serve the rival?
+        return look_ahead(view, [choice, greedy(view, discards, rng)], rng)
     if choice["type"] != "discard" or len(discards) == 1:
         return choice
     candidates = [choice]
@@ -57,20 +62,22 @@ def look_ahead(view: Mapping[str, Any], candidates: list[Any], rng: random.Rando
 
 
 def outcome(state: GameState, seat: int, move: Any, seed: float) -> float:
-    """Apply `move`, let the greedy bot play every seat for the next turns, and score the
-    stock race from `seat`'s side."""
+    """Apply `move`, let the greedy bot play on until our next turn is over (the rest of
+    ours, the rival's, then ours again), and score the stock race from `seat`'s side."""
     rng = random.Random(seed)
     before = stock_sizes(state)
     round_number = state.round
     state.apply(seat, move)
-    last, turns = state.current, 0
+    left = back = False  # has our turn ended; has our next turn begun?
     while not state.is_over and state.round == round_number:
         current = state.current
+        if current != seat:
+            if back:
+                break  # our next turn is over
+            left = True
+        elif left:
+            back = True
         assert current is not None
-        if current != last:
-            last, turns = current, turns + 1
-            if turns >= TURNS:
-                break
         legal = state.legal_moves(current)
         state.apply(
             current, legal[0] if len(legal) == 1 else greedy(state.view(current), legal, rng)
