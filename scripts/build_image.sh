@@ -114,8 +114,11 @@ make_wheelhouse() {
         python3 -c 'import platform; print(platform.python_version())')
     rm -rf "$wheelhouse" && mkdir -p "$wheelhouse"
     "$PYTHON" -m pip freeze --exclude-editable > "$WORKDIR/constraints.txt"
-    "$PYTHON" -c 'import sys, tomllib; print("\n".join(tomllib.load(open(sys.argv[1], "rb"))["project"]["dependencies"]))' \
+    # The engine is not on any index: its wheel is built from service/engine.
+    "$PYTHON" -c 'import sys, tomllib; print("\n".join(d for d in tomllib.load(open(sys.argv[1], "rb"))["project"]["dependencies"] if not d.startswith("cardtable-engine")))' \
         "$ROOT/pyproject.toml" > "$WORKDIR/requirements.txt"
+    "$PYTHON" -m pip wheel --quiet --disable-pip-version-check --no-deps \
+        --wheel-dir "$wheelhouse" "$ROOT/service/engine"
     "$PYTHON" -m pip wheel --quiet --disable-pip-version-check --wheel-dir "$wheelhouse" \
         --constraint "$WORKDIR/constraints.txt" --requirement "$WORKDIR/requirements.txt" \
         "setuptools>=77" wheel 2> >(grep -v 'is ignored: it is neither' >&2)

@@ -11,7 +11,7 @@ move for move), versions grow by one per move, and errors are the SDK's typed ex
 with the codes the server would send. A `LocalSeat` has the methods of a `SeatSession`, so
 `cardtable_sdk.play(seat, bot)` runs unchanged against it, one thread per seat if needed.
 
-Needs the `cardtable` distribution: `pip install 'cardtable-sdk[local]'`.
+Needs the rules engine (the `cardtable-engine` distribution): `pip install 'cardtable-sdk[local]'`.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError(
         "local play runs the rules engine in-process; install it with "
-        "`pip install 'cardtable-sdk[local]'` (the `cardtable` distribution)"
+        "`pip install 'cardtable-sdk[local]'` (the `cardtable-engine` distribution)"
     ) from exc
 
 from cardtable_client.models import GameType

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from pathlib import Path
 
 from flask import Flask, request
 from flask_cors import CORS
@@ -41,7 +42,10 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
     )
-    app = Flask("cardtable")
+    # `cardtable` is a namespace package (the engine is its own distribution): Flask
+    # cannot find its root and instance folders by itself (the instance one stays unused).
+    root = Path(__file__).parent
+    app = Flask("cardtable", root_path=str(root), instance_path=str(root / "instance"))
     app.config.update(api_config(settings))
     app.json.sort_keys = False  # type: ignore[attr-defined]
     if redis_client is None:

@@ -23,6 +23,7 @@ __all__ = [
     "stock_size",
     "stock_top",
     "totals",
+    "version",
 ]
 
 View = Mapping[str, Any]
@@ -34,6 +35,11 @@ DISCARD_PILES = 4
 
 def seat(view: View) -> int:
     return int(view["seat"])
+
+
+def version(view: View) -> int:
+    """How many moves the game has seen (a seed that differs from move to move)."""
+    return int(view["version"])
 
 
 def players(view: View) -> int:

@@ -3,13 +3,13 @@ by name, and the bundled Swagger UI at /docs (and /docs/)."""
 
 from __future__ import annotations
 
+from importlib.metadata import version
 from typing import Any
 
 import swagger_ui_bundle
 from flask import Flask, redirect, send_from_directory
 from flask_smorest import Api
 
-from cardtable import __version__
 from cardtable.api.schemas.base import ErrorSchema
 from cardtable.api.schemas.common import AppliedMoveSchema
 from cardtable.api.schemas.tables import WaitingViewSchema
@@ -42,7 +42,7 @@ def api_config(settings: Settings) -> dict[str, Any]:
     }
     return {
         "API_TITLE": "Cardtable",
-        "API_VERSION": __version__,
+        "API_VERSION": version("cardtable"),
         "OPENAPI_VERSION": "3.0.3",
         "OPENAPI_URL_PREFIX": "/",
         "OPENAPI_JSON_PATH": "openapi.json",

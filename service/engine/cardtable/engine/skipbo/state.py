@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.base import JSON, DeckRng, GameState, Move
-from cardtable.engine.skipbo import codec, moves, rounds, scoring, views
+from cardtable.engine.skipbo import codec, moves, rounds, scoring, search, views
 from cardtable.engine.skipbo.info import INFO
 from cardtable.engine.skipbo.table import Table
 
@@ -16,6 +16,7 @@ from cardtable.engine.skipbo.table import Table
 class SkipBoState(GameState):
     info = INFO
     codec: ClassVar[Any] = codec
+    search: ClassVar[Any] = search
     STEP_MOVES = moves.STEP_MOVE_TYPES
     SCORE_ROUND_KEYS = ("round", "scores", "winner", "stocks_left")
 

@@ -111,6 +111,8 @@ class GameState(ABC):
     codec: ClassVar[Any] = None
     """The game's codec module (state_fields, dump_fields, restore, check_consistency,
     log_entries, order_of), unless the class implements those hooks itself."""
+    search: ClassVar[Any] = None
+    """The game's search module (clone, from_view): see cardtable.engine.search."""
 
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         """An undealt game; `start()` deals it (use `new` or `replay`)."""

@@ -9,7 +9,7 @@ from itertools import chain
 from typing import Any, ClassVar
 
 from cardtable.engine.base import JSON, DeckRng, GameState, Move
-from cardtable.engine.skyjo import codec, moves, rounds, views
+from cardtable.engine.skyjo import codec, moves, rounds, search, views
 from cardtable.engine.skyjo.grid import Grid
 from cardtable.engine.skyjo.info import INFO
 from cardtable.engine.skyjo.scoring import winners
@@ -18,6 +18,7 @@ from cardtable.engine.skyjo.scoring import winners
 class SkyjoState(GameState):
     info = INFO
     codec: ClassVar[Any] = codec
+    search: ClassVar[Any] = search
     STEP_MOVES = moves.STEP_MOVES
     SCORE_ROUND_KEYS = ("round", "scores", "finisher")
 
