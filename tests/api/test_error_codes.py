@@ -22,7 +22,8 @@ from cardtable.common import ServiceError
 from cardtable.engine.base import EngineError
 from cardtable.store import DuplicateId, StoreError
 
-SERVICE = Path(cardtable.__file__).parent
+# `cardtable` is a namespace package: the service's and the engine distribution's folders.
+SOURCES = [Path(folder) for folder in cardtable.__path__]
 INTERNAL_STORE_ERRORS = {DuplicateId}  # never a client's doing: a 500
 
 
@@ -84,7 +85,7 @@ def test_a_code_missing_from_the_table_answers_500_not_400() -> None:
 
 def test_codes_named_in_the_source_are_listed() -> None:
     """Route-level errors (`ApiError("code", ...)`) and the codes of plain HTTP errors."""
-    source = "\n".join(path.read_text() for path in SERVICE.rglob("*.py"))
+    source = "\n".join(path.read_text() for folder in SOURCES for path in folder.rglob("*.py"))
     named = set(re.findall(r'ApiError\(\s*"(\w+)"', source))
     assert {"invalid_header", "invalid_token", "unsupported_media_type"} <= named
     assert sorted(named - set(STATUS_BY_CODE)) == []
