@@ -1,8 +1,14 @@
 """Games as a service: create, authenticate seats, view, move (then let server bots play),
 score and record, over the document store and the rules engine. Knows nothing of HTTP.
 
-A stored game document holds the engine state and, per seat, the player's name, bot kind
-and the SHA-256 of its token (the token itself is shown once, at creation, and never kept).
+A game is stored as a compact snapshot (the engine state without its log, and per seat the
+player's name and bot kind), the SHA-256 of each seat's token in a field beside it (a
+token itself is shown once, at creation, and never kept), and an append-only log of its
+moves (cardtable.movelog) that the same compare-and-set appends to. A move, a view, a poll
+and the legal moves read the snapshot only; the record replays the log.
+
+Documents of the release before (schema_version 1: the whole state with its log, token
+hashes in the seats) are still read; the first move made in one rewrites it in this form.
 """
 
 from __future__ import annotations
@@ -24,10 +30,14 @@ from cardtable.common import (
 from cardtable.engine.base import EngineError, Move
 from cardtable.engine.registry import load_state
 from cardtable.engine.table import AppliedMove, Seat, Table
+from cardtable.movelog import MoveRecorder, encode_log, replay
 from cardtable.store import DocumentStore, Stored, VersionConflict
 
-DOCUMENT_SCHEMA_VERSION = 1
+DOCUMENT_SCHEMA_VERSION = 2
+LEGACY_SCHEMA_VERSION = 1
+"""Documents holding the whole state with its log (migrated at their next write)."""
 TOKEN_HASHES_FIELD = "token_hashes"
+REPLAY_ATTEMPTS = 5
 
 
 class GameTooLong(ServiceError):
@@ -39,26 +49,29 @@ class GameTooLong(ServiceError):
 class Game(Table):
     """A stored game: the table (id, seats, engine state) and when it was created."""
 
-    def __init__(self, table: Table, created_at: float) -> None:
+    def __init__(self, table: Table, created_at: float, *, legacy: bool = False) -> None:
         super().__init__(table.table_id, table.state, table.seats)
         self.created_at = created_at
+        self.legacy = legacy
+        """Loaded from a document of the release before, with its whole log."""
 
     @property
     def game_id(self) -> str:
         return self.table_id
 
     def to_document(self) -> dict[str, Any]:
+        """The snapshot: everything but the log and the token hashes."""
         return {
             "schema_version": DOCUMENT_SCHEMA_VERSION,
             "id": self.table_id,
             "game": self.game,
             "created_at": self.created_at,
-            "seats": [
-                {"seat": s.seat, "name": s.name, "bot": s.bot, "token_sha256": s.token_sha256}
-                for s in self.seats
-            ],
-            "state": self.state.to_dict(),
+            "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in self.seats],
+            "state": self.state.snapshot(),
         }
+
+    def token_hashes(self) -> str:
+        return ",".join(s.token_sha256 or "" for s in self.seats)
 
     @classmethod
     def from_stored(cls, stored: Stored) -> Game:
@@ -71,10 +84,20 @@ class Game(Table):
             raise RuntimeError(f"game {stored.doc_id}: stored state is unreadable: {exc}") from exc
         if state.version != stored.version:
             raise RuntimeError(f"game {stored.doc_id}: stored version disagrees with its state")
+        hashes = (stored.fields.get(TOKEN_HASHES_FIELD) or "").split(",")
         seats = [
-            Seat(s["seat"], s["name"], s.get("bot"), s.get("token_sha256")) for s in doc["seats"]
+            Seat(
+                s["seat"],
+                s["name"],
+                s.get("bot"),
+                s.get("token_sha256") or (hashes[i] if i < len(hashes) else None) or None,
+            )
+            for i, s in enumerate(doc["seats"])
         ]
-        return cls(Table(stored.doc_id, state, seats), float(doc.get("created_at", 0)))
+        legacy = doc.get("schema_version") == LEGACY_SCHEMA_VERSION
+        return cls(
+            Table(stored.doc_id, state, seats), float(doc.get("created_at", 0)), legacy=legacy
+        )
 
 
 class GameService:
@@ -113,6 +136,7 @@ class GameService:
         tokens = [new_token() for _ in loaded.seats]
         for seat, token in zip(loaded.seats, tokens, strict=True):
             seat.token_sha256 = hash_token(token)
+        recorder = MoveRecorder(loaded.state)
         applied = self._first_bot_moves(loaded)
         self.store.create(
             loaded.game_id,
@@ -120,7 +144,8 @@ class GameService:
             loaded.to_document(),
             finished=loaded.state.is_over,
             # Beside the document, so a poll can authenticate without reading the state.
-            extra_fields={TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in loaded.seats)},
+            extra_fields={TOKEN_HASHES_FIELD: loaded.token_hashes()},
+            log=recorder.detach(),
         )
         self._on_created(game)
         if applied:
@@ -145,7 +170,28 @@ class GameService:
     # ---- reading ---------------------------------------------------------------------
 
     def load(self, game_id: str) -> Game:
-        return Game.from_stored(self.store.load(game_id))
+        """The game from its snapshot (never its log): what a move, a view or a poll needs."""
+        return Game.from_stored(self.store.load(game_id, [TOKEN_HASHES_FIELD]))
+
+    def replayed(self, game_id: str) -> Game:
+        """The game with the engine's whole log (deals, moves, reshuffles), replayed from its
+        seed and stored moves: for the record and anything else that needs the history."""
+        for _ in range(REPLAY_ATTEMPTS):
+            game = self.load(game_id)
+            if game.legacy:
+                return game
+            version, entries = self.store.read_log(game_id)
+            if version == game.version:  # else a move landed in between: read again
+                game.state = replay(game.to_document()["state"], entries)
+                return game
+        raise VersionConflict(self.store.kind, game_id, game.version, version)
+
+    def record_for(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The record of a finished game (GameNotOver before the end, without a replay)."""
+        game, _ = self.load_for(game_id, token)
+        if not game.state.is_over:
+            return game.state.record()  # raises GameNotOver
+        return self.replayed(game_id).state.record()
 
     def wait_for_change(self, game_id: str, known_version: int, timeout: float) -> int:
         """Long-poll: return the version once it differs from `known_version`, or when the
@@ -210,7 +256,11 @@ class GameService:
         game = self.load(game_id)
         seat = self.require_seat(game, token)
         read_version = game.version
-        applied = game.move(seat, move, if_match)
+        recorder = MoveRecorder(game.state)
+        try:
+            applied = game.move(seat, move, if_match)
+        finally:
+            entries = recorder.detach()
         try:
             self.store.save(
                 game.game_id,
@@ -218,6 +268,11 @@ class GameService:
                 game.version,
                 game.to_document(),
                 finished=game.state.is_over,
+                # A document of the release before is rewritten whole: snapshot, token
+                # hashes beside it, and its log in the compact form.
+                extra_fields={TOKEN_HASHES_FIELD: game.token_hashes()} if game.legacy else None,
+                append=encode_log(game.state) if game.legacy else entries,
+                replace_log=game.legacy,
             )
         except VersionConflict as conflict:
             if if_match is None:
@@ -232,4 +287,10 @@ class GameService:
         return game, seat, applied
 
 
-__all__ = ["DOCUMENT_SCHEMA_VERSION", "Game", "GameService", "GameTooLong"]
+__all__ = [
+    "DOCUMENT_SCHEMA_VERSION",
+    "LEGACY_SCHEMA_VERSION",
+    "Game",
+    "GameService",
+    "GameTooLong",
+]

@@ -200,5 +200,4 @@ class Record(MethodView):
     def get(self, game_id: str) -> Any:
         """The full record of a finished game: every deal, move and reshuffle, to replay it
         without our RNG. 409 (`game_not_over`) until the game is over."""
-        game, _ = wiring().games.load_for(game_id, bearer_token())
-        return game.state.record()
+        return wiring().games.record_for(game_id, bearer_token())

@@ -1,45 +1,54 @@
 """A repository of versioned JSON documents in Redis, written only by compare-and-set.
 
 Games and score sheets are both stored this way. Each document is one key,
-`<prefix>:<kind>:{<id>}` (the braces are a Redis Cluster hash tag, so any future companion
-key of the same document lands in the same slot). The key is a hash with two fields:
-`version` (readable alone, for cheap polling) and `doc` (the encoded document).
+`<prefix>:<kind>:{<id>}` (the braces are a Redis Cluster hash tag, so the companion log key
+lands in the same slot). The key is a hash with `version` (readable alone, for cheap
+polling), `doc` (the encoded document) and any small extra fields; `<key>:log` is a list of
+log entries that a compare-and-set appends to in the same script, and that only readers of
+the whole history (a record, an event feed) read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.store import codec
 from cardtable.store.connection import RedisClient
 
-# KEYS[1]  the document's hash
-# ARGV[1]  the version (an integer)
-# ARGV[2]  the encoded document
-# ARGV[3]  time to live in seconds
-# ARGV[4…] optional extra fields, as name, value pairs, written once (e.g. token hashes, so
-#          a poll can authenticate without reading the document)
+# Both scripts take KEYS[1], the document's hash, and KEYS[2], its append-only log (a list
+# in the same hash slot; documents without a log never write it). ARGV[N] is the number of
+# extra-field arguments (name, value pairs) that follow it; the remaining arguments are log
+# entries to append.
+#
+# CREATE: ARGV[1] the version, ARGV[2] the encoded document, ARGV[3] the time to live in
+# seconds, ARGV[4] the extra-field count, then the fields (written once, e.g. token hashes,
+# so a poll can authenticate without reading the document), then the log entries.
 # Returns 1 when created, 0 when the key already exists (nothing is written then).
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   return 0
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'doc', ARGV[2])
-for i = 4, #ARGV, 2 do
+local fields_end = 4 + tonumber(ARGV[4])
+for i = 5, fields_end, 2 do
   redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
 end
+redis.call('DEL', KEYS[2])
+for i = fields_end + 1, #ARGV, 5000 do
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, i, math.min(i + 4999, #ARGV)))
+end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
+redis.call('EXPIRE', KEYS[2], tonumber(ARGV[3]))
 return 1
 """
 
-# KEYS[1]  the document's hash
-# ARGV[1]  the version the caller read (the write applies only if it is still current)
-# ARGV[2]  the new version
-# ARGV[3]  the new encoded document
-# ARGV[4]  time to live in seconds (idle expiry, or the finished-document retention)
-# ARGV[5…] optional extra fields to update with the document, as name, value pairs
+# COMPARE_AND_SET: ARGV[1] the version the caller read (the write applies only if it is
+# still current), ARGV[2] the new version, ARGV[3] the new encoded document, ARGV[4] the time
+# to live in seconds (idle expiry, or the finished-document retention), ARGV[5] "1" to empty
+# the log before appending (a migration rewrites it whole), ARGV[6] the extra-field count,
+# then the fields to update, then the log entries to append.
 # Returns {1, new} when written, {0, current} on a version conflict, {-1, 0} when missing.
 COMPARE_AND_SET = """
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -50,11 +59,29 @@ if current ~= ARGV[1] then
   return {0, tonumber(current)}
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3])
-for i = 5, #ARGV, 2 do
+local fields_end = 6 + tonumber(ARGV[6])
+for i = 7, fields_end, 2 do
   redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
 end
+if ARGV[5] == '1' then
+  redis.call('DEL', KEYS[2])
+end
+for i = fields_end + 1, #ARGV, 5000 do
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, i, math.min(i + 4999, #ARGV)))
+end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
+redis.call('EXPIRE', KEYS[2], tonumber(ARGV[4]))
 return {1, tonumber(ARGV[2])}
+"""
+
+# READ_LOG: KEYS as above, ARGV[1] the first entry wanted. The version and the entries from
+# there on, read together so they agree. Returns {version, entries} or {-1} when missing.
+READ_LOG = """
+local version = redis.call('HGET', KEYS[1], 'version')
+if not version then
+  return {-1}
+end
+return {tonumber(version), redis.call('LRANGE', KEYS[2], tonumber(ARGV[1]), -1)}
 """
 
 
@@ -89,10 +116,14 @@ class Stored:
     doc_id: str
     version: int
     document: dict[str, Any]
+    fields: dict[str, str | None] = field(default_factory=dict)
+    """The extra fields `load` was asked for (None where absent)."""
 
 
 class DocumentStore:
-    """One kind of document ("game", "sheet") under one key prefix."""
+    """One kind of document ("game", "sheet") under one key prefix, each document optionally
+    with an append-only log beside it (games: the snapshot is the document, the moves are
+    the log)."""
 
     def __init__(
         self,
@@ -110,9 +141,17 @@ class DocumentStore:
         self.finished_ttl_seconds = finished_ttl_seconds
         self._create = redis.register_script(CREATE)
         self._compare_and_set = redis.register_script(COMPARE_AND_SET)
+        self._read_log = redis.register_script(READ_LOG)
 
     def key_for(self, doc_id: str) -> str:
         return f"{self.prefix}:{self.kind}:{{{doc_id}}}"
+
+    def log_key_for(self, doc_id: str) -> str:
+        """The document's log: a list in the same Redis Cluster slot (same hash tag)."""
+        return f"{self.key_for(doc_id)}:log"
+
+    def _keys(self, doc_id: str) -> list[str]:
+        return [self.key_for(doc_id), self.log_key_for(doc_id)]
 
     def ttl_for(self, finished: bool) -> int:
         return self.finished_ttl_seconds if finished else self.ttl_seconds
@@ -125,22 +164,36 @@ class DocumentStore:
         *,
         finished: bool = False,
         extra_fields: Mapping[str, str] | None = None,
+        log: Sequence[str | int] = (),
     ) -> None:
-        """Store a new document; `extra_fields` are small values kept beside it, readable
-        without the document by `read_fields` (and updated by `save` when it names them)."""
+        """Store a new document and its first log entries; `extra_fields` are small values
+        kept beside it, readable without the document by `read_fields` (and updated by
+        `save` when it names them)."""
         pairs = _field_pairs(extra_fields)
         created = self._create(
-            keys=[self.key_for(doc_id)],
-            args=[version, codec.encode(document), self.ttl_for(finished), *pairs],
+            keys=self._keys(doc_id),
+            args=[
+                version,
+                codec.encode(document),
+                self.ttl_for(finished),
+                len(pairs),
+                *pairs,
+                *log,
+            ],
         )
         if not created:
             raise DuplicateId(f"{self.kind} {doc_id!r} already exists")
 
-    def load(self, doc_id: str) -> Stored:
-        version, blob = self.redis.hmget(self.key_for(doc_id), ["version", "doc"])
+    def load(self, doc_id: str, fields: Sequence[str] = ()) -> Stored:
+        """The document (never its log) and the named extra fields, in one HMGET."""
+        version, blob, *values = self.redis.hmget(self.key_for(doc_id), ["version", "doc", *fields])
         if version is None or blob is None:
             raise NotFound(self.kind, doc_id)
-        return Stored(doc_id, int(version), codec.decode(blob))
+        named = {
+            name: v.decode() if v is not None else None
+            for name, v in zip(fields, values, strict=True)
+        }
+        return Stored(doc_id, int(version), codec.decode(blob), named)
 
     def current_version(self, doc_id: str) -> int:
         """Only the version, for cheap polling (If-None-Match)."""
@@ -156,6 +209,14 @@ class DocumentStore:
             raise NotFound(self.kind, doc_id)
         return int(values[0]), [v.decode() if v is not None else None for v in values[1:]]
 
+    def read_log(self, doc_id: str, start: int = 0) -> tuple[int, list[str]]:
+        """The document's version and its log entries from index `start` on, read together
+        (one script: the version and the entries always agree)."""
+        answer = self._read_log(keys=self._keys(doc_id), args=[max(0, start)])
+        if answer[0] == -1:
+            raise NotFound(self.kind, doc_id)
+        return int(answer[0]), [entry.decode() for entry in answer[1]]
+
     def save(
         self,
         doc_id: str,
@@ -165,17 +226,24 @@ class DocumentStore:
         *,
         finished: bool = False,
         extra_fields: Mapping[str, str] | None = None,
+        append: Sequence[str | int] = (),
+        replace_log: bool = False,
     ) -> None:
-        """Write the new document (and the given extra fields) only if the stored version is
-        still `expected_version`."""
+        """Write the new document (and the given extra fields), and append `append` to its
+        log (or, with `replace_log`, make it the whole log), only if the stored version is
+        still `expected_version`: all of it or nothing, in one script."""
+        pairs = _field_pairs(extra_fields)
         status, current = self._compare_and_set(
-            keys=[self.key_for(doc_id)],
+            keys=self._keys(doc_id),
             args=[
                 expected_version,
                 new_version,
                 codec.encode(document),
                 self.ttl_for(finished),
-                *_field_pairs(extra_fields),
+                "1" if replace_log else "0",
+                len(pairs),
+                *pairs,
+                *append,
             ],
         )
         if status == -1:
@@ -184,9 +252,8 @@ class DocumentStore:
             raise VersionConflict(self.kind, doc_id, expected_version, int(current))
 
     def stored_bytes(self, doc_id: str) -> int:
-        """Redis's own estimate of the key's memory (for sizing figures)."""
-        usage = self.redis.memory_usage(self.key_for(doc_id))
-        return int(usage or 0)
+        """Redis's own estimate of the memory of the document and its log (sizing figures)."""
+        return sum(int(self.redis.memory_usage(key) or 0) for key in self._keys(doc_id))
 
     def ttl(self, doc_id: str) -> int:
         return int(self.redis.ttl(self.key_for(doc_id)))
