@@ -76,7 +76,7 @@ def test_the_replayed_record_is_the_engines_own(service: GameService, game: str)
 
 
 def test_a_refused_write_appends_nothing(service: GameService, store: DocumentStore) -> None:
-    created, tokens, _ = service.create("skyjo", [{"name": "a"}, {"name": "b"}], seed=1)
+    created, _, _ = service.create("skyjo", [{"name": "a"}, {"name": "b"}], seed=1)
     stored = store.load(created.game_id)
     with pytest.raises(VersionConflict):
         store.save(created.game_id, stored.version + 1, stored.version + 2, {}, append=[7, 7])
