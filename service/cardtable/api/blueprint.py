@@ -82,8 +82,9 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
             def wrapper(*args: Any, **kwargs: Any) -> Any:
                 return func(*args, **kwargs)
 
-            wrapper._apidoc = copy.deepcopy(getattr(func, "_apidoc", {}))
-            docs = wrapper._apidoc.setdefault("arguments", {})
+            apidoc = copy.deepcopy(getattr(func, "_apidoc", {}))
+            wrapper._apidoc = apidoc  # type: ignore[attr-defined]
+            docs = apidoc.setdefault("arguments", {})
             docs.setdefault("parameters", []).append(
                 {"in": "headers", "required": True, "schema": schema}
             )
