@@ -45,6 +45,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--top", type=int, default=35)
+    parser.add_argument("--sort", default="cumulative", help="or tottime")
     args = parser.parse_args()
     with RedisServer() as server:
         app = create_app(Settings(redis_url=server.url))
@@ -54,7 +55,7 @@ def main() -> None:
         profile.enable()
         play(client, args.game, args.players, args.moves)
         profile.disable()
-        pstats.Stats(profile).sort_stats("cumulative").print_stats(args.top)
+        pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)
 
 
 if __name__ == "__main__":
