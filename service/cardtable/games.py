@@ -30,7 +30,7 @@ from cardtable.common import (
 from cardtable.engine.base import EngineError, Move
 from cardtable.engine.registry import load_state
 from cardtable.engine.table import AppliedMove, Seat, Table
-from cardtable.movelog import MoveRecorder, encode_log, replay
+from cardtable.movelog import MoveRecorder, encode_log, pack, replay, unpack
 from cardtable.store import DocumentStore, Stored, VersionConflict
 
 DOCUMENT_SCHEMA_VERSION = 2
@@ -145,7 +145,7 @@ class GameService:
             finished=loaded.state.is_over,
             # Beside the document, so a poll can authenticate without reading the state.
             extra_fields={TOKEN_HASHES_FIELD: loaded.token_hashes()},
-            log=recorder.detach(),
+            log=pack(recorder.detach()),
         )
         self._on_created(game)
         if applied:
@@ -180,11 +180,18 @@ class GameService:
             game = self.load(game_id)
             if game.legacy:
                 return game
-            version, entries = self.store.read_log(game_id)
+            version, entries = self.read_log(game_id)
             if version == game.version:  # else a move landed in between: read again
                 game.state = replay(game.to_document()["state"], entries)
                 return game
         raise VersionConflict(self.store.kind, game_id, game.version, version)
+
+    def read_log(self, game_id: str, start: int = 0) -> tuple[int, list[int]]:
+        """The game's version and its stored moves from move `start` on (move i made version
+        i + 1), as `cardtable.movelog` encodes them; `movelog.replay` turns them into the
+        engine's log. Empty for a game not yet rewritten since the release before."""
+        version, data = self.store.read_log(game_id)
+        return version, unpack(data)[start:]
 
     def record_for(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The record of a finished game (GameNotOver before the end, without a replay)."""
@@ -271,7 +278,7 @@ class GameService:
                 # A document of the release before is rewritten whole: snapshot, token
                 # hashes beside it, and its log in the compact form.
                 extra_fields={TOKEN_HASHES_FIELD: game.token_hashes()} if game.legacy else None,
-                append=encode_log(game.state) if game.legacy else entries,
+                append=pack(encode_log(game.state) if game.legacy else entries),
                 replace_log=game.legacy,
             )
         except VersionConflict as conflict:

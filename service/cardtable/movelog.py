@@ -2,10 +2,11 @@
 re-derive, and the replay that turns it back into the engine's full log.
 
 A move is stored as `index * n_players + seat`, where `index` is the move's position in
-`legal_moves(seat)` at the time it was made. Deals and reshuffles are not stored: they come
-from the game's seed, so replaying the moves from a fresh game of the same seed, names and
-options gives the engine's log (deals, moves, reshuffles) exactly. Small integers are what
-a Redis list stores most compactly (two bytes an entry below 128). The order of
+`legal_moves(seat)` at the time it was made, packed as a variable-length unsigned integer
+(one byte below 128, which is nearly every move; seven bits a byte, the high bit saying more
+follow). Deals and reshuffles are not stored: they come from the game's seed, so replaying
+the moves from a fresh game of the same seed, names and options gives the engine's log
+(deals, moves, reshuffles) exactly. The order of
 `legal_moves` is therefore part of the stored format; the replay checks every step (an
 index past the legal moves, or a final state that differs from the stored snapshot, is
 an error, never a silently different game).
@@ -43,6 +44,31 @@ class MoveRecorder:
         return self.entries
 
 
+def pack(entries: Iterable[int]) -> bytes:
+    """Entries as bytes (appending packed entries to packed entries packs them all)."""
+    out = bytearray()
+    for entry in entries:
+        while entry >= 0x80:
+            out.append(entry & 0x7F | 0x80)
+            entry >>= 7
+        out.append(entry)
+    return bytes(out)
+
+
+def unpack(data: bytes) -> list[int]:
+    """The entries that `pack` wrote; CorruptLog for bytes that end inside an entry."""
+    entries, value, shift = [], 0, 0
+    for byte in data:
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            entries.append(value)
+            value, shift = 0, 0
+    if shift:
+        raise CorruptLog("the stored log ends inside an entry")
+    return entries
+
+
 def fresh_state(snapshot: Mapping[str, Any]) -> GameState:
     """Round 1 as dealt, for the game a snapshot (or a full state) belongs to."""
     rules = get_rules(snapshot["game"])
@@ -50,12 +76,12 @@ def fresh_state(snapshot: Mapping[str, Any]) -> GameState:
     return rules.new_state(list(snapshot["names"]), dict(snapshot["options"]), seed)
 
 
-def replay(snapshot: Mapping[str, Any], entries: Iterable[str | int]) -> GameState:
+def replay(snapshot: Mapping[str, Any], entries: Iterable[int]) -> GameState:
     """The state with its whole engine log, from the seed and the stored entries; checked
     against the stored snapshot."""
     state = fresh_state(snapshot)
     for number, entry in enumerate(entries):
-        index, seat = divmod(int(entry), state.n_players)
+        index, seat = divmod(entry, state.n_players)
         legal = state.legal_moves(seat)
         if index >= len(legal):
             raise CorruptLog(f"log entry {number} names move {index} of {len(legal)}")
@@ -79,4 +105,4 @@ def encode_log(state: GameState) -> list[int]:
     return entries
 
 
-__all__ = ["CorruptLog", "MoveRecorder", "encode_log", "fresh_state", "replay"]
+__all__ = ["CorruptLog", "MoveRecorder", "encode_log", "fresh_state", "pack", "replay", "unpack"]

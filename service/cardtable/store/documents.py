@@ -3,9 +3,9 @@
 Games and score sheets are both stored this way. Each document is one key,
 `<prefix>:<kind>:{<id>}` (the braces are a Redis Cluster hash tag, so the companion log key
 lands in the same slot). The key is a hash with `version` (readable alone, for cheap
-polling), `doc` (the encoded document) and any small extra fields; `<key>:log` is a list of
-log entries that a compare-and-set appends to in the same script, and that only readers of
-the whole history (a record, an event feed) read.
+polling), `doc` (the encoded document) and any small extra fields; `<key>:log` holds bytes
+that a compare-and-set appends to (APPEND) in the same script, and that only readers of the
+whole history (a record, an event feed) read. The store does not interpret the log.
 """
 
 from __future__ import annotations
@@ -17,38 +17,36 @@ from typing import Any
 from cardtable.store import codec
 from cardtable.store.connection import RedisClient
 
-# Both scripts take KEYS[1], the document's hash, and KEYS[2], its append-only log (a list
-# in the same hash slot; documents without a log never write it). ARGV[N] is the number of
-# extra-field arguments (name, value pairs) that follow it; the remaining arguments are log
-# entries to append.
+# Both scripts take KEYS[1], the document's hash, and KEYS[2], its append-only log (a string
+# of bytes in the same hash slot, grown by APPEND; documents without a log never write it).
 #
 # CREATE: ARGV[1] the version, ARGV[2] the encoded document, ARGV[3] the time to live in
-# seconds, ARGV[4] the extra-field count, then the fields (written once, e.g. token hashes,
-# so a poll can authenticate without reading the document), then the log entries.
-# Returns 1 when created, 0 when the key already exists (nothing is written then).
+# seconds, ARGV[4] the first bytes of the log, then extra fields as name, value pairs
+# (written once, e.g. token hashes, so a poll can authenticate without reading the
+# document). Returns 1 when created, 0 when the key already exists (nothing is written).
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   return 0
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'doc', ARGV[2])
-local fields_end = 4 + tonumber(ARGV[4])
-for i = 5, fields_end, 2 do
+for i = 5, #ARGV, 2 do
   redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
 end
 redis.call('DEL', KEYS[2])
-for i = fields_end + 1, #ARGV, 5000 do
-  redis.call('RPUSH', KEYS[2], unpack(ARGV, i, math.min(i + 4999, #ARGV)))
+if ARGV[4] ~= '' then
+  redis.call('SET', KEYS[2], ARGV[4])
+  redis.call('EXPIRE', KEYS[2], tonumber(ARGV[3]))
 end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
-redis.call('EXPIRE', KEYS[2], tonumber(ARGV[3]))
 return 1
 """
 
 # COMPARE_AND_SET: ARGV[1] the version the caller read (the write applies only if it is
 # still current), ARGV[2] the new version, ARGV[3] the new encoded document, ARGV[4] the time
-# to live in seconds (idle expiry, or the finished-document retention), ARGV[5] "1" to empty
-# the log before appending (a migration rewrites it whole), ARGV[6] the extra-field count,
-# then the fields to update, then the log entries to append.
+# to live in seconds (idle expiry, or the finished-document retention), ARGV[5] the bytes to
+# append to the log, ARGV[6] "append", "replace" (a migration writes the log whole) or
+# "final" (append, then store the log at its exact size: APPEND leaves room to grow, which a
+# finished document no longer needs), then extra fields to update, as name, value pairs.
 # Returns {1, new} when written, {0, current} on a version conflict, {-1, 0} when missing.
 COMPARE_AND_SET = """
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -59,29 +57,34 @@ if current ~= ARGV[1] then
   return {0, tonumber(current)}
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3])
-local fields_end = 6 + tonumber(ARGV[6])
-for i = 7, fields_end, 2 do
+for i = 7, #ARGV, 2 do
   redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
 end
-if ARGV[5] == '1' then
+if ARGV[6] == 'replace' then
   redis.call('DEL', KEYS[2])
 end
-for i = fields_end + 1, #ARGV, 5000 do
-  redis.call('RPUSH', KEYS[2], unpack(ARGV, i, math.min(i + 4999, #ARGV)))
+if ARGV[5] ~= '' then
+  redis.call('APPEND', KEYS[2], ARGV[5])
+end
+if ARGV[6] == 'final' then
+  local log = redis.call('GET', KEYS[2])
+  if log then
+    redis.call('SET', KEYS[2], log)
+  end
 end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
 redis.call('EXPIRE', KEYS[2], tonumber(ARGV[4]))
 return {1, tonumber(ARGV[2])}
 """
 
-# READ_LOG: KEYS as above, ARGV[1] the first entry wanted. The version and the entries from
-# there on, read together so they agree. Returns {version, entries} or {-1} when missing.
+# READ_LOG: KEYS as above. The version and the whole log, read together so they agree.
+# Returns {version, log} ({version, false} without a log) or {-1} when missing.
 READ_LOG = """
 local version = redis.call('HGET', KEYS[1], 'version')
 if not version then
   return {-1}
 end
-return {tonumber(version), redis.call('LRANGE', KEYS[2], tonumber(ARGV[1]), -1)}
+return {tonumber(version), redis.call('GET', KEYS[2])}
 """
 
 
@@ -147,7 +150,7 @@ class DocumentStore:
         return f"{self.prefix}:{self.kind}:{{{doc_id}}}"
 
     def log_key_for(self, doc_id: str) -> str:
-        """The document's log: a list in the same Redis Cluster slot (same hash tag)."""
+        """The document's log: a string in the same Redis Cluster slot (same hash tag)."""
         return f"{self.key_for(doc_id)}:log"
 
     def _keys(self, doc_id: str) -> list[str]:
@@ -164,7 +167,7 @@ class DocumentStore:
         *,
         finished: bool = False,
         extra_fields: Mapping[str, str] | None = None,
-        log: Sequence[str | int] = (),
+        log: bytes = b"",
     ) -> None:
         """Store a new document and its first log entries; `extra_fields` are small values
         kept beside it, readable without the document by `read_fields` (and updated by
@@ -176,9 +179,8 @@ class DocumentStore:
                 version,
                 codec.encode(document),
                 self.ttl_for(finished),
-                len(pairs),
+                log,
                 *pairs,
-                *log,
             ],
         )
         if not created:
@@ -209,13 +211,13 @@ class DocumentStore:
             raise NotFound(self.kind, doc_id)
         return int(values[0]), [v.decode() if v is not None else None for v in values[1:]]
 
-    def read_log(self, doc_id: str, start: int = 0) -> tuple[int, list[str]]:
-        """The document's version and its log entries from index `start` on, read together
-        (one script: the version and the entries always agree)."""
-        answer = self._read_log(keys=self._keys(doc_id), args=[max(0, start)])
+    def read_log(self, doc_id: str) -> tuple[int, bytes]:
+        """The document's version and its whole log, read together (one script: they
+        always agree)."""
+        answer = self._read_log(keys=self._keys(doc_id))
         if answer[0] == -1:
             raise NotFound(self.kind, doc_id)
-        return int(answer[0]), [entry.decode() for entry in answer[1]]
+        return int(answer[0]), answer[1] or b""
 
     def save(
         self,
@@ -226,12 +228,13 @@ class DocumentStore:
         *,
         finished: bool = False,
         extra_fields: Mapping[str, str] | None = None,
-        append: Sequence[str | int] = (),
+        append: bytes = b"",
         replace_log: bool = False,
     ) -> None:
         """Write the new document (and the given extra fields), and append `append` to its
         log (or, with `replace_log`, make it the whole log), only if the stored version is
-        still `expected_version`: all of it or nothing, in one script."""
+        still `expected_version`: all of it or nothing, in one script. A finished document's
+        log is stored at its exact size."""
         pairs = _field_pairs(extra_fields)
         status, current = self._compare_and_set(
             keys=self._keys(doc_id),
@@ -240,10 +243,9 @@ class DocumentStore:
                 new_version,
                 codec.encode(document),
                 self.ttl_for(finished),
-                "1" if replace_log else "0",
-                len(pairs),
+                append,
+                "replace" if replace_log else "final" if finished else "append",
                 *pairs,
-                *append,
             ],
         )
         if status == -1:
