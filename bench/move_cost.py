@@ -20,7 +20,7 @@ from cardtable.games import GameService
 from cardtable.redis_server import RedisServer
 from cardtable.store import DocumentStore
 
-WINDOW = 21
+WINDOW = 51
 
 
 def net_bytes(client: redis.Redis) -> tuple[int, int]:
