@@ -95,7 +95,8 @@ def drive(port: int, loop: str, game: str, players: int, clients: int, seconds: 
     }
 
 
-def serve_floor(redis_url: str, workers: int, threads: int) -> tuple[subprocess.Popen, int]:
+def serve_trivial(redis_url: str, workers: int, threads: int) -> tuple[subprocess.Popen, int]:
+    """bench/trivial_app.py under gunicorn with the project's settings: (process, port)."""
     port = free_port()
     env = {
         **os.environ,
@@ -127,7 +128,7 @@ def main() -> None:
         "apps; one redis-server; all on this machine"
     )
     with RedisServer() as redis_server:
-        floor, floor_port = serve_floor(redis_server.url, args.workers, args.threads)
+        floor, floor_port = serve_trivial(redis_server.url, args.workers, args.threads)
         try:
             with LiveServer(redis_server.url, args.workers, args.threads) as cardtable:
                 run(args, floor_port, cardtable.port)
