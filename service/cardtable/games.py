@@ -84,14 +84,12 @@ class Game(Table):
             raise RuntimeError(f"game {stored.doc_id}: stored state is unreadable: {exc}") from exc
         if state.version != stored.version:
             raise RuntimeError(f"game {stored.doc_id}: stored version disagrees with its state")
-        hashes = (stored.fields.get(TOKEN_HASHES_FIELD) or "").split(",")
+        # Token hashes live in their own field; documents of the release before kept them
+        # in the seats (and some have no field yet).
+        field = stored.fields.get(TOKEN_HASHES_FIELD)
+        hashes = field.split(",") if field else [None] * len(doc["seats"])
         seats = [
-            Seat(
-                s["seat"],
-                s["name"],
-                s.get("bot"),
-                s.get("token_sha256") or (hashes[i] if i < len(hashes) else None) or None,
-            )
+            Seat(s["seat"], s["name"], s.get("bot"), s.get("token_sha256") or hashes[i] or None)
             for i, s in enumerate(doc["seats"])
         ]
         legacy = doc.get("schema_version") == LEGACY_SCHEMA_VERSION
