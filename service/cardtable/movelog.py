@@ -35,7 +35,10 @@ class MoveRecorder:
         state.on_move = self._record
 
     def _record(self, seat: int, move: Move) -> None:
+        # Runs before the move changes anything: raising here refuses it (a server error).
         legal = self.state.legal_moves(seat)
+        if move not in legal:
+            raise CorruptLog(f"an accepted move is not among the legal moves: {move}")
         self.entries.append(legal.index(move) * self.state.n_players + seat)
 
     def detach(self) -> list[int]:
