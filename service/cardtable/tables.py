@@ -32,8 +32,12 @@ from cardtable.engine.autoplay import play_bots
 from cardtable.engine.base import EngineError, GameOver, GameState, InvalidPlayers, Move
 from cardtable.engine.registry import get_rules, load_state
 from cardtable.engine.table import AppliedMove, Seat, Table
+from cardtable.movelog import MoveRecorder
 
-DOCUMENT_SCHEMA_VERSION = 2
+DOCUMENT_SCHEMA_VERSION = 3
+"""3: the engine state is a snapshot without its log (the log is stored apart, see
+cardtable.movelog); 1 and 2 held the whole state with its log and are migrated when next
+written."""
 TURN_SECONDS_MIN = 5
 TURN_SECONDS_MAX = 7 * 24 * 3600
 TABLE_SETTINGS = {
@@ -83,6 +87,9 @@ class Life:
     """The version whose change dealt a game that waited for players (its `deal` event)."""
     left_tokens: list[str] = dataclasses.field(default_factory=list)
     """Token hashes of players who left before the deal (so leaving twice is `already_left`)."""
+    last_human_move: list[Any] | None = None
+    """`[seat, move]` of the last engine move by a seat not played by a bot (the snapshot has
+    no engine log; the race-to-409 rule of a move sent twice reads it)."""
 
 
 def check_turn_seconds(value: object) -> int | None:
@@ -144,6 +151,10 @@ class Game(Table):
         self.created_at = created_at
         self.life = life
         self.table_log: list[dict[str, Any]] = table_log or []
+        self.legacy = False
+        """Loaded from a document of the releases before, whole state and log included."""
+        self.recorder: MoveRecorder | None = None
+        """Records the engine moves made since the game was read (the host appends them)."""
 
     # ---- what it is --------------------------------------------------------------------
 
@@ -380,7 +391,18 @@ class Game(Table):
 
     # ---- the stored document -------------------------------------------------------
 
+    def last_human_move(self) -> list[Any] | None:
+        """`[seat, move]` of the last engine move by a seat no bot plays: from the log
+        entries in memory (made since the game was read), else as last stored."""
+        bots = {s.seat for s in self.seats if s.bot}
+        for entry in reversed(self._state.log if self._state is not None else []):
+            if entry.get("type") == "move" and entry.get("seat") not in bots:
+                return [entry["seat"], entry["move"]]
+        return self.life.last_human_move
+
     def to_document(self) -> dict[str, Any]:
+        """The snapshot: seats, table, table changes and the engine state without its log."""
+        self.life.last_human_move = self.last_human_move()
         return {
             "schema_version": DOCUMENT_SCHEMA_VERSION,
             "id": self.table_id,
@@ -389,7 +411,7 @@ class Game(Table):
             "seats": [dataclasses.asdict(s) for s in self.seats],
             "table": dataclasses.asdict(self.life),
             "table_log": self.table_log,
-            "state": self._state.to_dict() if self._state is not None else None,
+            "state": self._state.snapshot() if self._state is not None else None,
         }
 
     @classmethod
@@ -414,6 +436,7 @@ class Game(Table):
         )
         if game.version != version:
             raise RuntimeError(f"game {doc_id}: stored version disagrees with its state")
+        game.legacy = doc.get("schema_version", 1) < DOCUMENT_SCHEMA_VERSION
         return game
 
 
