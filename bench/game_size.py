@@ -25,7 +25,7 @@ def measure(
     seed: int,
 ) -> tuple[int, int, int, int]:
     names = [{"name": f"p{i}"} for i in range(players)]
-    loaded, tokens, _ = service.create(game, names, options, seed)
+    loaded, tokens, _, _ = service.create(game, names, options, seed)
     start = store.stored_bytes(loaded.game_id)
     rng = random.Random(seed)
     sizes = []
@@ -50,8 +50,11 @@ def bots_only(
 ) -> tuple[int, int]:
     """A game of greedy bots, played to its end when created: (bytes, moves)."""
     names = [{"name": f"p{i}", "bot": "greedy"} for i in range(players)]
-    loaded, _, applied = service.create(game, names, options, seed)
-    return store.stored_bytes(loaded.game_id), len(applied)
+    loaded, _, _, _ = service.create(game, names, options, seed)
+    finished = loaded
+    while not finished.finished:  # bots-only games are played on by the requests that read
+        finished = service.load(loaded.game_id)
+    return store.stored_bytes(loaded.game_id), finished.state.version
 
 
 def main() -> None:
@@ -70,7 +73,7 @@ def main() -> None:
                 med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
                 print(f"{game:<8}{players:>8}{med[0]:>10}{med[1]:>10}{med[2]:>10}{med[3]:>8}")
         print(f"\n{'greedy bots':<28}{'finished':>10}{'moves':>8}   (bytes, median of 5 games)")
-        service = GameService(store, bot_budget_seconds=60)
+        service = GameService(store, bot_budget_seconds=60, bot_moves_per_request=100_000)
         for game, options in (("skyjo", {}), ("skipbo", {}), ("skipbo", {"target_score": 500})):
             for players in (2, 4):
                 rows = [bots_only(service, store, game, players, options, s) for s in range(5)]

@@ -59,7 +59,7 @@ def main() -> None:
         store = DocumentStore(client, "game", prefix="bench")
         service = GameService(store)
         names = [{"name": f"p{seat}"} for seat in range(args.players)]
-        game, tokens, _ = service.create("skipbo", names, {"target_score": 500}, args.seed)
+        game, tokens, _, _ = service.create("skipbo", names, {"target_score": 500}, args.seed)
         rng = random.Random(args.seed)
         number = 0
         while number < max(wanted):

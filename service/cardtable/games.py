@@ -189,7 +189,7 @@ class GameService:
         game of bots only plays its next bounded slice, by compare-and-set; a reader that
         loses the race reads the winner's result."""
         while True:
-            game = self._read(self.store.load(game_id))
+            game = self._read(self.store.load(game_id, [TOKEN_HASHES_FIELD]))
             read_version = game.version
             applied = catch_up(game, self.clock(), self.takeover_after)
             if game.dealt and game.only_bots and not game.finished:
@@ -210,7 +210,9 @@ class GameService:
         check_schema_version(
             "game", stored.doc_id, stored.document, DOCUMENT_SCHEMA_VERSION, older=(1, 2)
         )
-        game = Game.from_document(stored.doc_id, stored.version, stored.document)
+        game = Game.from_document(
+            stored.doc_id, stored.version, stored.document, stored.fields.get(TOKEN_HASHES_FIELD)
+        )
         if game.dealt:
             game.recorder = MoveRecorder(game.state)
         return game
@@ -220,7 +222,7 @@ class GameService:
         seed and stored moves: for the record, the event feed and anything else that needs
         the history. Read only: no timer or bot runs here."""
         for _ in range(REPLAY_ATTEMPTS):
-            game = self._read(self.store.load(game_id))
+            game = self._read(self.store.load(game_id, [TOKEN_HASHES_FIELD]))
             if game.legacy or not game.dealt:
                 return game
             version, entries = self.read_log(game_id)

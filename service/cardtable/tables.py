@@ -408,14 +408,22 @@ class Game(Table):
             "id": self.table_id,
             "game": self.game,
             "created_at": self.created_at,
-            "seats": [dataclasses.asdict(s) for s in self.seats],
+            # Token hashes are kept in a field beside the snapshot (see games.fields).
+            "seats": [
+                {k: v for k, v in dataclasses.asdict(s).items() if k != "token_sha256"}
+                for s in self.seats
+            ],
             "table": dataclasses.asdict(self.life),
             "table_log": self.table_log,
             "state": self._state.snapshot() if self._state is not None else None,
         }
 
     @classmethod
-    def from_document(cls, doc_id: str, version: int, doc: Mapping[str, Any]) -> Game:
+    def from_document(
+        cls, doc_id: str, version: int, doc: Mapping[str, Any], token_hashes: str | None = None
+    ) -> Game:
+        """The game of a stored snapshot; `token_hashes`: the seats' token hashes, comma
+        separated, as stored beside it (documents before schema 3 keep them in the seats)."""
         state = None
         if doc.get("state") is not None:
             try:
@@ -423,7 +431,10 @@ class Game(Table):
             except EngineError as exc:
                 # Stored states were written by us: failing to read one is our bug (a 500).
                 raise RuntimeError(f"game {doc_id}: stored state is unreadable: {exc}") from exc
-        seats = [Seat(**s) for s in doc["seats"]]
+        hashes = token_hashes.split(",") if token_hashes else [""] * len(doc["seats"])
+        seats = [
+            Seat(**{"token_sha256": hashes[i] or None, **s}) for i, s in enumerate(doc["seats"])
+        ]
         life = Life(**doc["table"]) if "table" in doc else Life(options=state_options(state))
         game = cls(
             doc_id,
