@@ -6,6 +6,7 @@ from typing import Literal, NotRequired, TypedDict
 
 from cardtable_sdk.runner import Bot
 from cardtable_sdk.typed._bot import untyped
+from cardtable_sdk.typed._table import TableFields
 
 __all__ = ["Move", "View", "bot"]
 
@@ -58,7 +59,7 @@ class LastRound(TypedDict):
     stocks_left: list[int]
 
 
-class View(TypedDict):
+class View(TableFields):
     id: str
     bots: list[str | None]
     game: Literal["skipbo"]

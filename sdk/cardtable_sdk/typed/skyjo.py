@@ -5,6 +5,7 @@ from typing import Literal, TypedDict
 
 from cardtable_sdk.runner import Bot
 from cardtable_sdk.typed._bot import untyped
+from cardtable_sdk.typed._table import TableFields
 
 __all__ = ["Cell", "Move", "View", "bot"]
 
@@ -58,7 +59,7 @@ class LastRound(TypedDict):
     revealed: list[list[int]]
 
 
-class View(TypedDict):
+class View(TableFields):
     id: str
     bots: list[str | None]
     game: Literal["skyjo"]
