@@ -23,7 +23,7 @@ from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.models import GameType
 from cardtable_sdk._drive import drive_async
 from cardtable_sdk._http import transport_errors
-from cardtable_sdk._loop import LongPoll, PlayLoop, PlayResult, PlaySettings, Port, Step, bot_name
+from cardtable_sdk._loop import PlayLoop, PlayResult, PlaySettings, Port, Step, Watcher, bot_name
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
 from cardtable_sdk._table import GameCore, Options, Players, TableCore
 from cardtable_sdk.games import (
@@ -34,6 +34,7 @@ from cardtable_sdk.games import (
     rematch_call,
     start_call,
 )
+from cardtable_sdk.streaming import AsyncEventStream
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
 
 T = TypeVar("T")
@@ -180,7 +181,8 @@ async def play_async(
     session: AsyncSeatSession, bot: AsyncBot, **settings: Unpack[PlaySettings]
 ) -> PlayResult:
     """The async twin of `cardtable_sdk.play`: the same loop, the same settings."""
-    watcher = settings.get("watcher") or LongPoll(session)
+    stream = AsyncEventStream(session)  # started at the first wait, if it is the watcher
+    watcher: Watcher = settings.get("watcher") or stream
     port = Port(session, bot, asyncio.sleep, watcher, session.get_seat)
     loop = PlayLoop(bot_name(bot), session.game_id, settings)
 
@@ -188,4 +190,7 @@ async def play_async(
         answer = port.perform(step)
         return await answer if inspect.isawaitable(answer) else answer
 
-    return await drive_async(loop.run(), perform)
+    try:
+        return await drive_async(loop.run(), perform)
+    finally:
+        await stream.aclose()

@@ -83,19 +83,18 @@ def open_games_call(game: str | None, cursor: str | None, limit: int) -> Call[Op
     return Call(request, _open_games)
 
 
+def _with_invite(body: dict[str, Any], invite: str | None) -> dict[str, Any]:
+    """`body`, with the invite when there is one (the server refuses a null invite)."""
+    return body if invite is None else {**body, "invite": invite}
+
+
 def join_call(game_id: str, name: str, invite: str | None) -> Call[Grant]:
-    body: dict[str, Any] = {"name": name}
-    if invite is not None:
-        body["invite"] = invite
-    request = checked_body(JoinRequest.from_dict, body)
+    request = checked_body(JoinRequest.from_dict, _with_invite({"name": name}, invite))
     return Call(join_game._get_kwargs(game_id, body=request), _grant)
 
 
 def start_call(game_id: str, fill: str, invite: str | None) -> Call[int]:
-    body: dict[str, Any] = {"fill": fill}
-    if invite is not None:
-        body["invite"] = invite
-    request = checked_body(StartRequest.from_dict, body)
+    request = checked_body(StartRequest.from_dict, _with_invite({"fill": fill}, invite))
     return Call(start_game._get_kwargs(game_id, body=request), _version)
 
 

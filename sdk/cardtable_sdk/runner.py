@@ -29,6 +29,7 @@ from cardtable_sdk._loop import (
     Watcher,
     bot_name,
 )
+from cardtable_sdk.streaming import EventStream
 from cardtable_sdk.views import MoveList, MoveResult, View
 
 __all__ = [
@@ -81,9 +82,14 @@ def play(
     `max_failures` transient failures in a row before the last one is raised,
     `idle_timeout` seconds without a change before `Stalled` is raised, `backoff`,
     `on_move(turn, move, result)` after each applied move of this seat, and `watcher`
-    (how to wait for a change; long-polling by default). `sleep` is how to wait."""
-    port = Port(
-        session, bot, sleep, settings.get("watcher") or LongPoll(session), lambda: session.seat
-    )
+    (how to wait for a change: by default the game's event stream for a server's session,
+    falling back to long-polls, and long-polls for local play). `sleep` is how to wait."""
+    watcher = settings.get("watcher") or default_watcher(session)
+    port = Port(session, bot, sleep, watcher, lambda: session.seat)
     loop = PlayLoop(bot_name(bot), str(getattr(session, "game_id", "?")), settings)
     return drive(loop.run(), port.perform)
+
+
+def default_watcher(session: Any) -> Watcher:
+    """The event stream for a server's session (it has a `connection`), else long-polls."""
+    return EventStream(session) if hasattr(session, "connection") else LongPoll(session)

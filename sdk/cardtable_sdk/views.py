@@ -37,6 +37,16 @@ def _card(value: Any) -> str:
     return "SB" if value == SKIPBO_WILD else str(value)
 
 
+def _card_or_dash(value: Any) -> str:
+    """A card, or "-" where there is none (an empty pile)."""
+    return _card(value) if value is not None else "-"
+
+
+def _piles(piles: Iterable[Iterable[Any]]) -> str:
+    """Piles of cards, each in brackets: "[1 2] [] [SB]"."""
+    return " ".join("[" + " ".join(_card(c) for c in pile) + "]" for pile in piles)
+
+
 def format_move(move: Mapping[str, Any]) -> str:
     """A short human form of a move: `draw`, `replace(0,3)`, `play(hand 5 -> B2)`…"""
     kind = str(move.get("type"))
@@ -131,7 +141,22 @@ class View(dict[str, Any]):
 
     def describe(self) -> str:
         """A multi-line picture of the whole view, for logs and debugging."""
-        return repr(self)
+        lines = [repr(self)]
+        for player in self.get("players", []):
+            mark = "*" if player.get("seat") in self.active_seats else " "
+            head = f"{mark} seat {player.get('seat')} {player.get('name')!s:<12} "
+            lines.extend(self._player_lines(head, player))
+        lines.extend(self._table_lines())
+        return "\n".join(lines)
+
+    def _player_lines(self, head: str, player: dict[str, Any]) -> list[str]:
+        """One player's lines in `describe`, starting with `head` (mark, seat, name); a
+        game's view says what to show."""
+        return []
+
+    def _table_lines(self) -> list[str]:
+        """The lines `describe` ends with, about what the players share."""
+        return []
 
 
 def _skyjo_rows(cells: Iterable[Any]) -> list[list[str]]:
@@ -177,18 +202,14 @@ class SkyjoView(View):
         parts.append(f"totals {self.get('totals')}")
         return ", ".join(parts)
 
-    def describe(self) -> str:
-        lines = [repr(self)]
-        for player in self.get("players", []):
-            mark = "*" if player.get("seat") in self.active_seats else " "
-            lines.append(
-                f"{mark} seat {player.get('seat')} {player.get('name')!s:<12} "
-                f"visible {player.get('visible_sum')!s:>3}  total {player.get('total')}"
-            )
-            for row in _skyjo_rows(player.get("grid", [])):
-                lines.append("      " + " ".join(f"{cell:>3}" for cell in row))
-        lines.append(f"  discard {self.discard_top}, draw pile {self.get('draw_pile_size')} cards")
-        return "\n".join(lines)
+    def _player_lines(self, head: str, player: dict[str, Any]) -> list[str]:
+        lines = [head + f"visible {player.get('visible_sum')!s:>3}  total {player.get('total')}"]
+        for row in _skyjo_rows(player.get("grid", [])):
+            lines.append("      " + " ".join(f"{cell:>3}" for cell in row))
+        return lines
+
+    def _table_lines(self) -> list[str]:
+        return [f"  discard {self.discard_top}, draw pile {self.get('draw_pile_size')} cards"]
 
 
 class SkipBoView(View):
@@ -215,42 +236,25 @@ class SkipBoView(View):
         me = self.me
         if me is not None:
             parts.append(f"hand [{' '.join(_card(c) for c in self.hand)}]")
-            parts.append(
-                f"stock {_card(self.stock_top) if self.stock_top is not None else '-'}"
-                f" ({me.get('stock_size')} left)"
-            )
-        piles = [
-            _card(p["top_card"]) if p.get("top_card") is not None else "-"
-            for p in self.get("building_piles", [])
-        ]
+            parts.append(f"stock {_card_or_dash(self.stock_top)} ({me.get('stock_size')} left)")
+        piles = [_card_or_dash(p.get("top_card")) for p in self.get("building_piles", [])]
         parts.append(f"building [{' '.join(piles)}]")
         if me is not None:
-            discards = " ".join(
-                "[" + " ".join(_card(c) for c in pile) + "]" for pile in me["discard_piles"]
-            )
-            parts.append(f"discards {discards}")
+            parts.append(f"discards {_piles(me['discard_piles'])}")
         parts.append(f"totals {self.get('totals')}")
         return ", ".join(parts)
 
-    def describe(self) -> str:
-        lines = [repr(self)]
-        for player in self.get("players", []):
-            mark = "*" if player.get("seat") in self.active_seats else " "
-            top = player.get("stock_top")
-            piles = " ".join(
-                "[" + " ".join(_card(c) for c in pile) + "]"
-                for pile in player.get("discard_piles", [])
-            )
-            lines.append(
-                f"{mark} seat {player.get('seat')} {player.get('name')!s:<12} "
-                f"stock {_card(top) if top is not None else '-'} "
-                f"({player.get('stock_size')} left), hand {player.get('hand_size')}, "
-                f"discards {piles}"
-            )
-        lines.append(
+    def _player_lines(self, head: str, player: dict[str, Any]) -> list[str]:
+        return [
+            head + f"stock {_card_or_dash(player.get('stock_top'))} "
+            f"({player.get('stock_size')} left), hand {player.get('hand_size')}, "
+            f"discards {_piles(player.get('discard_piles', []))}"
+        ]
+
+    def _table_lines(self) -> list[str]:
+        return [
             f"  draw pile {self.get('draw_pile_size')} cards, building next {self.building_next}"
-        )
-        return "\n".join(lines)
+        ]
 
 
 _VIEW_CLASSES: dict[str, type[View]] = {"skyjo": SkyjoView, "skipbo": SkipBoView}

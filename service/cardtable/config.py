@@ -96,12 +96,12 @@ class Settings:
         url = env.get("CARDTABLE_REDIS_URL") or env.get("REDIS_URL")
         if url:
             values["redis_url"] = url
-        for name, key in STRINGS:
-            if env.get(key):
-                values[name] = env[key]
-        for name, key, convert in NUMBERS:
-            if env.get(key):
-                values[name] = convert(env[key])
+        for name in STRINGS:
+            if env.get(_variable(name)):
+                values[name] = env[_variable(name)]
+        for name, convert in NUMBERS.items():
+            if env.get(_variable(name)):
+                values[name] = convert(env[_variable(name)])
         if "CARDTABLE_REDIS_CLUSTER" in env:
             values["redis_cluster"] = _bool(env["CARDTABLE_REDIS_CLUSTER"])
         if env.get("CARDTABLE_REDIS_SENTINELS"):
@@ -126,34 +126,39 @@ class Settings:
         return replace(self, **changes)
 
 
-# Plain settings read from the environment as they are: (field, variable).
+def _variable(field: str) -> str:
+    """The environment variable of a setting: CARDTABLE_ and the field's name in capitals."""
+    return f"CARDTABLE_{field.upper()}"
+
+
+# Plain settings read from the environment as they are (see `_variable`).
 STRINGS = (
-    ("redis_password", "CARDTABLE_REDIS_PASSWORD"),
-    ("redis_username", "CARDTABLE_REDIS_USERNAME"),
-    ("redis_ca_file", "CARDTABLE_REDIS_CA_FILE"),
-    ("redis_sentinel_service", "CARDTABLE_REDIS_SENTINEL_SERVICE"),
-    ("redis_sentinel_password", "CARDTABLE_REDIS_SENTINEL_PASSWORD"),
-    ("key_prefix", "CARDTABLE_KEY_PREFIX"),
+    "redis_password",
+    "redis_username",
+    "redis_ca_file",
+    "redis_sentinel_service",
+    "redis_sentinel_password",
+    "key_prefix",
     # Rate limits, in Flask-Limiter's notation ("30/minute"): README, "Limits and quotas".
-    ("rate_limit_create", "CARDTABLE_RATE_LIMIT_CREATE"),
-    ("rate_limit_moves", "CARDTABLE_RATE_LIMIT_MOVES"),
-    ("rate_limit_reads", "CARDTABLE_RATE_LIMIT_READS"),
-    ("rate_limit_seat_moves", "CARDTABLE_RATE_LIMIT_SEAT_MOVES"),
-    ("rate_limit_seat_reads", "CARDTABLE_RATE_LIMIT_SEAT_READS"),
+    "rate_limit_create",
+    "rate_limit_moves",
+    "rate_limit_reads",
+    "rate_limit_seat_moves",
+    "rate_limit_seat_reads",
 )
-# Numeric settings: (field, variable, conversion).
-NUMBERS: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
-    ("game_ttl_seconds", "CARDTABLE_GAME_TTL_SECONDS", int),
-    ("finished_ttl_seconds", "CARDTABLE_FINISHED_TTL_SECONDS", int),
-    ("waiting_ttl_seconds", "CARDTABLE_WAITING_TTL_SECONDS", int),
-    ("takeover_timeouts", "CARDTABLE_TAKEOVER_TIMEOUTS", int),
-    ("max_body_bytes", "CARDTABLE_MAX_BODY_BYTES", int),
-    ("long_poll_slots", "CARDTABLE_LONG_POLL_SLOTS", int),
-    ("redis_max_connections", "CARDTABLE_REDIS_MAX_CONNECTIONS", int),
-    ("redis_timeout_seconds", "CARDTABLE_REDIS_TIMEOUT_SECONDS", float),
-    ("redis_connect_timeout_seconds", "CARDTABLE_REDIS_CONNECT_TIMEOUT_SECONDS", float),
-    ("bot_budget_seconds", "CARDTABLE_BOT_BUDGET_SECONDS", float),
-    ("stored_per_client", "CARDTABLE_STORED_PER_CLIENT", int),
-    ("trusted_proxies", "CARDTABLE_TRUSTED_PROXIES", int),
-    ("bot_moves_per_request", "CARDTABLE_BOT_MOVES_PER_REQUEST", int),
-)
+# Numeric settings, read the same way: field -> conversion.
+NUMBERS: dict[str, Callable[[str], Any]] = {
+    "game_ttl_seconds": int,
+    "finished_ttl_seconds": int,
+    "waiting_ttl_seconds": int,
+    "takeover_timeouts": int,
+    "max_body_bytes": int,
+    "long_poll_slots": int,
+    "redis_max_connections": int,
+    "redis_timeout_seconds": float,
+    "redis_connect_timeout_seconds": float,
+    "bot_budget_seconds": float,
+    "stored_per_client": int,
+    "trusted_proxies": int,
+    "bot_moves_per_request": int,
+}

@@ -240,8 +240,9 @@ def test_idle_timeout_stops_a_sync_runner_and_bounds_its_waits(live_server: Live
     faults = Faults()
     with Cardtable(live_server.url, httpx_args={"transport": FaultySync(faults)}) as table:
         game = two_humans(table)
-        with pytest.raises(Stalled) as raised:
-            play(game.seat(0), seeded_bot(), wait=20, idle_timeout=0.4)
+        seat = game.seat(0)
+        with pytest.raises(Stalled) as raised:  # long-polls (the stream is the default)
+            play(seat, seeded_bot(), wait=20, idle_timeout=0.4, watcher=LongPoll(seat))
     assert raised.value.details["version"] == game.version
     polls = faults.requests("poll")
     # Each long-poll asked for no more than what was left of the idle time, not `wait`.

@@ -68,6 +68,10 @@ class Watched:
             self.problems.append(f"console {message.type}: {message.text}")
 
     def _failed(self, request: Any) -> None:
+        # A page that goes elsewhere cuts its event stream or long-poll short: not a failure.
+        waiting = "/events" in request.url or "wait=" in request.url
+        if waiting and "ERR_ABORTED" in str(request.failure):
+            return
         self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")
 
     def _response(self, response: Any) -> None:

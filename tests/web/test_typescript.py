@@ -6,11 +6,13 @@ from __future__ import annotations
 import filecmp
 import os
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
+from cardtable.redis_server import RedisServer
 from tests.support.live_server import LiveServer
 from tests.web.conftest import ROOT, require
 
@@ -24,6 +26,15 @@ def node_tools() -> Path:
     if not (TS / "node_modules" / ".bin" / "esbuild").exists():
         pytest.fail("sdk/typescript/node_modules is missing: run `make install` (npm ci)")
     return TS / "node_modules" / ".bin"
+
+
+@pytest.fixture(scope="module")
+def busy_server(redis_server: RedisServer) -> Iterator[LiveServer]:
+    """One worker that holds a single stream (the next gets 503 + Retry-After); a closed
+    stream frees its slot at the next heartbeat, every 0.2 s."""
+    env = {"CARDTABLE_MAX_STREAMS": "1", "CARDTABLE_SSE_HEARTBEAT_SECONDS": "0.2"}
+    with LiveServer(redis_url=redis_server.url, workers=1, extra_env=env) as server:
+        yield server
 
 
 def run(*command: str | Path, env: dict[str, str] | None = None) -> str:
@@ -40,9 +51,10 @@ def run(*command: str | Path, env: dict[str, str] | None = None) -> str:
 
 
 def test_the_clients_unit_tests_pass_against_a_live_server(
-    node_tools: Path, live_server: LiveServer
+    node_tools: Path, live_server: LiveServer, busy_server: LiveServer
 ) -> None:
-    output = run("npm", "test", env={"CARDTABLE_URL": live_server.url})
+    urls = {"CARDTABLE_URL": live_server.url, "CARDTABLE_BUSY_URL": busy_server.url}
+    output = run("npm", "test", env=urls)
     assert "skipped" not in output, output
     assert " passed" in output and "failed" not in output, output
 

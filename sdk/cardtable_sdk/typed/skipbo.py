@@ -6,7 +6,7 @@ from typing import Literal, NotRequired, TypedDict
 
 from cardtable_sdk.runner import Bot
 from cardtable_sdk.typed._bot import untyped
-from cardtable_sdk.typed._table import TableFields
+from cardtable_sdk.typed._view import ViewBase
 
 __all__ = ["Move", "View", "bot"]
 
@@ -59,21 +59,10 @@ class LastRound(TypedDict):
     stocks_left: list[int]
 
 
-class View(TableFields):
-    id: str
-    bots: list[str | None]
+class View(ViewBase):
     game: Literal["skipbo"]
-    version: int
-    seat: int | None
-    seeded: bool
-    """The creator chose the seed (and may know every card)."""
-    phase: Literal["waiting", "setup", "playing", "finished"]
-    round: int
     first_player: int
-    current_player: int | None
-    active_seats: list[int]
     step: Literal["play", "build", "build_or_discard", "build_or_pass", "discard", "pass"] | None
-    finished: bool
     options: Options
     players: list[Player]
     hand: list[int] | None
@@ -84,10 +73,8 @@ class View(TableFields):
     set_aside_piles: int
     drawn_turns: int
     teams: list[list[int]] | None
-    totals: list[int]
     rounds: list[RoundSummary]
     last_round: LastRound | None
-    winners: list[int]
 
 
 class PlayFromHand(TypedDict):

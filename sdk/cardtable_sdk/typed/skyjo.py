@@ -5,7 +5,7 @@ from typing import Literal, TypedDict
 
 from cardtable_sdk.runner import Bot
 from cardtable_sdk.typed._bot import untyped
-from cardtable_sdk.typed._table import TableFields
+from cardtable_sdk.typed._view import ViewBase
 
 __all__ = ["Cell", "Move", "View", "bot"]
 
@@ -59,20 +59,9 @@ class LastRound(TypedDict):
     revealed: list[list[int]]
 
 
-class View(TableFields):
-    id: str
-    bots: list[str | None]
+class View(ViewBase):
     game: Literal["skyjo"]
-    version: int
-    seat: int | None
-    seeded: bool
-    """The creator chose the seed (and may know every card)."""
-    phase: Literal["waiting", "setup", "playing", "finished"]
-    round: int
-    current_player: int | None
-    active_seats: list[int]
     step: Literal["reveal", "choose", "place_drawn"] | None
-    finished: bool
     options: Options
     players: list[Player]
     discard_top: int
@@ -80,10 +69,8 @@ class View(TableFields):
     draw_pile_size: int
     drawn: Drawn | None
     final_lap: FinalLap | None
-    totals: list[int]
     rounds: list[RoundSummary]
     last_round: LastRound | None
-    winners: list[int]
 
 
 class Reveal(TypedDict):

@@ -3,9 +3,12 @@ import createClient from "openapi-fetch";
 import { unwrap } from "./errors";
 import { SeatSession } from "./session";
 import { ScoreSheets } from "./sheets";
-import type { CreatedGame, CreateGameRequest, GameType, paths } from "./types";
+import type { CreatedGame, CreateGameRequest, GameType, GameTypes, LobbyPage, paths, SeatGrant } from "./types";
 
 export type Api = ReturnType<typeof createClient<paths>>;
+
+/** A new game's request; `public` may be left out (not listed in the lobby). */
+export type NewGame = Omit<CreateGameRequest, "public"> & { public?: boolean };
 
 export interface CardtableOptions {
   /** A fetch to use instead of the global one (tests, instrumentation). */
@@ -24,11 +27,28 @@ export class Cardtable {
   }
 
   async gameTypes(): Promise<GameType[]> {
-    return unwrap(await this.api.GET("/game-types")).games;
+    return (await this.catalog()).games;
   }
 
-  async createGame(request: CreateGameRequest): Promise<CreatedGame> {
-    return unwrap(await this.api.POST("/games", { body: request }));
+  /** Every game type with its options, and the table settings (turn timer) of any game. */
+  async catalog(): Promise<GameTypes> {
+    return unwrap(await this.api.GET("/game-types"));
+  }
+
+  /** The lobby: public games still waiting for players, newest first; pass `next` on. */
+  async lobby(query: { game?: "skyjo" | "skipbo"; cursor?: string; limit?: number } = {}): Promise<LobbyPage> {
+    return unwrap(await this.api.GET("/games", { params: { query: { open: true, ...query } } }));
+  }
+
+  /** Take an open seat (with the invite, or without it at a public table); the answer's
+   * token is shown only here: play with `seat(grant.id, grant.token)`. */
+  async join(gameId: string, name: string, invite?: string): Promise<SeatGrant> {
+    const body = invite === undefined ? { name } : { name, invite };
+    return unwrap(await this.api.POST("/games/{game_id}/join", { params: { path: { game_id: gameId } }, body }));
+  }
+
+  async createGame(request: NewGame): Promise<CreatedGame> {
+    return unwrap(await this.api.POST("/games", { body: { public: false, ...request } }));
   }
 
   /** Play one seat of a game with that seat's token (from createGame or an invite link). */

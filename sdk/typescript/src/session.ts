@@ -1,8 +1,8 @@
 /** A seat session: tracks the game's version, sends it as If-Match, and watches for changes. */
 import type { Api } from "./client";
-import { errorFrom, unwrap } from "./errors";
-import type { GameView, LegalMoves, Move, MoveResult, Score } from "./types";
-import { longPoll, type ChangeFeed } from "./watch";
+import { errorFrom, StreamUnsupported, unwrap } from "./errors";
+import type { EventFeed, GameEvent, GameView, LegalMoves, Move, MoveResult, Score, SeatGrant, TableChange } from "./types";
+import { streamOrPoll, type ChangeFeed } from "./watch";
 
 export interface Turn {
   view: GameView;
@@ -63,6 +63,21 @@ export class SeatSession {
     return result;
   }
 
+  /** Leave the table: before the deal the seat opens again, after it a server bot plays it. */
+  async leave(): Promise<TableChange> {
+    return unwrap(await this.api.POST("/games/{game_id}/leave", { params: this.path(), headers: this.auth }));
+  }
+
+  /** Deal now (the creator's seat): server bots of the kind `fill` take the open seats. */
+  async start(fill: "greedy" | "random" = "greedy"): Promise<TableChange> {
+    return unwrap(await this.api.POST("/games/{game_id}/start", { params: this.path(), headers: this.auth, body: { fill } }));
+  }
+
+  /** Once the game is over: this seat in its rematch (the first call creates it). */
+  async rematch(): Promise<SeatGrant> {
+    return unwrap(await this.api.POST("/games/{game_id}/rematch", { params: this.path(), headers: this.auth }));
+  }
+
   async score(): Promise<Score> {
     return unwrap(await this.api.GET("/games/{game_id}/score", { params: this.path(), headers: this.auth }));
   }
@@ -75,16 +90,52 @@ export class SeatSession {
       signal,
     });
     if (answer.response.status === 304) return null;
-    if (!answer.response.ok || answer.data === undefined) throw errorFrom(answer.response.status, answer.error);
+    if (!answer.response.ok || answer.data === undefined) {
+      throw errorFrom(answer.response.status, answer.error, answer.response.headers);
+    }
     this.seen(answer.data.version);
     return answer.data;
   }
 
+  /** The events after version `since`, as this seat may see them; with `waitSeconds`, waits
+   * up to that long for the next change when nothing happened yet (long-poll). */
+  async events(since: number, waitSeconds?: number, signal?: AbortSignal): Promise<EventFeed> {
+    const query = waitSeconds === undefined ? { since } : { since, wait: waitSeconds };
+    const headers = { ...this.auth, Accept: "application/json" };
+    // The operation answers JSON or a stream; this request asks for JSON.
+    return unwrap(await this.api.GET("/games/{game_id}/events", { params: { ...this.path(), query }, headers, signal })) as EventFeed;
+  }
+
   /**
-   * Call `onView` with each new view until `signal` aborts or the game is over. Today the feed long-polls; the
-   * event stream (EventSource with resume) plugs in here as another ChangeFeed.
+   * The Server-Sent Events stream of every event after `since` (sent as Last-Event-ID too,
+   * so a resumed stream neither repeats nor skips), or null when the game is over and
+   * nothing follows `since` (204).
    */
-  watch(onView: (view: GameView) => void, signal: AbortSignal, feed: ChangeFeed = longPoll()): Promise<void> {
-    return feed(this, onView, signal);
+  async stream(since: number, signal?: AbortSignal): Promise<ReadableStream<Uint8Array> | null> {
+    const headers = { ...this.auth, Accept: "text/event-stream", "Last-Event-ID": String(since) };
+    const answer = await this.api.GET("/games/{game_id}/events", {
+      params: { ...this.path(), query: { since } },
+      headers,
+      parseAs: "stream",
+      signal,
+    });
+    const { response } = answer;
+    if (response.status === 204) return null;
+    if (!response.ok) throw errorFrom(response.status, answer.error, response.headers);
+    if (!response.headers.get("Content-Type")?.startsWith("text/event-stream") || !response.body) {
+      await response.body?.cancel();
+      throw new StreamUnsupported(`expected an event stream, got ${response.headers.get("Content-Type") ?? "nothing"}`);
+    }
+    return response.body;
+  }
+
+  /**
+   * Call `onEvent` with every event after the last version this session saw (the current
+   * one if none), in order, until the game ends or `signal` aborts. By default the events
+   * come by Server-Sent Events, read with fetch() so the seat's token goes along, resumed
+   * after a lost connection, and by long-poll where a stream cannot be read.
+   */
+  watch(onEvent: (event: GameEvent) => void, signal: AbortSignal, feed: ChangeFeed = streamOrPoll()): Promise<void> {
+    return feed(this, onEvent, signal);
   }
 }

@@ -12,6 +12,20 @@ export type MoveResult = Schemas["MoveResult"];
 export type AppliedMove = Schemas["AppliedMove"];
 export type Score = Schemas["Score"];
 export type GameType = Schemas["GameType"];
+export type GameTypes = Schemas["GameTypes"];
+export type TableSetting = Schemas["TableSetting"];
+export type WaitingView = Schemas["WaitingView"];
+export type PublicSeat = Schemas["PublicSeat"];
+export type LobbyGame = Schemas["LobbyGame"];
+export type LobbyPage = Schemas["LobbyPage"];
+export type SeatGrant = Schemas["SeatGrant"];
+export type TableChange = Schemas["TableChange"];
+/** A dealt game's view (not a table still waiting for players). */
+export type PlayingView = SkyjoView | SkipBoView;
+
+export function isWaiting(view: GameView): view is WaitingView {
+  return view.phase === "waiting";
+}
 export type OptionDescription = Schemas["OptionDescription"];
 export type CreateGameRequest = Schemas["CreateGameRequest"];
 export type PlayerRequest = Schemas["PlayerRequest"];
@@ -21,3 +35,5 @@ export type CreatedScoresheet = Schemas["CreatedScoresheet"];
 export type CreateScoresheetRequest = Schemas["CreateScoresheetRequest"];
 export type ScoresheetRound = Schemas["ScoresheetRound"];
 export type ScoresheetRoundRequest = Schemas["ScoresheetRoundRequest"];
+export type GameEvent = Schemas["Event"];
+export type EventFeed = Schemas["EventFeed"];

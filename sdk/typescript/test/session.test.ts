@@ -1,6 +1,6 @@
 // Against a real Cardtable server: CARDTABLE_URL is set by tests/web/test_typescript.py.
 import { describe, expect, it } from "vitest";
-import { Cardtable, IllegalMove, InvalidToken, NotFound, StaleVersion, WrongPhase, type SkyjoView } from "../src/index";
+import { Cardtable, IllegalMove, InvalidToken, NotFound, StaleVersion, WrongPhase, type GameEvent, type SkyjoView } from "../src/index";
 
 const url = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env["CARDTABLE_URL"];
 
@@ -9,7 +9,7 @@ describe.skipIf(!url)("a seat session on a live server", () => {
 
   async function twoSeats() {
     const game = await table.createGame({ game: "skyjo", players: [{ name: "Ann" }, { name: "Ben" }], seed: 5 });
-    const [ann, ben] = game.players.map((player) => table.seat(game.id, player.token));
+    const [ann, ben] = game.players.map((player) => table.seat(game.id, player.token!));
     if (!ann || !ben) throw new Error("two seats expected");
     return { game, ann, ben };
   }
@@ -58,24 +58,26 @@ describe.skipIf(!url)("a seat session on a live server", () => {
     expect(next?.version).toBe(view.version + 1);
   });
 
-  it("watch() delivers the other seat's move without being asked", async () => {
+  it("watch() delivers the other seat's move as an event, by the event stream", async () => {
     const { ann, ben } = await twoSeats();
     await ann.view();
     const stop = new AbortController();
-    const seen = new Promise<number>((resolve) => {
-      void ann.watch((view) => resolve(view.version), stop.signal);
+    const seen = new Promise<GameEvent>((resolve) => {
+      void ann.watch((event) => resolve(event), stop.signal);
     });
     await ben.view();
     await ben.move({ type: "reveal", row: 0, col: 2 });
-    expect(await seen).toBe(1);
+    expect(await seen).toMatchObject({ version: 1, type: "move", seat: 1, cells: [{ seat: 1, row: 0, col: 2 }] });
     stop.abort();
   });
 
   it("watch() ends by itself once the game is over", async () => {
     const game = await table.createGame({ game: "skyjo", players: [{ name: "A", bot: "greedy" }, { name: "B", bot: "random" }], options: { max_rounds: 1 }, seed: 2 });
-    const seen: boolean[] = [];
-    await table.seat(game.id, game.players[0]!.token).watch((view) => seen.push(view.finished), new AbortController().signal);
-    expect(seen).toEqual([true]);
+    const seat = table.seat(game.id, game.players[0]!.token!);
+    seat.version = 0;
+    const seen: string[] = [];
+    await seat.watch((event) => seen.push(event.type), new AbortController().signal);
+    expect(seen.at(-1)).toBe("game_end");
   });
 
   it("keeps score sheets", async () => {

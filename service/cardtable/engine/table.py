@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from cardtable.common import ServiceError, check_if_match, check_name
@@ -51,12 +51,7 @@ class AppliedMove:
     by_bot: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "version": self.version,
-            "seat": self.seat,
-            "move": self.move,
-            "by_bot": self.by_bot,
-        }
+        return asdict(self)
 
 
 def check_players(rules: GameRules, players: Sequence[Mapping[str, Any]]) -> list[Seat]:

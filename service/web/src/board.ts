@@ -3,8 +3,8 @@ import type { GameView, Move } from "../../../sdk/typescript/src/index";
 
 export interface BoardContext<V extends GameView> {
   view: V;
-  /** The view drawn before this one (null at first): what changed gets highlighted. */
-  previous: V | null;
+  /** The places the other players' last moves changed (from the event feed): highlighted. */
+  changed: Set<string>;
   /** The legal moves of this seat at this version (empty while others act). */
   legal: Move[];
   names: string[];

@@ -1,4 +1,5 @@
-/** The creator's seat tokens, kept in this browser so the table can hand out one link per seat. */
+/** The creator's seat tokens and invite, kept in this browser so the table can hand out one
+ * link per seat and the invite link. */
 import type { CreatedGame } from "../../../sdk/typescript/src/index";
 import { loadLocal, saveLocal } from "./dom";
 
@@ -10,15 +11,35 @@ export interface KnownSeat {
 }
 
 const KEY = "cardtable.games";
+const INVITES = "cardtable.invites";
 const KEEP = 20;
 
-export function rememberGame(game: CreatedGame): void {
-  const games = loadLocal<Record<string, KnownSeat[]>>(KEY, {});
-  games[game.id] = game.players.map((player) => ({ seat: player.seat, name: player.name, bot: player.bot ?? null, token: player.token }));
-  // Keep the newest few: old games expire on the server anyway.
+/** Keep a value per game, only for the newest few games: old games expire on the server. */
+function keep<T>(key: string, gameId: string, value: T): void {
+  const games = loadLocal<Record<string, T>>(key, {});
+  games[gameId] = value;
   const ids = Object.keys(games);
   for (const id of ids.slice(0, Math.max(0, ids.length - KEEP))) delete games[id];
-  saveLocal(KEY, games);
+  saveLocal(key, games);
+}
+
+export function rememberGame(game: CreatedGame): void {
+  const seats = game.players.filter((player) => player.token).map((player) => ({ seat: player.seat, name: player.name ?? "", bot: player.bot ?? null, token: player.token ?? "" }));
+  keep(KEY, game.id, seats);
+  if (game.invite) keep(INVITES, game.id, game.invite);
+}
+
+/** The invite of a game this browser created or joined by invite; null when unknown. */
+export function knownInvite(gameId: string): string | null {
+  return loadLocal<Record<string, string>>(INVITES, {})[gameId] ?? null;
+}
+
+export function rememberInvite(gameId: string, invite: string): void {
+  keep(INVITES, gameId, invite);
+}
+
+export function inviteLink(gameId: string, invite: string): string {
+  return `${location.origin}/play/games/${gameId}#invite=${invite}`;
 }
 
 export function knownSeats(gameId: string): KnownSeat[] {

@@ -58,7 +58,7 @@ function buildingPiles(ctx: BoardContext<SkipBoView>): HTMLElement {
     h("div", { class: "row" }, ctx.view.building_piles.map((pile) => {
       const label = `Building pile ${pile.slot + 1}: ${pile.size ? `top ${cardName(pile.top_card)}, ` : "empty, "}needs ${pile.next}`;
       const move = targetMove(ctx, `build:${pile.slot}`);
-      const changed = ctx.previous !== null && ctx.previous.building_piles[pile.slot]?.size !== pile.size;
+      const changed = ctx.changed.has(`build:${pile.slot}`);
       const button = moveButton(pile.size ? cardName(pile.top_card) : "—", move, ctx.send, { class: `${cardClass(pile.top_card)}${changed ? " changed" : ""}`, "data-target": `build:${pile.slot}`, "data-key": `build-${pile.slot}` });
       button.setAttribute("aria-label", move ? `Play onto ${label}` : label);
       return h("div", { class: "pile" }, button, h("span", {}, `needs ${pile.next}`));
@@ -79,6 +79,7 @@ function discardPiles(ctx: BoardContext<SkipBoView>, seat: number, usable: boole
     } else if (usable && top !== null) {
       control = sourceButton(ctx, `discard:${seat}:${index}`, top, `Top of ${player?.name}'s ${cards}`);
     } else control = h("span", { class: cardClass(top), role: "img", "aria-label": `${player?.name}'s ${cards}` }, cardFace(top));
+    control.classList.toggle("changed", ctx.changed.has(`pile:${seat}:${index}`));
     return h("div", { class: "pile" }, control, h("span", { class: "small", "aria-hidden": "true" }, pile.length > 1 ? `under: ${pile.slice(0, -1).map(cardName).join(" ")}` : " "));
   }));
 }
@@ -92,6 +93,7 @@ function playerPanel(ctx: BoardContext<SkipBoView>, seat: number): HTMLElement {
   const badges = [seat === me ? "you" : null, view.bots[seat] ? `${view.bots[seat]} bot` : null, player.partner !== null ? `partner of ${seatName(ctx.names, player.partner)}` : null, view.current_player === seat && !view.finished ? "to play" : null].filter(Boolean);
   const stockLabel = `${player.name}'s stock: top ${cardName(player.stock_top)}, ${player.stock_size} cards`;
   const stock = usable && player.stock_top !== null ? sourceButton(ctx, `stock:${seat}`, player.stock_top, stockLabel) : h("span", { class: cardClass(player.stock_top), role: "img", "aria-label": stockLabel }, cardFace(player.stock_top));
+  stock.classList.toggle("changed", ctx.changed.has(`stock:${seat}`));
   return h(
     "section",
     { class: view.current_player === seat ? "player acting" : "player", "aria-label": player.name, "data-seat": seat },

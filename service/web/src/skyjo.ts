@@ -41,7 +41,7 @@ function cellMove(view: SkyjoView, legal: Move[], position: number): Move | unde
 function actionLabel(move: Move, view: SkyjoView, position: number, cell: Cell): string {
   const where = `${place(position)} (${cellText(cell)})`;
   if (move.type === "reveal") return `Turn up ${where}`;
-  if (move.type === "take_discard") return `Put the discarded ${view.discard.top} at ${where}`;
+  if (move.type === "take_discard") return `Put the discarded ${view.discard_top} at ${where}`;
   if (move.type === "replace") return `Swap the drawn card with ${where}`;
   return `Turn up ${where}`;
 }
@@ -52,8 +52,7 @@ function grid(ctx: BoardContext<SkyjoView>, seat: number): HTMLElement {
   const mine = seat === view.seat;
   const cells = (player?.grid ?? []).map((cell, position) => {
     const move = mine ? cellMove(view, legal, position) : undefined;
-    const before = ctx.previous?.players[seat]?.grid[position];
-    const changed = ctx.previous !== null && before !== cell;
+    const changed = ctx.changed.has(`cell-${seat}-${position}`);
     const attrs = { class: `${cardClass(cell)}${changed ? " changed" : ""}`, "data-key": `cell-${seat}-${position}`, "data-facedown": String(cell === null) };
     if (!mine) return h("span", { ...attrs, role: "img", "aria-label": `${place(position)}: ${cellText(cell)}` }, cell === null ? "" : cellText(cell));
     const button = moveButton(cell === null ? "" : cell === "removed" ? "—" : String(cell), move, send, attrs);
@@ -71,7 +70,7 @@ function playerPanel(ctx: BoardContext<SkyjoView>, seat: number): HTMLElement {
   const badges = [
     seat === view.seat ? "you" : null,
     view.bots[seat] ? `${view.bots[seat]} bot` : null,
-    acting ? (view.phase === "reveal" ? `turns up ${player.reveals_left}` : "to play") : null,
+    acting ? (view.phase === "setup" ? `turns up ${player.reveals_left}` : "to play") : null,
     player.holding_drawn ? "holds a drawn card" : null,
   ].filter(Boolean);
   return h(
@@ -95,7 +94,7 @@ function piles(ctx: BoardContext<SkyjoView>): HTMLElement {
   const actions: HTMLElement[] = [];
   if (view.step === "choose" && view.seat !== null && view.active_seats.includes(view.seat)) {
     actions.push(moveButton("Draw a card", draw, send, { "data-key": "draw", "aria-keyshortcuts": "d" }));
-    if (canTake) actions.push(modeButton(`Take the discarded ${view.discard.top}`, "take", "t", ctx));
+    if (canTake) actions.push(modeButton(`Take the discarded ${view.discard_top}`, "take", "t", ctx));
   }
   if (view.step === "place_drawn" && drawn?.seat === view.seat) {
     actions.push(modeButton("Swap it with one of your cards", "swap", "s", ctx), modeButton("Discard it and turn up a card", "discard", "x", ctx));
@@ -103,8 +102,8 @@ function piles(ctx: BoardContext<SkyjoView>): HTMLElement {
   return h(
     "section",
     { class: "piles", "aria-label": "Piles" },
-    h("div", { class: "pile" }, h("span", { class: "card face-down", role: "img", "aria-label": `Draw pile, ${view.draw_pile.size} cards` }, ""), h("span", {}, `Draw pile: ${view.draw_pile.size}`)),
-    h("div", { class: "pile" }, h("span", { class: cardClass(view.discard.top), role: "img", "aria-label": `Discard pile top: ${view.discard.top}` }, view.discard.top), h("span", {}, `Discard: ${view.discard.size}`)),
+    h("div", { class: "pile" }, h("span", { class: "card face-down", role: "img", "aria-label": `Draw pile, ${view.draw_pile_size} cards` }, ""), h("span", {}, `Draw pile: ${view.draw_pile_size}`)),
+    h("div", { class: "pile" }, h("span", { class: `${cardClass(view.discard_top)}${ctx.changed.has("discard") ? " changed" : ""}`, role: "img", "aria-label": `Discard pile top: ${view.discard_top}` }, view.discard_top), h("span", {}, `Discard: ${view.discard_size}`)),
     drawn ? h("div", { class: "pile" }, h("span", { class: cardClass(drawn.card ?? null), role: "img", "aria-label": drawn.card === null ? `${seatName(ctx.names, drawn.seat)} holds a drawn card` : `Your drawn card: ${drawn.card}` }, drawn.card ?? ""), h("span", {}, drawn.card === null ? `${seatName(ctx.names, drawn.seat)} drew` : "You drew")) : null,
     actions.length ? h("div", { class: "actions" }, actions) : null,
   );
@@ -142,7 +141,7 @@ function lastRound(ctx: BoardContext<SkyjoView>): HTMLElement | null {
 function prompt(view: SkyjoView, names: string[], legal: Move[]): string {
   if (view.finished) return "The game is over.";
   const lap = view.final_lap && "finisher" in view.final_lap ? `Final lap: ${seatName(names, view.final_lap.finisher)} turned up every card. ` : "";
-  if (legal.length === 0) return `${lap}${view.phase === "reveal" ? "Waiting for the others to turn up their cards." : `${seatName(names, view.current_player)} is playing.`}`;
+  if (legal.length === 0) return `${lap}${view.phase === "setup" ? "Waiting for the others to turn up their cards." : `${seatName(names, view.current_player)} is playing.`}`;
   if (view.step === "reveal") return `${lap}Turn up a card of your grid.`;
   if (view.step === "choose") return `${lap}Your turn: draw a card (d) or take the discard (t), then pick a cell.`;
   return `${lap}${mode === "discard" ? "Pick a face-down card to turn up." : "Pick a card to swap with the drawn one, or discard it (x)."}`;

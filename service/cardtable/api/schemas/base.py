@@ -4,7 +4,8 @@ engine's registry, so that a game added to the registry is described without cop
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from marshmallow import RAISE, Schema, fields, validate
 
@@ -25,6 +26,19 @@ MIN_PLAYERS = min(info["min_players"] for info in GAME_TYPES.values())
 MAX_PLAYERS = max(info["max_players"] for info in GAME_TYPES.values())
 SEAT = validate.Range(0, MAX_PLAYERS - 1)
 NAME = validate.Length(min=1, max=MAX_NAME_LENGTH)
+
+
+F = TypeVar("F", bound=fields.Field[Any])
+
+
+def described(
+    field: Callable[..., F], *args: Any, description: str, nullable: bool = False, **kwargs: Any
+) -> F:
+    """A required field with its description, null allowed when `nullable`: the shape most
+    fields of an answer share, written once."""
+    if nullable:
+        kwargs["allow_none"] = True
+    return field(*args, required=True, metadata={"description": description}, **kwargs)
 
 
 def strict_int(**kwargs: Any) -> fields.Integer:
@@ -87,6 +101,14 @@ def _ints(description: str) -> fields.List[int]:
 
 
 PHASES = ("waiting", "setup", "playing", "finished")
+
+
+def step_field(steps: tuple[str, ...], description: str) -> fields.String:
+    """A view's `step`: what the acting seat does next, one of the game's `steps`; null once
+    the game is over."""
+    return described(
+        fields.String, validate=validate.OneOf(steps), description=description, nullable=True
+    )
 
 
 class ViewBaseSchema(StrictSchema):

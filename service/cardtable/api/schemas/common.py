@@ -13,6 +13,7 @@ from cardtable.api.schemas.base import (
     NAME,
     SEAT,
     StrictSchema,
+    described,
     strict_int,
 )
 from cardtable.api.schemas.tables import TURN_SECONDS_TEXT
@@ -92,10 +93,10 @@ class SeatTokenSchema(Schema):
     name = fields.String(required=True, allow_none=True)
     bot = fields.String(allow_none=True)
     open = fields.Boolean(required=True)
-    token = fields.String(
-        required=True,
-        allow_none=True,
-        metadata={"description": "Bearer token of this seat; shown only here (null: open)."},
+    token = described(
+        fields.String,
+        description="Bearer token of this seat; shown only here (null: open).",
+        nullable=True,
     )
 
 
@@ -106,10 +107,10 @@ class CreatedGameSchema(Schema):
     options = fields.Dict(required=True, metadata={"description": "Every option, resolved."})
     players = fields.List(fields.Nested(SeatTokenSchema), required=True)
     finished = fields.Boolean(required=True)
-    invite = fields.String(
-        required=True,
-        allow_none=True,
-        metadata={"description": "Lets its holder join (null when no seat is open)."},
+    invite = described(
+        fields.String,
+        description="Lets its holder join (null when no seat is open).",
+        nullable=True,
     )
     public = fields.Boolean(required=True)
     turn_seconds = fields.Integer(required=True, allow_none=True)
@@ -228,11 +229,11 @@ class TableSettingSchema(Schema):
 
 class GameTypesSchema(Schema):
     games = fields.List(fields.Nested(GameTypeSchema), required=True)
-    table_settings = fields.Dict(
+    table_settings = described(
+        fields.Dict,
         keys=fields.String(),
         values=fields.Nested(TableSettingSchema),
-        required=True,
-        metadata={"description": "Settings of every table (not rules options), by name."},
+        description="Settings of every table (not rules options), by name.",
     )
 
 

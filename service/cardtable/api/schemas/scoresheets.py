@@ -10,6 +10,7 @@ from cardtable.api.schemas.base import (
     MIN_PLAYERS,
     NAME,
     StrictSchema,
+    described,
     strict_int,
 )
 
@@ -81,10 +82,8 @@ class ScoresheetRoundSchema(Schema):
     scores = fields.List(
         fields.Integer(), required=True, metadata={"description": "Points each seat scored."}
     )
-    totals = fields.List(
-        fields.Integer(),
-        required=True,
-        metadata={"description": "Running totals after this round."},
+    totals = described(
+        fields.List, fields.Integer(), description="Running totals after this round."
     )
     card_totals = fields.List(
         fields.Integer(), metadata={"description": "Skyjo: the card totals as entered."}
@@ -110,9 +109,8 @@ class StandingSchema(Schema):
     seat = fields.Integer(required=True)
     name = fields.String(required=True)
     total = fields.Integer(required=True)
-    rank = fields.Integer(
-        required=True,
-        metadata={"description": "1 is best; equal totals share a rank, the next one skips."},
+    rank = described(
+        fields.Integer, description="1 is best; equal totals share a rank, the next one skips."
     )
 
 
@@ -129,10 +127,8 @@ class ScoresheetSchema(Schema):
     )
     rounds = fields.List(fields.Nested(ScoresheetRoundSchema), required=True)
     totals = fields.List(fields.Integer(), required=True)
-    standings = fields.List(
-        fields.Nested(StandingSchema),
-        required=True,
-        metadata={"description": "Best first; ties by seat order."},
+    standings = described(
+        fields.List, fields.Nested(StandingSchema), description="Best first; ties by seat order."
     )
     finished = fields.Boolean(required=True, metadata={"description": "Whether the game is over."})
     winners = fields.List(

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from cardtable.api.schemas.base import StrictSchema, ViewBaseSchema, options_schema
+from cardtable.api.schemas.base import (
+    StrictSchema,
+    ViewBaseSchema,
+    described,
+    options_schema,
+    step_field,
+)
 
 CARD = validate.Range(0, 12)
 STEPS = ("play", "build", "build_or_discard", "build_or_pass", "discard", "pass")
@@ -72,17 +78,17 @@ class SkipBoLastRoundSchema(StrictSchema):
     round = _int()
     drawn = fields.Boolean(required=True, metadata={"description": "Nobody won the round."})
     winner = _int(allow_none=True, metadata={"description": "Seat that emptied the last stock."})
-    winning_team = fields.List(
+    winning_team = described(
+        fields.List,
         fields.Integer(strict=True),
-        required=True,
-        allow_none=True,
-        metadata={"description": "Teams: both partners of the winner."},
+        description="Teams: both partners of the winner.",
+        nullable=True,
     )
     scores = fields.List(fields.Integer(strict=True), required=True)
-    stocks_left = fields.List(
+    stocks_left = described(
+        fields.List,
         fields.Integer(strict=True),
-        required=True,
-        metadata={"description": "Cards left in each stock when the round ended."},
+        description="Cards left in each stock when the round ended.",
     )
 
 
@@ -98,23 +104,19 @@ class SkipBoViewSchema(ViewBaseSchema):
 
     game = fields.String(required=True, validate=validate.Equal("skipbo"))
     first_player = _int(metadata={"description": "Seat that started this round."})
-    step = fields.String(
-        required=True,
-        allow_none=True,
-        validate=validate.OneOf(STEPS),
-        metadata={
-            "description": "What the acting seat does next. Others see `play`; the acting"
-            " seat sees `build` (french rule: keep building), `build_or_discard`,"
-            " `build_or_pass`, `discard` or `pass`. null once the game is over."
-        },
+    step = step_field(
+        STEPS,
+        "What the acting seat does next. Others see `play`; the acting"
+        " seat sees `build` (french rule: keep building), `build_or_discard`,"
+        " `build_or_pass`, `discard` or `pass`. null once the game is over.",
     )
     options = fields.Nested(SkipBoOptionsSchema, required=True)
     players = fields.List(fields.Nested(SkipBoPlayerSchema), required=True)
-    hand = fields.List(
+    hand = described(
+        fields.List,
         fields.Integer(strict=True, validate=CARD),
-        required=True,
-        allow_none=True,
-        metadata={"description": "The viewer's own hand, sorted (0 = SKIP-BO); null for others."},
+        description="The viewer's own hand, sorted (0 = SKIP-BO); null for others.",
+        nullable=True,
     )
     building_piles = fields.List(
         fields.Nested(SkipBoBuildingPileSchema),
@@ -130,16 +132,14 @@ class SkipBoViewSchema(ViewBaseSchema):
             " draw; the round is drawn when it reaches the number of players."
         }
     )
-    teams = fields.List(
+    teams = described(
+        fields.List,
         fields.List(fields.Integer(strict=True)),
-        required=True,
-        allow_none=True,
-        metadata={"description": "The partnerships, e.g. [[0, 2], [1, 3]]; null without teams."},
+        description="The partnerships, e.g. [[0, 2], [1, 3]]; null without teams.",
+        nullable=True,
     )
-    rounds = fields.List(
-        fields.Nested(SkipBoRoundSummarySchema),
-        required=True,
-        metadata={"description": "Every completed round."},
+    rounds = described(
+        fields.List, fields.Nested(SkipBoRoundSummarySchema), description="Every completed round."
     )
     last_round = fields.Nested(SkipBoLastRoundSchema, required=True, allow_none=True)
 
@@ -150,9 +150,9 @@ class SkipBoDealSchema(StrictSchema):
     type = fields.String(required=True, validate=validate.Equal("deal"))
     round = _int(validate=validate.Range(min=1))
     first_player = _int(metadata={"description": "Seat that starts the round."})
-    stocks = fields.List(
+    stocks = described(
+        fields.List,
         fields.List(fields.Integer(strict=True, validate=CARD)),
-        required=True,
-        metadata={"description": "Per seat, the stock pile top first."},
+        description="Per seat, the stock pile top first.",
     )
     draw_pile = _cards(metadata={"description": "The draw pile, top first."})

@@ -9,7 +9,14 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate
 
-from cardtable.api.schemas.base import SEAT, StrictSchema, ViewBaseSchema, options_schema
+from cardtable.api.schemas.base import (
+    SEAT,
+    StrictSchema,
+    ViewBaseSchema,
+    described,
+    options_schema,
+    step_field,
+)
 
 LOWEST_CARD, HIGHEST_CARD = -2, 12
 CARD = validate.Range(LOWEST_CARD, HIGHEST_CARD)
@@ -87,9 +94,8 @@ class SkyjoPlayerSchema(StrictSchema):
         validate=validate.Range(0, 3),
         metadata={"description": "Setup reveals this seat still has to make."},
     )
-    holding_drawn = fields.Boolean(
-        required=True,
-        metadata={"description": "This seat has drawn a card and not yet placed it."},
+    holding_drawn = described(
+        fields.Boolean, description="This seat has drawn a card and not yet placed it."
     )
     total = _int(metadata={"description": "Running total of the completed rounds."})
 
@@ -123,15 +129,15 @@ class SkyjoLastRoundSchema(StrictSchema):
     card_totals = _ints(metadata={"description": "Sum of the cards left in each grid."})
     finisher = _int(validate=SEAT)
     finisher_doubled = fields.Boolean(required=True)
-    grids = fields.List(
+    grids = described(
+        fields.List,
         _grid(allow_face_down=False),
-        required=True,
-        metadata={"description": "Each grid at the end of the round, every card face up."},
+        description="Each grid at the end of the round, every card face up.",
     )
-    revealed = fields.List(
+    revealed = described(
+        fields.List,
         fields.List(fields.Integer(strict=True, validate=validate.Range(0, 11))),
-        required=True,
-        metadata={"description": "Per seat, the positions turned up by the final reveal."},
+        description="Per seat, the positions turned up by the final reveal.",
     )
 
 
@@ -139,42 +145,36 @@ class SkyjoViewSchema(ViewBaseSchema):
     """What one seat (or a spectator) sees of a Skyjo game."""
 
     game = fields.String(required=True, validate=validate.Equal("skyjo"))
-    step = fields.String(
-        required=True,
-        allow_none=True,
-        validate=validate.OneOf(STEPS),
-        metadata={
-            "description": "`reveal`; `choose` (take_discard or draw); `place_drawn` (replace"
-            " or discard_and_reveal); null once the game is over."
-        },
+    step = step_field(
+        STEPS,
+        "`reveal`; `choose` (take_discard or draw); `place_drawn` (replace"
+        " or discard_and_reveal); null once the game is over.",
     )
     options = fields.Nested(SkyjoOptionsSchema, required=True)
     players = fields.List(fields.Nested(SkyjoPlayerSchema), required=True)
     discard_top = _card(metadata={"description": "The face-up card on top of the discard pile."})
     discard_size = _int(validate=validate.Range(min=1))
     draw_pile_size = _int(validate=validate.Range(min=0), metadata={"description": "Cards left."})
-    drawn = fields.Nested(
+    drawn = described(
+        fields.Nested,
         SkyjoDrawnSchema,
-        required=True,
-        allow_none=True,
-        metadata={"description": "The card drawn and not yet placed; null when none."},
+        description="The card drawn and not yet placed; null when none.",
+        nullable=True,
     )
-    final_lap = fields.Nested(
+    final_lap = described(
+        fields.Nested,
         SkyjoFinalLapSchema,
-        required=True,
-        allow_none=True,
-        metadata={"description": "Set once someone finished: the others play once more."},
+        description="Set once someone finished: the others play once more.",
+        nullable=True,
     )
-    rounds = fields.List(
-        fields.Nested(SkyjoRoundSummarySchema),
-        required=True,
-        metadata={"description": "Every completed round."},
+    rounds = described(
+        fields.List, fields.Nested(SkyjoRoundSummarySchema), description="Every completed round."
     )
-    last_round = fields.Nested(
+    last_round = described(
+        fields.Nested,
         SkyjoLastRoundSchema,
-        required=True,
-        allow_none=True,
-        metadata={"description": "The previous round's result; null during round 1."},
+        description="The previous round's result; null during round 1.",
+        nullable=True,
     )
 
 
@@ -183,14 +183,14 @@ class SkyjoDealSchema(StrictSchema):
 
     type = fields.String(required=True, validate=validate.Equal("deal"))
     round = _int(validate=validate.Range(min=1))
-    grids = fields.List(
+    grids = described(
+        fields.List,
         fields.List(fields.Integer(strict=True, validate=CARD), validate=validate.Length(equal=12)),
-        required=True,
-        metadata={"description": "Per seat, 12 values row by row."},
+        description="Per seat, 12 values row by row.",
     )
     discard = _card(metadata={"description": "The card turned up to start the discard pile."})
-    draw_pile = fields.List(
+    draw_pile = described(
+        fields.List,
         fields.Integer(strict=True, validate=CARD),
-        required=True,
-        metadata={"description": "The draw pile, top first."},
+        description="The draw pile, top first.",
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from cardtable.api.schemas.base import BOT_NAMES, GAME_NAMES, StrictSchema
+from cardtable.api.schemas.base import BOT_NAMES, GAME_NAMES, StrictSchema, described
 from cardtable.common import MAX_NAME_LENGTH
 from cardtable.tables import TURN_SECONDS_MAX, TURN_SECONDS_MIN
 
@@ -23,20 +23,18 @@ class TableFieldsSchema(Schema):
     open_seats = fields.Integer(required=True, metadata={"description": "Seats still open."})
     public = fields.Boolean(required=True, metadata={"description": "Listed in the lobby."})
     turn_seconds = fields.Integer(required=True, allow_none=True)
-    deadline = fields.String(
-        required=True,
-        allow_none=True,
-        metadata={"description": "When the turn timer runs out (ISO 8601, UTC), or null."},
+    deadline = described(
+        fields.String,
+        description="When the turn timer runs out (ISO 8601, UTC), or null.",
+        nullable=True,
     )
-    deadline_seats = fields.List(
-        fields.Integer(),
-        required=True,
-        metadata={"description": "The seats the deadline applies to."},
+    deadline_seats = described(
+        fields.List, fields.Integer(), description="The seats the deadline applies to."
     )
-    bot_reasons = fields.List(
+    bot_reasons = described(
+        fields.List,
         fields.String(allow_none=True),
-        required=True,
-        metadata={"description": "Per seat: why a bot plays it (`left`, `timeout`) or null."},
+        description="Per seat: why a bot plays it (`left`, `timeout`) or null.",
     )
     left = fields.List(
         fields.Boolean(), required=True, metadata={"description": "Per seat: its player left."}
@@ -53,9 +51,8 @@ class PublicSeatSchema(StrictSchema):
     seat = fields.Integer(required=True)
     name = fields.String(required=True, allow_none=True)
     open = fields.Boolean(required=True)
-    reserved = fields.Boolean(
-        required=True,
-        metadata={"description": "Open, but kept for the same seat of the previous game."},
+    reserved = described(
+        fields.Boolean, description="Open, but kept for the same seat of the previous game."
     )
     bot = fields.String(required=True, allow_none=True)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from cardtable.api.schemas.base import described
 from cardtable.api.schemas.skipbo import SkipBoViewSchema
 from cardtable.api.schemas.skyjo import SkyjoViewSchema
 from cardtable.api.schemas.tables import TableFieldsSchema
@@ -13,10 +14,10 @@ class ServedViewSchema(TableFieldsSchema):
     """Fields the game service adds to every engine view."""
 
     id = fields.String(required=True, metadata={"description": "The game's id."})
-    bots = fields.List(
+    bots = described(
+        fields.List,
         fields.String(allow_none=True),
-        required=True,
-        metadata={"description": "Per seat, the server bot that plays it, or null for a human."},
+        description="Per seat, the server bot that plays it, or null for a human.",
     )
     seeded = fields.Boolean(
         required=True,

@@ -63,16 +63,19 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
 # --------------------------------------------------------------------------------------
 
 
+def _malformed(message: str, move: Mapping[str, object], seat: int) -> MalformedMove:
+    """The refusal of `move`, which carries the move as sent."""
+    return MalformedMove(message, move=dict(move), seat=seat)
+
+
 def parse_move(move: object, seat: int, n_players: int) -> Move:
     """The normalized contract form of `move` (a fresh dict), or MalformedMove saying why."""
     if not isinstance(move, Mapping):
         raise MalformedMove("a move must be a JSON object with a 'type'", seat=seat)
     kind = move.get("type")
     if kind not in MOVE_TYPES:
-        raise MalformedMove(
-            f"unknown move type {kind!r}; Skip-Bo moves are play, discard and pass",
-            move=dict(move),
-            seat=seat,
+        raise _malformed(
+            f"unknown move type {kind!r}; Skip-Bo moves are play, discard and pass", move, seat
         )
     if kind == "pass":
         require_fields(move, {"type"}, {"type"})
@@ -86,10 +89,8 @@ def parse_move(move: object, seat: int, n_players: int) -> Move:
         }
     source = move.get("source")
     if source not in SOURCES:
-        raise MalformedMove(
-            f"a play's source must be 'hand', 'stock' or 'discard', not {source!r}",
-            move=dict(move),
-            seat=seat,
+        raise _malformed(
+            f"a play's source must be 'hand', 'stock' or 'discard', not {source!r}", move, seat
         )
     allowed, required = _FIELDS[source]
     require_fields(move, allowed, required)
@@ -102,10 +103,8 @@ def parse_move(move: object, seat: int, n_players: int) -> Move:
     if "owner" in move:
         owner = require_int(move, "owner", 0, n_players - 1)
         if owner == seat:
-            raise MalformedMove(
-                "'owner' names a partner's pile; leave it out to use your own",
-                move=dict(move),
-                seat=seat,
+            raise _malformed(
+                "'owner' names a partner's pile; leave it out to use your own", move, seat
             )
         parsed["owner"] = owner
     return parsed

@@ -1,0 +1,61 @@
+/** What every live table shows around its board: the turn timer, leaving, and the rematch. */
+import type { GameView, SeatSession } from "../../../sdk/typescript/src/index";
+import { announce, errorText, h, seatName } from "./dom";
+
+const TICK_MS = 1000;
+let ticking: ReturnType<typeof setInterval> | null = null;
+
+function clock(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** Every [data-deadline] on the page counts down, one shared tick for all. */
+function tick(): void {
+  for (const element of document.querySelectorAll<HTMLElement>("[data-deadline]")) {
+    const left = (Date.parse(element.dataset["deadline"] ?? "") - Date.now()) / 1000;
+    const who = element.dataset["who"] ?? "";
+    element.textContent = left > 0 ? `${who}: ${clock(left)} left to play` : `${who}: time is up, a bot plays this turn`;
+  }
+}
+
+/** The turn timer: whose deadline it is and the time left (null without a timer). */
+export function timerLine(view: GameView, names: string[]): HTMLElement | null {
+  if (!view.deadline || view.finished) return null;
+  const who = view.deadline_seats.map((seat) => (seat === view.seat ? "You" : seatName(names, seat))).join(", ");
+  const line = h("p", { class: "timer", id: "timer", role: "timer", "data-deadline": view.deadline, "data-who": who });
+  ticking ??= setInterval(tick, TICK_MS);
+  queueMicrotask(tick);
+  return line;
+}
+
+/** Leave the table, after a confirmation: a server bot plays the seat from then on. */
+export function leaveControl(session: SeatSession, view: GameView, after: () => void): HTMLElement | null {
+  if (view.seat === null || view.finished || view.left[view.seat]) return null;
+  const box = h("div", { class: "leave" });
+  const waiting = view.phase === "waiting";
+  const confirm = (): void => {
+    box.replaceChildren(
+      h("span", {}, waiting ? "Give up your seat?" : "Leave? A bot plays your seat from now on. "),
+      h("button", { type: "button", "data-key": "leave-yes", onclick: () => session.leave().then(after, (error: unknown) => announce(errorText(error), true)) }, "Yes, leave"),
+      h("button", { type: "button", class: "secondary", onclick: () => box.replaceChildren(ask) }, "Stay"),
+    );
+  };
+  const ask = h("button", { type: "button", class: "secondary", "data-key": "leave", onclick: confirm }, "Leave the table");
+  box.append(ask);
+  return box;
+}
+
+/** Once the game is over: play again with the same players (each claims their own seat). */
+export function rematchControl(session: SeatSession, view: GameView, names: string[], goTo: (url: string) => void): HTMLElement | null {
+  if (!view.finished || view.seat === null || view.left[view.seat]) return null;
+  const go = (): void => {
+    announce("Setting up the rematch…");
+    session.rematch().then(
+      (grant) => goTo(`/play/games/${grant.id}#token=${grant.token}`),
+      (error: unknown) => announce(errorText(error), true),
+    );
+  };
+  const offered = view.rematch ? `A rematch is set up (${names.length} players, same options). ` : "";
+  return h("p", { class: "rematch" }, offered, h("button", { type: "button", "data-key": "rematch", onclick: go }, view.rematch ? "Join the rematch" : "Rematch"));
+}
