@@ -9,7 +9,7 @@ TS := sdk/typescript
 NODE_STAMP := $(TS)/node_modules/.package-lock.json
 
 .PHONY: install run test lint typecheck pytest openapi sdk web bench bench-engine \
-	bench-load bench-size bench-state image clean
+	bench-load bench-moves bench-cost bench-size bench-state image clean
 
 LINTED := service tests sdk/cardtable_sdk sdk/examples scripts bench
 
@@ -70,6 +70,14 @@ bench-state: $(STAMP)
 
 bench-size: $(STAMP)
 	$(BIN)/python bench/game_size.py
+
+## A move against the floor of the stack (GET + Lua compare-and-set), side by side.
+bench-moves: $(STAMP)
+	$(BIN)/python bench/move_loop.py
+
+## Bytes and CPU per move early and late in a Skip-Bo match to 500 (flat in game length).
+bench-cost: $(STAMP)
+	$(BIN)/python bench/move_cost.py
 
 bench-load: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'

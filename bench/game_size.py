@@ -1,5 +1,7 @@
-"""Bytes per stored game, for Redis sizing: Redis's MEMORY USAGE of game keys at creation,
-mid-game and at the end, for both games (random legal moves, 2 and 4 players)."""
+"""Bytes per stored game, for Redis sizing: Redis's MEMORY USAGE of a game's keys (its hash
+and its log) at creation, mid-game and at the end, for both games (random legal moves, 2
+and 4 players), then finished games of greedy bots (longer games), a Skip-Bo match to 500
+included."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ def measure(
     seed: int,
 ) -> tuple[int, int, int, int]:
     names = [{"name": f"p{i}"} for i in range(players)]
-    loaded, tokens, _ = service.create(game, names, options, seed)
+    loaded, tokens, _, _ = service.create(game, names, options, seed)
     start = store.stored_bytes(loaded.game_id)
     rng = random.Random(seed)
     sizes = []
@@ -36,6 +38,23 @@ def measure(
         service.move(loaded.game_id, tokens[seat], move)
         sizes.append(store.stored_bytes(loaded.game_id))
     return start, sizes[len(sizes) // 2], sizes[-1], len(sizes)
+
+
+def bots_only(
+    service: GameService,
+    store: DocumentStore,
+    game: str,
+    players: int,
+    options: dict[str, object],
+    seed: int,
+) -> tuple[int, int]:
+    """A game of greedy bots, played to its end when created: (bytes, moves)."""
+    names = [{"name": f"p{i}", "bot": "greedy"} for i in range(players)]
+    loaded, _, _, _ = service.create(game, names, options, seed)
+    finished = loaded
+    while not finished.finished:  # bots-only games are played on by the requests that read
+        finished = service.load(loaded.game_id)
+    return store.stored_bytes(loaded.game_id), finished.state.version
 
 
 def main() -> None:
@@ -53,6 +72,14 @@ def main() -> None:
                 rows = [measure(service, store, game, players, options, seed) for seed in range(5)]
                 med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
                 print(f"{game:<8}{players:>8}{med[0]:>10}{med[1]:>10}{med[2]:>10}{med[3]:>8}")
+        print(f"\n{'greedy bots':<28}{'finished':>10}{'moves':>8}   (bytes, median of 5 games)")
+        service = GameService(store, bot_budget_seconds=60, bot_moves_per_request=100_000)
+        for game, options in (("skyjo", {}), ("skipbo", {}), ("skipbo", {"target_score": 500})):
+            for players in (2, 4):
+                rows = [bots_only(service, store, game, players, options, s) for s in range(5)]
+                med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
+                label = f"{game} {players}p" + (" to 500" if options else "")
+                print(f"{label:<28}{med[0]:>10}{med[1]:>8}")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
 
-from cardtable.redis_server import RedisServer, free_port, wait_for_port  # noqa: E402
+from move_loop import serve_trivial  # noqa: E402
+
+from cardtable.redis_server import RedisServer  # noqa: E402
 from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
 
@@ -75,22 +77,8 @@ def main() -> None:
                 "Cardtable (mix: view, legal-moves + move vs greedy bot, create)",
                 run_locust(cardtable.url, "CardtablePlayer", args.users, args.seconds),
             )
-        port = free_port()
-        env = {
-            **os.environ,
-            "CARDTABLE_REDIS_URL": redis_server.url,
-            "CARDTABLE_BIND": f"127.0.0.1:{port}",
-            "CARDTABLE_WORKERS": str(args.workers),
-            "CARDTABLE_THREADS": str(args.threads),
-            "CARDTABLE_ACCESS_LOG": "false",
-            "PYTHONPATH": str(HERE),
-        }
-        trivial = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:cardtable.gunicorn_conf",
-             "trivial_app:app"], env=env, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+        trivial, port = serve_trivial(redis_server.url, args.workers, args.threads)
         try:
-            wait_for_port(port, timeout=30)
             trivial_rps = print_rows(
                 "Trivial Flask endpoint (one Redis GET + one SET)",
                 run_locust(f"http://127.0.0.1:{port}", "TrivialUser", args.users, args.seconds),

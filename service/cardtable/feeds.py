@@ -4,7 +4,9 @@ replayed and turned into events once, not once per watcher.
 A feed merges two sources by version: the engine's events (a `Timeline` of the dealt game,
 numbered by engine moves) and the table's changes (`Game.table_log`: seats taken, players
 leaving, seats handed to a bot, a rematch offered), which are public facts. Engine move k
-has the game version `k + #{table changes made before move k}`.
+has the game version `k + #{table changes made before move k}`. A game read from its
+snapshot has no engine log: building or extending a timeline then takes the game replayed
+from its stored moves (once per change and process, not per watcher).
 """
 
 from __future__ import annotations
@@ -30,9 +32,11 @@ class GameFeed:
         self.table_log: list[dict[str, Any]] = []
         self.dealt_at: int | None = None
 
-    def update(self, game: Game) -> None:
+    def update(self, game: Game, replayed: Callable[[], Game]) -> None:
         if game.version <= self.version:
             return
+        if game.dealt and game.state.log_offset and self._behind(game):
+            game = replayed()  # the snapshot has no history: replay it (as new or newer)
         self.table_log = list(game.table_log)
         self.dealt_at = game.life.dealt_at
         if game.dealt:
@@ -41,6 +45,9 @@ class GameFeed:
             elif self.timeline.version < game.state.version:
                 self.timeline.extend(game.state)
         self.version = game.version
+
+    def _behind(self, game: Game) -> bool:
+        return self.timeline is None or self.timeline.version < game.state.version
 
     def events(self, viewer: int | None, since: int) -> list[Event]:
         """The events after game version `since`, oldest first, as `viewer` may see them."""
@@ -73,8 +80,14 @@ def _table_event(entry: dict[str, Any]) -> Event:
 
 
 class Feeds:
-    def __init__(self, load: Callable[[str], Game], max_games: int = DEFAULT_CACHED_GAMES):
+    def __init__(
+        self,
+        load: Callable[[str], Game],
+        replayed: Callable[[str], Game],
+        max_games: int = DEFAULT_CACHED_GAMES,
+    ):
         self._load = load
+        self._replayed = replayed
         self._max_games = max_games
         self._lock = threading.Lock()
         self._feeds: OrderedDict[str, tuple[threading.Lock, GameFeed]] = OrderedDict()
@@ -96,7 +109,7 @@ class Feeds:
             if game is None and feed.version < max(at_least, 0):
                 game = self._load(game_id)
             if game is not None:
-                feed.update(game)
+                feed.update(game, lambda: self._replayed(game_id))
             return feed.version, feed.events(viewer, since)
 
     def _slot(self, game_id: str) -> tuple[threading.Lock, GameFeed]:

@@ -1,8 +1,14 @@
 """Games as a service: create, authenticate seats, view, move (then let server bots play),
 score and record, over the document store and the rules engine. Knows nothing of HTTP.
 
-A stored game document holds the engine state and, per seat, the player's name, bot kind
-and the SHA-256 of its token (the token itself is shown once, at creation, and never kept).
+A game is stored as a compact snapshot (the table: seats, settings, table changes, and the
+engine state without its log), small fields beside it (the SHA-256 of each seat's token, so
+a poll authenticates without the snapshot), and an append-only log of its engine moves
+(cardtable.movelog) that the same compare-and-set appends to. A move, a view, a poll and the
+legal moves read the snapshot only; the record and the event feed replay the log.
+
+Documents of the releases before (schema_version 1 and 2: the whole state with its log) are
+still read; the first write to one rewrites it in this form.
 """
 
 from __future__ import annotations
@@ -17,9 +23,10 @@ from cardtable.common import (
     TokenRequired,
     match_token,
 )
-from cardtable.engine.base import GameOver, IllegalMove, Move, NotYourTurn, WrongPhase
+from cardtable.engine.base import GameNotOver, GameOver, IllegalMove, Move, NotYourTurn, WrongPhase
 from cardtable.engine.table import AppliedMove
 from cardtable.lobby import LOBBY_FIELD, Lobby
+from cardtable.movelog import MoveRecorder, encode_log, pack, replay, unpack
 from cardtable.push import Hub, new_hub
 from cardtable.store import DocumentStore, Stored, VersionConflict, check_schema_version
 from cardtable.tables import DOCUMENT_SCHEMA_VERSION, Game, new_game
@@ -29,6 +36,7 @@ T = TypeVar("T")
 TOKEN_HASHES_FIELD = "token_hashes"
 DEADLINE_FIELD = "deadline"
 AUTOPLAY_FIELD = "autoplay"  # "1" while a game of bots only is still being played
+REPLAY_ATTEMPTS = 5
 JOIN_ATTEMPTS = 64
 """Compare-and-set retries of a table change that lost a race (each loss means another
 writer succeeded, so a few suffice even with many clients racing for a seat)."""
@@ -86,6 +94,7 @@ class GameService:
         `turn_seconds` (see `tables.new_game`).
         """
         created, tokens, invite = new_game(game, players, options, seed, now=self.clock(), **table)
+        recorder = MoveRecorder(created.state) if created.dealt else None
         applied = self._first_bot_moves(created) if created.dealt else []
         self.store.create(
             created.game_id,
@@ -94,6 +103,7 @@ class GameService:
             finished=created.finished,
             extra_fields=self.fields(created),
             ttl_seconds=self._ttl(created),
+            log=pack(recorder.detach()) if recorder else b"",
         )
         if created.listed:
             self.lobby.add(created.game_id, created.game, self.clock())
@@ -140,7 +150,9 @@ class GameService:
         self, game: Game, read_version: int, extra_fields: Mapping[str, str] | None = None
     ) -> None:
         """Write `game` if it is still at `read_version` (VersionConflict otherwise), with
-        `extra_fields` beside it (e.g. a move's idempotency record)."""
+        `extra_fields` beside it (e.g. a move's idempotency record), and append the engine
+        moves made since it was read (or last saved) to its log."""
+        append, replace = _log_bytes(game)
         self.store.save(
             game.game_id,
             read_version,
@@ -149,7 +161,10 @@ class GameService:
             finished=game.finished,
             extra_fields={**self.fields(game), **(extra_fields or {})},
             ttl_seconds=self._ttl(game),
+            append=append,
+            replace_log=replace,
         )
+        _saved(game)
         if game.life.public and not game.listed:
             self.lobby.remove(game.game_id, game.game)
 
@@ -174,7 +189,7 @@ class GameService:
         game of bots only plays its next bounded slice, by compare-and-set; a reader that
         loses the race reads the winner's result."""
         while True:
-            game = self._read(self.store.load(game_id))
+            game = self._read(self.store.load(game_id, [TOKEN_HASHES_FIELD]))
             read_version = game.version
             applied = catch_up(game, self.clock(), self.takeover_after)
             if game.dealt and game.only_bots and not game.finished:
@@ -190,8 +205,48 @@ class GameService:
 
     @staticmethod
     def _read(stored: Stored) -> Game:
-        check_schema_version("game", stored.doc_id, stored.document, DOCUMENT_SCHEMA_VERSION)
-        return Game.from_document(stored.doc_id, stored.version, stored.document)
+        """The game from its snapshot (never its log), recording the engine moves made in it
+        from now on (see `save`)."""
+        check_schema_version(
+            "game", stored.doc_id, stored.document, DOCUMENT_SCHEMA_VERSION, older=(1, 2)
+        )
+        game = Game.from_document(
+            stored.doc_id, stored.version, stored.document, stored.fields.get(TOKEN_HASHES_FIELD)
+        )
+        if game.dealt:
+            game.recorder = MoveRecorder(game.state)
+        return game
+
+    def replayed(self, game_id: str) -> Game:
+        """The game with the engine's whole log (deals, moves, reshuffles), replayed from its
+        seed and stored moves: for the record, the event feed and anything else that needs
+        the history. Read only: no timer or bot runs here."""
+        for _ in range(REPLAY_ATTEMPTS):
+            game = self._read(self.store.load(game_id, [TOKEN_HASHES_FIELD]))
+            if game.legacy or not game.dealt:
+                return game
+            version, entries = self.read_log(game_id)
+            if version == game.version:  # else a write landed in between: read again
+                game.state = replay(game.state.snapshot(), entries)
+                game.recorder = None
+                return game
+        raise VersionConflict(self.store.kind, game_id, game.version, version)
+
+    def read_log(self, game_id: str, start: int = 0) -> tuple[int, list[int]]:
+        """The game's version and its stored engine moves from move `start` on, as
+        `cardtable.movelog` encodes them; `movelog.replay` turns them into the engine's log.
+        Empty for a game not yet rewritten since the releases before."""
+        version, data = self.store.read_log(game_id)
+        return version, unpack(data)[start:]
+
+    def record_for(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The record of a finished game (GameNotOver before the end, without a replay)."""
+        game, _ = self.load_for(game_id, token)
+        if not game.dealt:
+            raise GameNotOver("the game has not started yet; the record comes at its end")
+        if not game.finished:
+            return game.state.record()  # raises GameNotOver
+        return self.replayed(game_id).state.record()
 
     def _due(self, deadline: str | None) -> bool:
         return bool(deadline) and float(deadline or 0) <= self.clock()
@@ -300,12 +355,29 @@ class GameService:
 
 def _was_last_move(game: Game, seat: int, move: Move) -> bool:
     """True when the last move of a human seat was `seat` playing `move` (bots' replies
-    aside): a twin of this request got in first."""
-    bots = {s.seat for s in game.seats if s.bot}
-    for entry in reversed(game.state.log):
-        if entry.get("type") == "move" and entry.get("seat") not in bots:
-            return bool(entry.get("seat") == seat and entry.get("move") == dict(move))
-    return False
+    aside): a twin of this request got in first (see `Game.last_human_move`)."""
+    return game.last_human_move() == [seat, dict(move)]
+
+
+def _log_bytes(game: Game) -> tuple[bytes, bool]:
+    """What to write to the stored log with `game`: the bytes to append, and whether they
+    replace the whole log (a document of the releases before, or a game dealt since it was
+    read: its log is encoded from the seed and the engine's log in full)."""
+    if not game.dealt:
+        return b"", False
+    recorder = game.recorder
+    if game.legacy or recorder is None or recorder.state is not game.state:
+        return pack(encode_log(game.state)), True
+    return pack(recorder.entries), False
+
+
+def _saved(game: Game) -> None:
+    """After a successful write: the moves recorded so far are stored, and so is the form."""
+    game.legacy = False
+    if game.dealt:
+        if game.recorder is None or game.recorder.state is not game.state:
+            game.recorder = MoveRecorder(game.state)
+        game.recorder.entries = []
 
 
 __all__ = ["AUTOPLAY_FIELD", "DOCUMENT_SCHEMA_VERSION", "Game", "GameService", "new_game"]

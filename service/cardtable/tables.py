@@ -32,8 +32,12 @@ from cardtable.engine.autoplay import play_bots
 from cardtable.engine.base import EngineError, GameOver, GameState, InvalidPlayers, Move
 from cardtable.engine.registry import get_rules, load_state
 from cardtable.engine.table import AppliedMove, Seat, Table
+from cardtable.movelog import MoveRecorder
 
-DOCUMENT_SCHEMA_VERSION = 2
+DOCUMENT_SCHEMA_VERSION = 3
+"""3: the engine state is a snapshot without its log (the log is stored apart, see
+cardtable.movelog); 1 and 2 held the whole state with its log and are migrated when next
+written."""
 TURN_SECONDS_MIN = 5
 TURN_SECONDS_MAX = 7 * 24 * 3600
 TABLE_SETTINGS = {
@@ -83,6 +87,9 @@ class Life:
     """The version whose change dealt a game that waited for players (its `deal` event)."""
     left_tokens: list[str] = dataclasses.field(default_factory=list)
     """Token hashes of players who left before the deal (so leaving twice is `already_left`)."""
+    last_human_move: list[Any] | None = None
+    """`[seat, move]` of the last engine move by a seat not played by a bot (the snapshot has
+    no engine log; the race-to-409 rule of a move sent twice reads it)."""
 
 
 def check_turn_seconds(value: object) -> int | None:
@@ -144,6 +151,10 @@ class Game(Table):
         self.created_at = created_at
         self.life = life
         self.table_log: list[dict[str, Any]] = table_log or []
+        self.legacy = False
+        """Loaded from a document of the releases before, whole state and log included."""
+        self.recorder: MoveRecorder | None = None
+        """Records the engine moves made since the game was read (the host appends them)."""
 
     # ---- what it is --------------------------------------------------------------------
 
@@ -380,20 +391,39 @@ class Game(Table):
 
     # ---- the stored document -------------------------------------------------------
 
+    def last_human_move(self) -> list[Any] | None:
+        """`[seat, move]` of the last engine move by a seat no bot plays: from the log
+        entries in memory (made since the game was read), else as last stored."""
+        bots = {s.seat for s in self.seats if s.bot}
+        for entry in reversed(self._state.log if self._state is not None else []):
+            if entry.get("type") == "move" and entry.get("seat") not in bots:
+                return [entry["seat"], entry["move"]]
+        return self.life.last_human_move
+
     def to_document(self) -> dict[str, Any]:
+        """The snapshot: seats, table, table changes and the engine state without its log."""
+        self.life.last_human_move = self.last_human_move()
         return {
             "schema_version": DOCUMENT_SCHEMA_VERSION,
             "id": self.table_id,
             "game": self.game,
             "created_at": self.created_at,
-            "seats": [dataclasses.asdict(s) for s in self.seats],
+            # Token hashes are kept in a field beside the snapshot (see games.fields).
+            "seats": [
+                {k: v for k, v in dataclasses.asdict(s).items() if k != "token_sha256"}
+                for s in self.seats
+            ],
             "table": dataclasses.asdict(self.life),
             "table_log": self.table_log,
-            "state": self._state.to_dict() if self._state is not None else None,
+            "state": self._state.snapshot() if self._state is not None else None,
         }
 
     @classmethod
-    def from_document(cls, doc_id: str, version: int, doc: Mapping[str, Any]) -> Game:
+    def from_document(
+        cls, doc_id: str, version: int, doc: Mapping[str, Any], token_hashes: str | None = None
+    ) -> Game:
+        """The game of a stored snapshot; `token_hashes`: the seats' token hashes, comma
+        separated, as stored beside it (documents before schema 3 keep them in the seats)."""
         state = None
         if doc.get("state") is not None:
             try:
@@ -401,7 +431,10 @@ class Game(Table):
             except EngineError as exc:
                 # Stored states were written by us: failing to read one is our bug (a 500).
                 raise RuntimeError(f"game {doc_id}: stored state is unreadable: {exc}") from exc
-        seats = [Seat(**s) for s in doc["seats"]]
+        hashes = token_hashes.split(",") if token_hashes else [""] * len(doc["seats"])
+        seats = [
+            Seat(**{"token_sha256": hashes[i] or None, **s}) for i, s in enumerate(doc["seats"])
+        ]
         life = Life(**doc["table"]) if "table" in doc else Life(options=state_options(state))
         game = cls(
             doc_id,
@@ -414,6 +447,7 @@ class Game(Table):
         )
         if game.version != version:
             raise RuntimeError(f"game {doc_id}: stored version disagrees with its state")
+        game.legacy = doc.get("schema_version", 1) < DOCUMENT_SCHEMA_VERSION
         return game
 
 

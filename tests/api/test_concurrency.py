@@ -135,7 +135,10 @@ def _stored_state(api: Api, created: dict):
 
 
 def _move_log(api: Api, created: dict) -> list[dict]:
-    return [entry for entry in _stored_state(api, created).log if entry["type"] == "move"]
+    """The moves as the stored log replays them (a move's snapshot holds no log)."""
+    wiring = api.client.application.extensions["cardtable"]
+    log = wiring.games.replayed(created["id"]).state.log
+    return [entry for entry in log if entry["type"] == "move"]
 
 
 def _card_total(api: Api, created: dict) -> int:

@@ -8,6 +8,7 @@ import json
 import pytest
 import redis
 
+from cardtable.common import hash_token
 from cardtable.engine.registry import GAMES
 from cardtable.store import codec
 from tests.api.conftest import Api
@@ -59,11 +60,13 @@ def test_skipbo_defaults_resolve_by_player_count(api: Api) -> None:
 
 def test_only_token_hashes_are_stored(api: Api, raw_redis: redis.Redis, settings) -> None:
     created = api.create("skyjo", 2)
-    blob = raw_redis.hget(f"{settings.key_prefix}:game:{{{created['id']}}}", "doc")
-    stored = json.dumps(codec.decode(blob))
+    fields = raw_redis.hgetall(f"{settings.key_prefix}:game:{{{created['id']}}}")
+    stored = json.dumps(codec.decode(fields.pop(b"doc")))
+    hashes = fields[b"token_hashes"].decode().split(",")
     for player in created["players"]:
         assert player["token"] not in stored
-    assert "token_sha256" in stored
+        assert player["token"] not in repr(fields)
+        assert hash_token(player["token"]) in hashes
 
 
 def test_tokens_are_never_shown_again(api: Api) -> None:

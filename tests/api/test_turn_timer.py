@@ -66,7 +66,9 @@ def test_an_overdue_turn_is_played_once_however_many_read_it(
         thread.join()
     assert versions == [expected.version] * 12
     after = stored_game(raw_redis, settings, created["id"])
-    assert after.state.to_dict() == expected.state.to_dict()
+    assert after.state.snapshot() == expected.state.snapshot()
+    stored_moves = raw_redis.get(f"{settings.key_prefix}:game:{{{created['id']}}}:log")
+    assert len(stored_moves) == after.state.version  # each overdue move stored once
     assert [s.timeouts for s in after.seats] == [1, 1]
     assert after.life.deadline == expected.life.deadline  # the next turn's, from the last
 

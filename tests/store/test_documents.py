@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import threading
 import time
+import zlib
 
+import orjson
 import pytest
 import redis
 
+from cardtable.engine.registry import GAMES
 from cardtable.store import DocumentStore, DuplicateId, NotFound, VersionConflict, codec
 
 
@@ -113,6 +116,20 @@ def test_codec_round_trip_and_rejects_foreign_bytes() -> None:
         codec.decode(b'{"plain": "json"}')
     with pytest.raises(codec.CorruptDocument):
         codec.decode(b"zgarbage")
+    with pytest.raises(codec.CorruptDocument):
+        codec.decode(b"dgarbage")
+
+
+def test_codec_reads_the_format_of_the_release_before() -> None:
+    doc = {"schema_version": 1, "state": {"game": "skyjo", "log": []}}
+    assert codec.decode(b"z" + zlib.compress(orjson.dumps(doc), 6)) == doc
+    assert codec.encode(doc)[:1] == b"d"
+
+
+def test_the_codec_dictionary_makes_a_game_snapshot_smaller() -> None:
+    state = GAMES["skyjo"].new_state(["a", "b", "c", "d"], None, 1).snapshot()
+    raw = orjson.dumps({"schema_version": 2, "state": state})
+    assert len(codec.encode({"schema_version": 2, "state": state})) < len(zlib.compress(raw, 9))
 
 
 def test_extra_fields_are_written_once_and_read_without_the_document(

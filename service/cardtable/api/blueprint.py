@@ -3,6 +3,9 @@ with our error codes, and one decorator that documents the shared error response
 
 from __future__ import annotations
 
+import copy
+import functools
+import http
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
@@ -69,5 +72,26 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
                 description = self.error_text[status]
                 func = self.alt_response(status, schema=schema, description=description)(func)
             return func
+
+        return decorate
+
+    def headers(self, schema: marshmallow.Schema) -> Callable[[Any], Any]:
+        """Document request headers as `arguments(schema, location="headers")` does, without
+        parsing them: the route reads (and checks) them itself, and the hot path saves
+        webargs' work for a schema that only describes."""
+
+        def decorate(func: Any) -> Any:
+            @functools.wraps(func)
+            def wrapper(*args: Any, **kwargs: Any) -> Any:
+                return func(*args, **kwargs)
+
+            apidoc = copy.deepcopy(getattr(func, "_apidoc", {}))
+            wrapper._apidoc = apidoc  # type: ignore[attr-defined]
+            docs = apidoc.setdefault("arguments", {})
+            docs.setdefault("parameters", []).append(
+                {"in": "headers", "required": True, "schema": schema}
+            )
+            docs.setdefault("responses", {})[422] = http.HTTPStatus(422).name
+            return wrapper
 
         return decorate

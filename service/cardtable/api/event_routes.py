@@ -107,7 +107,7 @@ def _overloaded(error: Overloaded) -> Response:
 def _feeds(service: GameService) -> Feeds:
     feeds: Feeds | None = current_app.extensions.get("cardtable_feeds")
     if feeds is None:
-        feeds = current_app.extensions["cardtable_feeds"] = Feeds(service.load)
+        feeds = current_app.extensions["cardtable_feeds"] = Feeds(service.load, service.replayed)
     return feeds
 
 

@@ -1,15 +1,17 @@
 """A repository of versioned JSON documents in Redis, written only by compare-and-set.
 
 Games and score sheets are both stored this way. Each document is one key,
-`<prefix>:<kind>:{<id>}` (the braces are a Redis Cluster hash tag, so any future companion
-key of the same document lands in the same slot). The key is a hash with two fields:
-`version` (readable alone, for cheap polling) and `doc` (the encoded document).
+`<prefix>:<kind>:{<id>}` (the braces are a Redis Cluster hash tag, so the companion log key
+lands in the same slot). The key is a hash with `version` (readable alone, for cheap
+polling), `doc` (the encoded document) and any small extra fields; `<key>:log` holds bytes
+that a compare-and-set appends to (APPEND) in the same script, and that only readers of the
+whole history (a record, an event feed) read. The store does not interpret the log.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.store import codec
@@ -28,32 +30,37 @@ redis.call('PUBLISH', (string.gsub(KEYS[1], '{.*}$', 'changes')),
   cjson.encode({id = id, version = tonumber(VERSION), at = now[1] + now[2] / 1000000}))
 """
 
-# KEYS[1]  the document's hash
-# ARGV[1]  the version (an integer)
-# ARGV[2]  the encoded document
-# ARGV[3]  time to live in seconds
-# ARGV[4…] optional extra fields, as name, value pairs, written once (e.g. token hashes, so
-#          a poll can authenticate without reading the document)
-# Returns 1 when created, 0 when the key already exists (nothing is written then).
+# Both scripts take KEYS[1], the document's hash, and KEYS[2], its append-only log (a string
+# of bytes in the same hash slot, grown by APPEND; documents without a log never write it).
+#
+# CREATE: ARGV[1] the version, ARGV[2] the encoded document, ARGV[3] the time to live in
+# seconds, ARGV[4] the first bytes of the log, then extra fields as name, value pairs
+# (written once, e.g. token hashes, so a poll can authenticate without reading the
+# document). Returns 1 when created, 0 when the key already exists (nothing is written).
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   return 0
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'doc', ARGV[2])
-for i = 4, #ARGV, 2 do
+for i = 5, #ARGV, 2 do
   redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+end
+redis.call('DEL', KEYS[2])
+if ARGV[4] ~= '' then
+  redis.call('SET', KEYS[2], ARGV[4])
+  redis.call('EXPIRE', KEYS[2], tonumber(ARGV[3]))
 end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
 -- NOTIFY ARGV[1]
 return 1
 """
 
-# KEYS[1]  the document's hash
-# ARGV[1]  the version the caller read (the write applies only if it is still current)
-# ARGV[2]  the new version
-# ARGV[3]  the new encoded document
-# ARGV[4]  time to live in seconds (idle expiry, or the finished-document retention)
-# ARGV[5…] optional extra fields to update with the document, as name, value pairs
+# COMPARE_AND_SET: ARGV[1] the version the caller read (the write applies only if it is
+# still current), ARGV[2] the new version, ARGV[3] the new encoded document, ARGV[4] the time
+# to live in seconds (idle expiry, or the finished-document retention), ARGV[5] the bytes to
+# append to the log, ARGV[6] "append", "replace" (a migration writes the log whole) or
+# "final" (append, then store the log at its exact size: APPEND leaves room to grow, which a
+# finished document no longer needs), then extra fields to update, as name, value pairs.
 # Returns {1, new} when written, {0, current} on a version conflict, {-1, 0} when missing.
 COMPARE_AND_SET = """
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -64,15 +71,38 @@ if current ~= ARGV[1] then
   return {0, tonumber(current)}
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3])
-for i = 5, #ARGV, 2 do
+for i = 7, #ARGV, 2 do
   redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
 end
+if ARGV[6] == 'replace' then
+  redis.call('DEL', KEYS[2])
+end
+if ARGV[5] ~= '' then
+  redis.call('APPEND', KEYS[2], ARGV[5])
+end
+if ARGV[6] == 'final' then
+  local log = redis.call('GET', KEYS[2])
+  if log then
+    redis.call('SET', KEYS[2], log)
+  end
+end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
+redis.call('EXPIRE', KEYS[2], tonumber(ARGV[4]))
 -- NOTIFY ARGV[2]
 return {1, tonumber(ARGV[2])}
 """
 CREATE = CREATE.replace("-- NOTIFY ARGV[1]", NOTIFY.replace("VERSION", "ARGV[1]"))
 COMPARE_AND_SET = COMPARE_AND_SET.replace("-- NOTIFY ARGV[2]", NOTIFY.replace("VERSION", "ARGV[2]"))
+
+# READ_LOG: KEYS as above. The version and the whole log, read together so they agree.
+# Returns {version, log} ({version, false} without a log) or {-1} when missing.
+READ_LOG = """
+local version = redis.call('HGET', KEYS[1], 'version')
+if not version then
+  return {-1}
+end
+return {tonumber(version), redis.call('GET', KEYS[2])}
+"""
 
 
 class StoreError(Exception):
@@ -112,13 +142,18 @@ class DocumentTooNew(StoreError):
 
 
 def check_schema_version(
-    kind: str, doc_id: str, document: Mapping[str, Any], supported: int
+    kind: str,
+    doc_id: str,
+    document: Mapping[str, Any],
+    supported: int,
+    older: Sequence[int] = (),
 ) -> None:
-    """Refuse a document of a newer schema than `supported`; any other mismatch is our bug."""
+    """Refuse a document of a newer schema than `supported`; any other mismatch (beyond the
+    `older` versions the caller still reads) is our bug."""
     found = document.get("schema_version")
     if isinstance(found, int) and not isinstance(found, bool) and found > supported:
         raise DocumentTooNew(kind, doc_id, found, supported)
-    if found != supported:
+    if found != supported and found not in older:
         raise RuntimeError(f"{kind} {doc_id}: unknown schema_version {found!r}")
 
 
@@ -131,10 +166,14 @@ class Stored:
     doc_id: str
     version: int
     document: dict[str, Any]
+    fields: dict[str, str | None] = field(default_factory=dict)
+    """The extra fields `load` was asked for (None where absent)."""
 
 
 class DocumentStore:
-    """One kind of document ("game", "sheet") under one key prefix."""
+    """One kind of document ("game", "sheet") under one key prefix, each document optionally
+    with an append-only log beside it (games: the snapshot is the document, the moves are
+    the log)."""
 
     def __init__(
         self,
@@ -152,9 +191,17 @@ class DocumentStore:
         self.finished_ttl_seconds = finished_ttl_seconds
         self._create = redis.register_script(CREATE)
         self._compare_and_set = redis.register_script(COMPARE_AND_SET)
+        self._read_log = redis.register_script(READ_LOG)
 
     def key_for(self, doc_id: str) -> str:
         return f"{self.prefix}:{self.kind}:{{{doc_id}}}"
+
+    def log_key_for(self, doc_id: str) -> str:
+        """The document's log: a string in the same Redis Cluster slot (same hash tag)."""
+        return f"{self.key_for(doc_id)}:log"
+
+    def _keys(self, doc_id: str) -> list[str]:
+        return [self.key_for(doc_id), self.log_key_for(doc_id)]
 
     def ttl_for(self, finished: bool) -> int:
         return self.finished_ttl_seconds if finished else self.ttl_seconds
@@ -168,29 +215,37 @@ class DocumentStore:
         finished: bool = False,
         extra_fields: Mapping[str, str] | None = None,
         ttl_seconds: int | None = None,
+        log: bytes = b"",
     ) -> None:
-        """Store a new document; `extra_fields` are small values kept beside it, readable
-        without the document by `read_fields` (and updated by `save` when it names them).
-        `ttl_seconds` overrides the kind's expiry (e.g. for games waiting for players)."""
+        """Store a new document and its first log entries; `extra_fields` are small values
+        kept beside it, readable without the document by `read_fields` (and updated by
+        `save` when it names them). `ttl_seconds` overrides the kind's expiry (e.g. for
+        games waiting for players)."""
         pairs = _field_pairs(extra_fields)
         with classified(write=True):
             created = self._create(
-                keys=[self.key_for(doc_id)],
+                keys=self._keys(doc_id),
                 args=[
                     version,
                     codec.encode(document),
                     ttl_seconds or self.ttl_for(finished),
+                    log,
                     *pairs,
                 ],
             )
         if not created:
             raise DuplicateId(f"{self.kind} {doc_id!r} already exists")
 
-    def load(self, doc_id: str) -> Stored:
-        version, blob = self.redis.hmget(self.key_for(doc_id), ["version", "doc"])
+    def load(self, doc_id: str, fields: Sequence[str] = ()) -> Stored:
+        """The document (never its log) and the named extra fields, in one HMGET."""
+        version, blob, *values = self.redis.hmget(self.key_for(doc_id), ["version", "doc", *fields])
         if version is None or blob is None:
             raise NotFound(self.kind, doc_id)
-        return Stored(doc_id, int(version), codec.decode(blob))
+        named = {
+            name: v.decode() if v is not None else None
+            for name, v in zip(fields, values, strict=True)
+        }
+        return Stored(doc_id, int(version), codec.decode(blob), named)
 
     def current_version(self, doc_id: str) -> int:
         """Only the version, for cheap polling (If-None-Match)."""
@@ -206,6 +261,14 @@ class DocumentStore:
             raise NotFound(self.kind, doc_id)
         return int(values[0]), [v.decode() if v is not None else None for v in values[1:]]
 
+    def read_log(self, doc_id: str) -> tuple[int, bytes]:
+        """The document's version and its whole log, read together (one script: they
+        always agree)."""
+        answer = self._read_log(keys=self._keys(doc_id))
+        if answer[0] == -1:
+            raise NotFound(self.kind, doc_id)
+        return int(answer[0]), answer[1] or b""
+
     def save(
         self,
         doc_id: str,
@@ -216,18 +279,25 @@ class DocumentStore:
         finished: bool = False,
         extra_fields: Mapping[str, str] | None = None,
         ttl_seconds: int | None = None,
+        append: bytes = b"",
+        replace_log: bool = False,
     ) -> None:
-        """Write the new document (and the given extra fields) only if the stored version is
-        still `expected_version`."""
+        """Write the new document (and the given extra fields), and append `append` to its
+        log (or, with `replace_log`, make it the whole log), only if the stored version is
+        still `expected_version`: all of it or nothing, in one script. A finished document's
+        log is stored at its exact size."""
+        pairs = _field_pairs(extra_fields)
         with classified(write=True):
             status, current = self._compare_and_set(
-                keys=[self.key_for(doc_id)],
+                keys=self._keys(doc_id),
                 args=[
                     expected_version,
                     new_version,
                     codec.encode(document),
                     ttl_seconds or self.ttl_for(finished),
-                    *_field_pairs(extra_fields),
+                    append,
+                    "replace" if replace_log else "final" if finished else "append",
+                    *pairs,
                 ],
             )
         if status == -1:
@@ -236,9 +306,8 @@ class DocumentStore:
             raise VersionConflict(self.kind, doc_id, expected_version, int(current))
 
     def stored_bytes(self, doc_id: str) -> int:
-        """Redis's own estimate of the key's memory (for sizing figures)."""
-        usage = self.redis.memory_usage(self.key_for(doc_id))
-        return int(usage or 0)
+        """Redis's own estimate of the memory of the document and its log (sizing figures)."""
+        return sum(int(self.redis.memory_usage(key) or 0) for key in self._keys(doc_id))
 
     def ttl(self, doc_id: str) -> int:
         return int(self.redis.ttl(self.key_for(doc_id)))

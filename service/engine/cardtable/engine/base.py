@@ -132,6 +132,9 @@ class GameState(ABC):
         """Entries before `log[0]`, when loaded from a snapshot without its log."""
         self.script: RecordedCards | None = None
         """Set only while replaying a record: card orders come from the log, not the RNG."""
+        self.on_move: Callable[[int, Move], None] | None = None
+        """Called with each accepted move before it is carried out (the state is still the
+        one the move was made in): hosts use it to write their own compact log."""
 
     @property
     def game(self) -> str:
@@ -312,6 +315,8 @@ class GameState(ABC):
             error.move = error.move if error.move is not None else parsed
             error.seat = seat if error.seat is None else error.seat
             raise
+        if self.on_move is not None:
+            self.on_move(seat, parsed)
         self.log.append({"type": "move", "seat": seat, "move": parsed})
         self.version += 1
         self.perform(seat, parsed)
