@@ -50,9 +50,6 @@ class Settings:
     bot_budget_seconds: float = 5.0
     """Time a request creating a game of server bots only may spend playing it (such a game
     is played in full at creation; one that does not end in time is refused)."""
-    long_poll_slots: int = 256
-    """Requests per process that may wait at once (`?wait=`); the others answer at once.
-    Under the gevent worker a wait costs a greenlet and one cheap Redis read per poll."""
 
     rate_limits_enabled: bool = True
     rate_limit_create: str = "30/minute"
@@ -79,7 +76,7 @@ class Settings:
     def __post_init__(self) -> None:
         # A TTL of 0 would make Redis delete every game as soon as it is written.
         for name in ("game_ttl_seconds", "finished_ttl_seconds", "max_body_bytes",
-                     "long_poll_slots", "redis_max_connections", "stored_per_client",
+                     "redis_max_connections", "stored_per_client",
                      "bot_moves_per_request", "waiting_ttl_seconds",
                      "takeover_timeouts"):  # fmt: skip
             if getattr(self, name) <= 0:
@@ -153,7 +150,6 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "waiting_ttl_seconds": int,
     "takeover_timeouts": int,
     "max_body_bytes": int,
-    "long_poll_slots": int,
     "redis_max_connections": int,
     "redis_timeout_seconds": float,
     "redis_connect_timeout_seconds": float,

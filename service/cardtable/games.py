@@ -50,7 +50,6 @@ class GameService:
         on_moves: Callable[[str, int], None] | None = None,
         on_created: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.time,
-        long_poll_slots: int = 2,
         bot_budget_seconds: float = 2.0,
         bot_moves_per_request: int = 200,
         hub: Hub | None = None,
@@ -59,7 +58,7 @@ class GameService:
         takeover_after: int = DEFAULT_TAKEOVER_TIMEOUTS,
     ):
         self.store = store
-        # long_poll_slots is kept for callers; the hub's CARDTABLE_MAX_STREAMS caps waits now.
+        # The hub caps waiting requests per process (CARDTABLE_MAX_STREAMS).
         self.hub = hub if hub is not None else new_hub(store.redis, store.prefix)
         self._bot_budget_seconds = bot_budget_seconds
         self._bot_moves_per_request = bot_moves_per_request

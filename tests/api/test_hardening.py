@@ -46,7 +46,7 @@ def test_unknown_http_methods_share_one_metrics_label(api: Api) -> None:
 
 
 @pytest.mark.parametrize(
-    "field", ["game_ttl_seconds", "finished_ttl_seconds", "max_body_bytes", "long_poll_slots"]
+    "field", ["game_ttl_seconds", "finished_ttl_seconds", "max_body_bytes", "stored_per_client"]
 )
 def test_settings_refuse_non_positive_limits(field: str) -> None:
     with pytest.raises(ValueError, match=field):

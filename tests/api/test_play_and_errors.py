@@ -158,7 +158,7 @@ def test_long_polls_beyond_the_slots_answer_at_once(redis_server) -> None:
     from cardtable.app import create_app
     from cardtable.config import Settings
 
-    app = create_app(Settings(redis_url=redis_server.url, key_prefix="slots", long_poll_slots=1))
+    app = create_app(Settings(redis_url=redis_server.url, key_prefix="slots"))
     api = Api(app.test_client())
     created = api.create("skyjo", 2)
     path = f"/games/{created['id']}?wait=20"

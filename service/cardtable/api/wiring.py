@@ -39,7 +39,6 @@ class Wiring:
             stores["game"],
             on_moves=counting_published(metrics.record_moves),
             on_created=metrics.record_created,
-            long_poll_slots=settings.long_poll_slots,
             bot_budget_seconds=settings.bot_budget_seconds,
             bot_moves_per_request=settings.bot_moves_per_request,
             waiting_ttl_seconds=settings.waiting_ttl_seconds,
