@@ -21,15 +21,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from cardtable_sdk._engine import GameState, Move, get_rules
-
-try:
-    from cardtable.engine.search import clone, determinize, sample_state
-except ImportError as exc:  # pragma: no cover - depends on the installation
-    raise ImportError(
-        "search runs the rules engine in-process; install it with "
-        "`pip install 'cardtable-sdk[local]'`"
-    ) from exc
+from cardtable_sdk._engine import GameState, Move, clone, determinize, get_rules, sample_state
 
 __all__ = ["GameState", "clone", "determinize", "engine_bot", "sample_state"]
 
