@@ -12,9 +12,15 @@ import cProfile
 import pstats
 import random
 
-from cardtable.app import create_app
-from cardtable.config import Settings
-from cardtable.redis_server import RedisServer
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # reuse the test harness
+
+from cardtable.app import create_app  # noqa: E402
+from cardtable.config import Settings  # noqa: E402
+from cardtable.redis_server import RedisServer  # noqa: E402
+from tests.support.limits import RAISED_LIMITS  # noqa: E402
 
 
 def play(client, game: str, players: int, moves: int) -> None:  # type: ignore[no-untyped-def]
@@ -48,7 +54,7 @@ def main() -> None:
     parser.add_argument("--sort", default="cumulative", help="or tottime")
     args = parser.parse_args()
     with RedisServer() as server:
-        app = create_app(Settings(redis_url=server.url))
+        app = create_app(Settings(redis_url=server.url, **RAISED_LIMITS))
         client = app.test_client()
         play(client, args.game, args.players, 50)  # warm up
         profile = cProfile.Profile()
