@@ -11,16 +11,15 @@ import argparse
 import cProfile
 import pstats
 import random
-
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # reuse the test harness
 
-from cardtable.app import create_app  # noqa: E402
-from cardtable.config import Settings  # noqa: E402
-from cardtable.redis_server import RedisServer  # noqa: E402
-from tests.support.limits import RAISED_LIMITS  # noqa: E402
+from cardtable.app import create_app
+from cardtable.config import Settings
+from cardtable.redis_server import RedisServer
+from tests.support.limits import RAISED_LIMITS
 
 
 def play(client, game: str, players: int, moves: int) -> None:  # type: ignore[no-untyped-def]
