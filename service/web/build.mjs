@@ -1,6 +1,6 @@
 // Builds the web table (service/web) into the static assets the app serves at /play/, with
 // the toolchain pinned in sdk/typescript. Usage: node service/web/build.mjs [out-dir]
-import { copyFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,4 +23,7 @@ await esbuild.build({
   nodePaths: [join(here, "../../sdk/typescript/node_modules")],
   logLevel: "warning",
 });
-copyFileSync(join(here, "index.html"), join(out, "index.html"));
+// The page is minified like the assets (white space between tags dropped): the served copy
+// is built output, not a second hand-kept source.
+const page = readFileSync(join(here, "index.html"), "utf8");
+writeFileSync(join(out, "index.html"), `${page.replace(/>\s+</g, "><").trim()}\n`);
