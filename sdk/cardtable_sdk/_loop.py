@@ -63,10 +63,8 @@ EARLY_ANSWER = 0.5
 OnMove = Callable[[Turn, Mapping[str, Any], MoveResult], None]
 
 
-class Stalled(CardtableError):
+class Stalled(CardtableError, code="stalled", answered=False):
     """The game did not change for `idle_timeout` seconds while waiting for this seat's turn."""
-
-    default_code = "stalled"
 
 
 @dataclass

@@ -76,15 +76,43 @@ __all__ = [
 ]
 
 
+_BY_CODE: dict[str, type[CardtableError]] = {}
+"""The class `error_for` gives each code: filled by the classes below as they are declared."""
+
+
 class CardtableError(Exception):
     """Base of every SDK error: the server's (or engine's) `code`, `message`, HTTP `status`
     (what the server answers, or would answer, for this error; None when no answer came)
-    and `details`."""
+    and `details`.
+
+    A subclass names its code and status in its header, `class X(Base, code=..., status=...)`
+    (the status is inherited when left out); that registers it for `error_for`, with
+    `aliases`, other codes it stands for. `answered=False` sets the code without
+    registering it: the SDK's own errors, and codes the server uses more broadly."""
 
     default_code: ClassVar[str] = "error"
     default_status: ClassVar[int | None] = None
     turn: Any = None
     """Set by the bot runner on a refused move: the `Turn` the bot decided it on."""
+
+    def __init_subclass__(
+        cls,
+        *,
+        code: str | None = None,
+        status: int | None = None,
+        aliases: tuple[str, ...] = (),
+        answered: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        if status is not None:
+            cls.default_status = status
+        if code is not None:
+            cls.default_code = code
+            # A later (more specific) class takes over its base's code: `bad_request` is
+            # InvalidRequest's default, and BadRequest's when answered.
+            for name in (code, *aliases) if answered else ():
+                _BY_CODE[name] = cls
 
     def __init__(
         self,
@@ -128,18 +156,12 @@ class VersionMismatch(CardtableError):
         return value if isinstance(value, int) else None
 
 
-class StaleVersion(VersionMismatch):
+class StaleVersion(VersionMismatch, code="stale_version", status=412):
     """412: If-Match named an older version."""
 
-    default_code = "stale_version"
-    default_status = 412
 
-
-class VersionConflict(VersionMismatch):
+class VersionConflict(VersionMismatch, code="version_conflict", status=409):
     """409: another move was written between the server's read and its write."""
-
-    default_code = "version_conflict"
-    default_status = 409
 
 
 # ---- this move will not do ------------------------------------------------------------
@@ -149,135 +171,107 @@ class MoveRefused(CardtableError):
     """The move was refused for what it is, or for who sent it, in the current state."""
 
 
-class IllegalMove(MoveRefused):
-    default_code = "illegal_move"
-    default_status = 422
+class IllegalMove(MoveRefused, code="illegal_move", status=422):
+    """422: the move breaks the rules in the current state."""
 
 
-class MalformedMove(MoveRefused):
-    default_code = "malformed_move"
-    default_status = 422
+class MalformedMove(MoveRefused, code="malformed_move", status=422):
+    """422: the move is not a move of this game (unknown type, missing or bad fields)."""
 
 
-class WrongPhase(MoveRefused):
+class WrongPhase(MoveRefused, code="wrong_phase", status=422):
     """The move type does not belong to the current step (e.g. `replace` before `draw`)."""
 
-    default_code = "wrong_phase"
-    default_status = 422
+
+class InvalidSeat(MoveRefused, code="invalid_seat", status=422):
+    """422: the seat number does not exist in this game."""
 
 
-class InvalidSeat(MoveRefused):
-    default_code = "invalid_seat"
-    default_status = 422
+class NotYourTurn(MoveRefused, code="not_your_turn", status=409):
+    """409: another seat is to act."""
 
 
-class NotYourTurn(MoveRefused):
-    default_code = "not_your_turn"
-    default_status = 409
+class GameOver(MoveRefused, code="game_over", status=409):
+    """409: the game is over; it takes no more moves."""
 
 
-class GameOver(MoveRefused):
-    default_code = "game_over"
-    default_status = 409
-
-
-class BotSeat(MoveRefused):
+class BotSeat(MoveRefused, code="bot_seat", status=409):
     """The seat is played by a server bot and takes no moves from clients."""
-
-    default_code = "bot_seat"
-    default_status = 409
 
 
 # ---- the request itself is wrong -----------------------------------------------------
 
 
-class InvalidRequest(CardtableError):
-    default_code = "bad_request"
-    default_status = 400
+class InvalidRequest(
+    CardtableError,
+    code="bad_request",
+    status=400,
+    aliases=("payload_too_large", "unsupported_media_type"),
+):
+    """The request cannot be served as sent (4xx); the subclasses say why."""
 
 
-class BadRequest(InvalidRequest):
+class BadRequest(InvalidRequest, code="bad_request", aliases=("invalid_json", "invalid_header")):
     """400: malformed JSON or header."""
 
 
-class ValidationError(InvalidRequest):
+class ValidationError(InvalidRequest, code="validation_error", status=422):
     """422: a body that does not fit the schema; `details["fields"]` says where."""
 
-    default_code = "validation_error"
-    default_status = 422
+
+class InvalidOptions(InvalidRequest, code="invalid_options", status=422):
+    """422: an unknown option, or a value out of its range."""
 
 
-class InvalidOptions(InvalidRequest):
-    default_code = "invalid_options"
-    default_status = 422
+class InvalidPlayers(InvalidRequest, code="invalid_players", status=422):
+    """422: too few or too many players for the game, or a bad player entry."""
 
 
-class InvalidPlayers(InvalidRequest):
-    default_code = "invalid_players"
-    default_status = 422
+class UnknownGame(InvalidRequest, code="unknown_game", status=422):
+    """422: the server hosts no game of that name."""
 
 
-class UnknownGame(InvalidRequest):
-    default_code = "unknown_game"
-    default_status = 422
+class AuthenticationError(CardtableError, code="invalid_token", status=401):
+    """The request does not prove who it is for (401, 403)."""
 
 
-class AuthenticationError(CardtableError):
-    default_code = "invalid_token"
-    default_status = 401
+class InvalidToken(AuthenticationError, code="invalid_token"):
+    """401: the token is not one of this game's seats."""
 
 
-class InvalidToken(AuthenticationError):
-    default_code = "invalid_token"
+class TokenRequired(AuthenticationError, code="token_required"):
+    """401: this needs a seat's bearer token."""
 
 
-class TokenRequired(AuthenticationError):
-    default_code = "token_required"
-
-
-class GameNotFound(CardtableError):
+class GameNotFound(CardtableError, code="not_found", status=404):
     """404: unknown or expired game."""
 
-    default_code = "not_found"
-    default_status = 404
 
-
-class GameNotOver(CardtableError):
+class GameNotOver(CardtableError, code="game_not_over", status=409):
     """409: the record is published once the game is over."""
-
-    default_code = "game_not_over"
-    default_status = 409
 
 
 # ---- score sheets ------------------------------------------------------------------------
 
 
-class ScoresheetConflict(CardtableError):
+class ScoresheetConflict(CardtableError, code="conflict", status=409, answered=False):
     """409: the sheet cannot take this edit in its current state."""
 
-    default_code = "conflict"
-    default_status = 409
 
-
-class SheetFinished(ScoresheetConflict):
+class SheetFinished(ScoresheetConflict, code="sheet_finished"):
     """The sheet's game is over: correct the last round instead of adding one."""
 
-    default_code = "sheet_finished"
+
+class NoRounds(ScoresheetConflict, code="no_rounds"):
+    """409: the sheet has no round to replace or delete."""
 
 
-class NoRounds(ScoresheetConflict):
-    default_code = "no_rounds"
+class TooManyRounds(ScoresheetConflict, code="too_many_rounds"):
+    """409: the sheet holds as many rounds as it may take."""
 
 
-class TooManyRounds(ScoresheetConflict):
-    default_code = "too_many_rounds"
-
-
-class InvalidRound(InvalidRequest):
+class InvalidRound(InvalidRequest, code="invalid_round", status=422):
     """422: a round's entries do not fit the sheet (count, range, a winner with cards left)."""
-
-    default_code = "invalid_round"
-    default_status = 422
 
 
 # ---- nothing is known to have happened: wait and look again ---------------------------
@@ -289,11 +283,15 @@ class TransientError(CardtableError):
     retry_after: float | None = None
 
 
-class ServiceUnavailable(TransientError):
+class ServiceUnavailable(
+    TransientError,
+    code="store_unavailable",
+    status=503,
+    # The store refuses writes (full, read-only), the server holds too many waiting
+    # requests, or a stored game is newer than this server: all pass, retry later.
+    aliases=("store_full", "store_read_only", "too_many_waiting", "document_too_new"),
+):
     """503: the game store is unreachable; retry after `retry_after` seconds."""
-
-    default_code = "store_unavailable"
-    default_status = 503
 
     def __init__(
         self,
@@ -308,150 +306,67 @@ class ServiceUnavailable(TransientError):
         self.retry_after = retry_after
 
 
-class ConnectionFailed(TransientError):
+class ConnectionFailed(TransientError, code="connection_failed", answered=False):
     """No answer from the server (refused, reset, DNS…). A move sent meanwhile may or may
     not have been applied: read the game again before deciding anything."""
 
-    default_code = "connection_failed"
+
+class RequestTimeout(ConnectionFailed, code="timeout", answered=False):
+    """The server did not answer in time; as for ConnectionFailed, read the game again."""
 
 
-class RequestTimeout(ConnectionFailed):
-    default_code = "timeout"
-
-
-class ServerError(CardtableError):
+class ServerError(CardtableError, code="internal_error", status=500):
     """500 or another unexpected answer; a bug on the server's side."""
-
-    default_code = "internal_error"
-    default_status = 500
 
 
 # ---- live tables, limits and honest store errors -------------------------------------
 
 
-class InvalidBotMove(IllegalMove):
+class InvalidBotMove(IllegalMove, code="not_a_legal_move", answered=False):
     """The bot runner's own check: a bot returned something that is not one of the legal
     moves it was given. Nothing was sent; `details["bot"]` names the bot."""
 
-    default_code = "not_a_legal_move"
 
-
-class GameNotStarted(MoveRefused):
+class GameNotStarted(MoveRefused, code="game_not_started", status=409):
     """409: the game still has open seats; nobody moves until they are taken."""
 
-    default_code = "game_not_started"
-    default_status = 409
 
-
-class NoOpenSeat(CardtableError):
+class NoOpenSeat(CardtableError, code="no_open_seat", status=409):
     """409: every seat of the game is taken."""
 
-    default_code = "no_open_seat"
-    default_status = 409
 
-
-class InvalidInvite(AuthenticationError):
+class InvalidInvite(AuthenticationError, code="invalid_invite", status=403):
     """403: the invite does not open a seat of this game."""
 
-    default_code = "invalid_invite"
-    default_status = 403
 
-
-class AlreadyStarted(CardtableError):
+class AlreadyStarted(CardtableError, code="already_started", status=409):
     """409: the game was dealt already (starting it again, or joining it)."""
 
-    default_code = "already_started"
-    default_status = 409
 
-
-class AlreadyLeft(CardtableError):
+class AlreadyLeft(CardtableError, code="already_left", status=409):
     """409: this seat's player has left the game already (or a bot plays the seat now)."""
 
-    default_code = "already_left"
-    default_status = 409
 
-
-class InvalidName(InvalidRequest):
+class InvalidName(InvalidRequest, code="invalid_name", status=422):
     """422: a joining player's name is empty, too long or not text."""
 
-    default_code = "invalid_name"
-    default_status = 422
 
-
-class InvalidTableSettings(InvalidRequest):
+class InvalidTableSettings(InvalidRequest, code="invalid_table_settings", status=422):
     """422: a table setting is out of range (`turn_seconds`), or a seeded game is public."""
 
-    default_code = "invalid_table_settings"
-    default_status = 422
 
-
-class IdempotencyKeyReused(InvalidRequest):
+class IdempotencyKeyReused(InvalidRequest, code="idempotency_key_reused", status=422):
     """422: this seat already used the Idempotency-Key for a different move."""
 
-    default_code = "idempotency_key_reused"
-    default_status = 422
 
-
-class RateLimited(TransientError):
+class RateLimited(TransientError, code="rate_limited", status=429):
     """429: this client or seat sent too much; retry after `retry_after` seconds."""
 
-    default_code = "rate_limited"
-    default_status = 429
 
-
-class OutcomeUnknown(ServiceUnavailable):
+class OutcomeUnknown(ServiceUnavailable, code="outcome_unknown"):
     """503: the store failed during a write, which may or may not have happened. Resending
     the same request with the same `Idempotency-Key` is safe (the SDK's runners do)."""
 
-    default_code = "outcome_unknown"
-
-
-_BY_CODE: dict[str, type[CardtableError]] = {
-    "stale_version": StaleVersion,
-    "version_conflict": VersionConflict,
-    "illegal_move": IllegalMove,
-    "malformed_move": MalformedMove,
-    "wrong_phase": WrongPhase,
-    "invalid_seat": InvalidSeat,
-    "not_your_turn": NotYourTurn,
-    "game_over": GameOver,
-    "bot_seat": BotSeat,
-    "bad_request": BadRequest,
-    "invalid_json": BadRequest,
-    "invalid_header": BadRequest,
-    "validation_error": ValidationError,
-    "invalid_options": InvalidOptions,
-    "invalid_players": InvalidPlayers,
-    "unknown_game": UnknownGame,
-    "payload_too_large": InvalidRequest,
-    "unsupported_media_type": InvalidRequest,
-    "invalid_token": InvalidToken,
-    "token_required": TokenRequired,
-    "not_found": GameNotFound,
-    "game_not_over": GameNotOver,
-    "store_unavailable": ServiceUnavailable,
-    "internal_error": ServerError,
-    "sheet_finished": SheetFinished,
-    "no_rounds": NoRounds,
-    "too_many_rounds": TooManyRounds,
-    "invalid_round": InvalidRound,
-    "game_not_started": GameNotStarted,
-    "no_open_seat": NoOpenSeat,
-    "invalid_invite": InvalidInvite,
-    "already_started": AlreadyStarted,
-    "already_left": AlreadyLeft,
-    "invalid_name": InvalidName,
-    "invalid_table_settings": InvalidTableSettings,
-    "rate_limited": RateLimited,
-    "outcome_unknown": OutcomeUnknown,
-    "idempotency_key_reused": IdempotencyKeyReused,
-    # The store refuses writes (full, read-only), the server holds too many waiting
-    # requests, or a stored game is newer than this server: all pass, retry later.
-    "store_full": ServiceUnavailable,
-    "store_read_only": ServiceUnavailable,
-    "too_many_waiting": ServiceUnavailable,
-    "document_too_new": ServiceUnavailable,
-}
 
 _BY_STATUS: dict[int, type[CardtableError]] = {
     400: BadRequest,
