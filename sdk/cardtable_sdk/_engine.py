@@ -1,24 +1,32 @@
-"""The one place the bot tools (arena, environments, search) import the rules engine from:
-its public interface only (rules by name, game states, the engine's bots)."""
+"""The one place the SDK imports the rules engine from, for local play and the bot tools
+(arena, environments, search): its public interface only (rules by name, game states, the
+engine's bots and tables, its errors)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 try:
-    from cardtable.engine.base import GameRules, GameState
-    from cardtable.engine.registry import get_rules
+    from cardtable.common import ServiceError
+    from cardtable.engine.base import EngineError, GameRules, GameState
+    from cardtable.engine.registry import GAMES, get_rules
     from cardtable.engine.search import clone, determinize, sample_state
+    from cardtable.engine.table import AppliedMove, Table
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError(
-        "the bot tools run the rules engine in-process; install it with "
+        "local play and the bot tools run the rules engine in-process; install it with "
         "`pip install 'cardtable-sdk[local]'` (the `cardtable-engine` distribution)"
     ) from exc
 
 __all__ = [
+    "GAMES",
+    "AppliedMove",
+    "EngineError",
     "GameRules",
     "GameState",
     "Move",
+    "ServiceError",
+    "Table",
     "clone",
     "determinize",
     "get_rules",

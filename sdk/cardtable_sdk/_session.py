@@ -88,20 +88,12 @@ def _move_result(response: httpx.Response) -> MoveResult:
     return MoveResult.from_json(response.json())
 
 
-class ReaderCore:
-    """What seats and spectators share: reading the view, score and record of one game.
-    Without a token it is a spectator: public information only."""
+class LastView:
+    """What every session keeps, over HTTP or local: the last view it read of one game,
+    whose version its moves send as If-Match."""
 
-    asynchronous: ClassVar[bool] = False
-    """Whether this session's httpx client is an async one."""
-
-    def __init__(self, connection: Connection, game_id: str) -> None:
-        self.connection = connection
-        self.game_id = game_id
-        self._client: Client | AuthenticatedClient = connection.client(
-            asynchronous=self.asynchronous
-        )
-        self.last_view: View | None = None
+    game_id: str
+    last_view: View | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game_id} at v{self.version}>"
@@ -114,6 +106,21 @@ class ReaderCore:
     def _remember(self, view: View) -> View:
         self.last_view = view
         return view
+
+
+class ReaderCore(LastView):
+    """What seats and spectators share: reading the view, score and record of one game.
+    Without a token it is a spectator: public information only."""
+
+    asynchronous: ClassVar[bool] = False
+    """Whether this session's httpx client is an async one."""
+
+    def __init__(self, connection: Connection, game_id: str) -> None:
+        self.connection = connection
+        self.game_id = game_id
+        self._client: Client | AuthenticatedClient = connection.client(
+            asynchronous=self.asynchronous
+        )
 
     def _read_view(self) -> CallSteps[View]:
         view = yield Call(get_game._get_kwargs(self.game_id), _view)

@@ -26,19 +26,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-try:
-    from cardtable.common import ServiceError
-    from cardtable.engine.base import EngineError, GameState
-    from cardtable.engine.registry import GAMES
-    from cardtable.engine.table import AppliedMove, Table
-except ImportError as exc:  # pragma: no cover - depends on the installation
-    raise ImportError(
-        "local play runs the rules engine in-process; install it with "
-        "`pip install 'cardtable-sdk[local]'` (the `cardtable-engine` distribution)"
-    ) from exc
-
 from cardtable_client.models import GameType
+from cardtable_sdk._engine import GAMES, AppliedMove, EngineError, GameState, ServiceError, Table
 from cardtable_sdk._http import players_body
+from cardtable_sdk._session import LastView
 from cardtable_sdk.errors import CardtableError, InvalidPlayers, VersionMismatch, error_for
 from cardtable_sdk.runner import Bot
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View, make_view
@@ -207,25 +198,19 @@ class LocalGame:
         return LocalResult(self, first, self.score(), time.perf_counter() - started)
 
 
-class LocalSeat:
+class LocalSeat(LastView):
     """One seat of a `LocalGame`, with the methods of an HTTP `SeatSession`."""
 
     def __init__(self, game: LocalGame, seat: int) -> None:
         self.local_game = game
         self.game_id = game.id
         self.seat = seat
-        self.last_view: View | None = None
 
     def __repr__(self) -> str:
         return f"<LocalSeat seat {self.seat} of {self.game_id} at v{self.version}>"
 
-    @property
-    def version(self) -> int | None:
-        return self.last_view.version if self.last_view is not None else None
-
     def view(self) -> View:
-        self.last_view = self.local_game.view(self.seat)
-        return self.last_view
+        return self._remember(self.local_game.view(self.seat))
 
     def wait_for_change(self, timeout: float = 25.0) -> View | None:
         if self.last_view is None:
@@ -248,7 +233,7 @@ class LocalSeat:
         except VersionMismatch as mismatch:
             mismatch.view = self.view()
             raise
-        self.last_view = result.view
+        self._remember(result.view)
         return result
 
     def score(self) -> dict[str, Any]:
