@@ -26,7 +26,7 @@ from cardtable_sdk.aio import (
     AsyncSpectator,
     play_async,
 )
-from cardtable_sdk.client import Cardtable, Game, SeatInfo, SeatSession, Spectator
+from cardtable_sdk.client import Cardtable, Game, GameSettings, SeatInfo, SeatSession, Spectator
 from cardtable_sdk.errors import *  # noqa: F403  (every error class, by name)
 from cardtable_sdk.games import OPEN_SEAT, Grant, OpenGames
 from cardtable_sdk.runner import (
@@ -67,6 +67,7 @@ __all__ = [
     "Bot",
     "Cardtable",
     "Game",
+    "GameSettings",
     "Grant",
     "LongPoll",
     "Move",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
 
 import httpx
 
@@ -22,6 +22,20 @@ PlayerSpec = str | tuple[str, str | None] | Mapping[str, Any]
 
 Players = Iterable[PlayerSpec]
 Options = Mapping[str, Any] | None
+
+
+class GameSettings(TypedDict, total=False):
+    """What `create_game` takes besides the game and its players; every key is optional."""
+
+    options: Options
+    """The game's options (default: each option's default)."""
+    seed: int | None
+    """Seeds the shuffles, to replay a game (a seeded game cannot be public)."""
+    public: bool
+    """List the game in the lobby (default False)."""
+    turn_seconds: int | None
+    """A turn timer: a seat that does not move in time is played by a bot (default none)."""
+
 
 Opened = TypeVar("Opened")
 Session = TypeVar("Session", covariant=True)
@@ -99,22 +113,18 @@ class TableCore:
         return Call(list_game_types._get_kwargs(), _game_types)
 
     @staticmethod
-    def _create_call(
-        game: str,
-        players: Players,
-        options: Options,
-        seed: int | None,
-        public: bool = False,
-        turn_seconds: int | None = None,
-    ) -> Call[CreatedGame]:
+    def _create_call(game: str, players: Players, settings: GameSettings) -> Call[CreatedGame]:
+        unknown = sorted(set(settings) - set(GameSettings.__annotations__))
+        if unknown:
+            raise TypeError(f"create_game() got unexpected keyword arguments: {unknown}")
         body: dict[str, Any] = {"game": game, "players": players_body(players)}
-        if options is not None:
+        if (options := settings.get("options")) is not None:
             body["options"] = dict(options)
-        if seed is not None:
+        if (seed := settings.get("seed")) is not None:
             body["seed"] = seed
-        if public:
+        if settings.get("public"):
             body["public"] = True
-        if turn_seconds is not None:
+        if (turn_seconds := settings.get("turn_seconds")) is not None:
             body["turn_seconds"] = turn_seconds
         request = checked_body(CreateGameRequest.from_dict, body)
         return Call(create_game._get_kwargs(body=request), _created)

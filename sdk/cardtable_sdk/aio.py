@@ -21,19 +21,13 @@ from typing import Any, Self, TypeVar, Unpack
 
 from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.models import GameType
+from cardtable_sdk import games
 from cardtable_sdk._drive import drive_async
 from cardtable_sdk._http import transport_errors
 from cardtable_sdk._loop import PlayLoop, PlayResult, PlaySettings, Port, Step, Watcher, bot_name
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
-from cardtable_sdk._table import GameCore, Options, Players, TableCore
-from cardtable_sdk.games import (
-    OpenGames,
-    join_call,
-    leave_call,
-    open_games_call,
-    rematch_call,
-    start_call,
-)
+from cardtable_sdk._table import GameCore, GameSettings, Players, TableCore
+from cardtable_sdk.games import OpenGames
 from cardtable_sdk.streaming import AsyncEventStream
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
 
@@ -76,29 +70,22 @@ class AsyncCardtable(TableCore, _AsyncClosing):
         return await _perform(self._client, self._types_call())
 
     async def create_game(
-        self,
-        game: str,
-        players: Players,
-        *,
-        options: Options = None,
-        seed: int | None = None,
-        public: bool = False,
-        turn_seconds: int | None = None,
+        self, game: str, players: Players, **settings: Unpack[GameSettings]
     ) -> AsyncGame:
-        call = self._create_call(game, players, options, seed, public, turn_seconds)
+        call = self._create_call(game, players, settings)
         return AsyncGame(self, await _perform(self._client, call))
 
     async def open_games(
         self, game: str | None = None, *, cursor: str | None = None, limit: int = 20
     ) -> OpenGames:
-        return await _perform(self._client, open_games_call(game, cursor, limit))
+        return await _perform(self._client, games.open_games_call(game, cursor, limit))
 
     async def join(self, game_id: str, name: str, *, invite: str | None = None) -> AsyncSeatSession:
-        grant = await _perform(self._client, join_call(game_id, name, invite))
+        grant = await _perform(self._client, games.join_call(game_id, name, invite))
         return self.seat(grant.game_id, grant.token, seat=grant.seat)
 
     async def start(self, game_id: str, *, invite: str, fill: str = "greedy") -> int:
-        return await _perform(self._client, start_call(game_id, fill, invite))
+        return await _perform(self._client, games.start_call(game_id, fill, invite))
 
     def seat(self, game_id: str, token: str, *, seat: int | None = None) -> AsyncSeatSession:
         return self._opening(AsyncSeatSession(self.connection, game_id, token, seat=seat))
@@ -158,13 +145,13 @@ class AsyncSeatSession(SeatCore, _AsyncReader):
         return await self._run(self._turn())
 
     async def leave(self) -> int:
-        return await _perform(self._client, leave_call(self.game_id))
+        return await _perform(self._client, games.leave_call(self.game_id))
 
     async def start(self, fill: str = "greedy") -> int:
-        return await _perform(self._client, start_call(self.game_id, fill, None))
+        return await _perform(self._client, games.start_call(self.game_id, fill, None))
 
     async def rematch(self) -> AsyncSeatSession:
-        grant = await _perform(self._client, rematch_call(self.game_id))
+        grant = await _perform(self._client, games.rematch_call(self.game_id))
         return AsyncSeatSession(self.connection, grant.game_id, grant.token, seat=grant.seat)
 
     async def move(

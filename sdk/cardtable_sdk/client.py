@@ -22,26 +22,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import TracebackType
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, Unpack
 
 from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.models import GameType
+from cardtable_sdk import games
 from cardtable_sdk._drive import drive
 from cardtable_sdk._http import transport_errors
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
-from cardtable_sdk._table import GameCore, Options, Players, PlayerSpec, SeatInfo, TableCore
-from cardtable_sdk.games import (
-    OpenGames,
-    join_call,
-    leave_call,
-    open_games_call,
-    rematch_call,
-    start_call,
-)
+from cardtable_sdk._table import GameCore, GameSettings, Players, PlayerSpec, SeatInfo, TableCore
+from cardtable_sdk.games import OpenGames
 from cardtable_sdk.scoresheets import ScoresheetSession, create_sheet
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
 
-__all__ = ["Cardtable", "Game", "PlayerSpec", "SeatInfo", "SeatSession", "Spectator"]
+__all__ = [
+    "Cardtable",
+    "Game",
+    "GameSettings",
+    "PlayerSpec",
+    "SeatInfo",
+    "SeatSession",
+    "Spectator",
+]
 
 T = TypeVar("T")
 
@@ -81,40 +83,32 @@ class Cardtable(TableCore, _Closing):
         """The hosted games: player counts, options (type, default, range), bots, moves."""
         return _perform(self._client, self._types_call())
 
-    def create_game(
-        self,
-        game: str,
-        players: Players,
-        *,
-        options: Options = None,
-        seed: int | None = None,
-        public: bool = False,
-        turn_seconds: int | None = None,
-    ) -> Game:
+    def create_game(self, game: str, players: Players, **settings: Unpack[GameSettings]) -> Game:
         """Create a game; `players` are names, (name, bot) pairs or dicts, where bot is
         "random" or "greedy" for a seat the server plays, or `OPEN_SEAT` for a seat another
         client takes with `join` (the game is dealt when the last one is taken). Returns the
-        game with every taken seat's token and the `invite` (shown only now). `public` lists
-        it in the lobby; `turn_seconds` sets a turn timer."""
-        call = self._create_call(game, players, options, seed, public, turn_seconds)
+        game with every taken seat's token and the `invite` (shown only now). The settings
+        (`GameSettings`): `options`, `seed`, `public` lists it in the lobby, `turn_seconds`
+        sets a turn timer."""
+        call = self._create_call(game, players, settings)
         return Game(self, _perform(self._client, call))
 
     def open_games(
         self, game: str | None = None, *, cursor: str | None = None, limit: int = 20
     ) -> OpenGames:
         """One page of the lobby: public games waiting for players, newest first."""
-        return _perform(self._client, open_games_call(game, cursor, limit))
+        return _perform(self._client, games.open_games_call(game, cursor, limit))
 
     def join(self, game_id: str, name: str, *, invite: str | None = None) -> SeatSession:
         """Take an open seat (`invite` may be left out for a public game): a session for
         it, whose `token` is shown only now. NoOpenSeat when none is left."""
-        grant = _perform(self._client, join_call(game_id, name, invite))
+        grant = _perform(self._client, games.join_call(game_id, name, invite))
         return self.seat(grant.game_id, grant.token, seat=grant.seat)
 
     def start(self, game_id: str, *, invite: str, fill: str = "greedy") -> int:
         """As the invite's holder: server bots (`fill`) take the open seats and the game is
         dealt. Returns the game's version."""
-        return _perform(self._client, start_call(game_id, fill, invite))
+        return _perform(self._client, games.start_call(game_id, fill, invite))
 
     def seat(self, game_id: str, token: str, *, seat: int | None = None) -> SeatSession:
         """A session acting as the seat whose token this is."""
@@ -199,17 +193,17 @@ class SeatSession(SeatCore, _Reader):
     def leave(self) -> int:
         """Leave the game (before the deal the seat opens again; after it the server's
         greedy bot plays it). Returns the game's version; AlreadyLeft the second time."""
-        return _perform(self._client, leave_call(self.game_id))
+        return _perform(self._client, games.leave_call(self.game_id))
 
     def start(self, fill: str = "greedy") -> int:
         """As the creator's seat: server bots (`fill`) take the open seats and the game is
         dealt. Returns the game's version."""
-        return _perform(self._client, start_call(self.game_id, fill, None))
+        return _perform(self._client, games.start_call(self.game_id, fill, None))
 
     def rematch(self) -> SeatSession:
         """Once the game is over: a session for this player's seat in its rematch (the
         first call creates it; the game is dealt once every player asked)."""
-        grant = _perform(self._client, rematch_call(self.game_id))
+        grant = _perform(self._client, games.rematch_call(self.game_id))
         return SeatSession(self.connection, grant.game_id, grant.token, seat=grant.seat)
 
     def move(

@@ -242,6 +242,8 @@ def test_create_game_refuses_fields_the_api_does_not_define_before_sending() -> 
             table.create_game("skyjo", [{"name": "A", "bott": "greedy"}, "B"])
         with pytest.raises(ValidationError, match="chess"):
             table.create_game("chess", ["A", "B"])
+        with pytest.raises(TypeError, match="sed"):
+            table.create_game("skyjo", ["A", "B"], sed=7)  # type: ignore[call-arg]
 
 
 def test_an_answer_that_breaks_the_schema_is_a_server_error() -> None:
