@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from cardtable.engine.errors import InvalidOptions, InvalidPlayers, Move
@@ -61,22 +61,13 @@ class OptionSpec:
         return value
 
     def describe(self) -> dict[str, JSON]:
-        """Plain data for the discovery endpoint."""
-        return {
-            "name": self.name,
-            "type": self.kind,
-            "description": self.description,
-            "default": self.default,
-            "default_by_players": (
-                {str(k): v for k, v in self.default_by_players.items()}
-                if self.default_by_players is not None
-                else None
-            ),
-            "nullable": self.nullable,
-            "minimum": self.minimum,
-            "maximum": self.maximum,
-            "choices": list(self.choices) if self.choices is not None else None,
-        }
+        """Plain data for the discovery endpoint: every field, `kind` named `type` there."""
+        data = {"type" if f.name == "kind" else f.name: getattr(self, f.name) for f in fields(self)}
+        if self.default_by_players is not None:
+            data["default_by_players"] = {str(k): v for k, v in self.default_by_players.items()}
+        if self.choices is not None:
+            data["choices"] = list(self.choices)
+        return data
 
 
 def resolve_option_values(
