@@ -7,7 +7,6 @@ both run games through it, so they behave the same.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -166,12 +165,6 @@ class Table:
             AppliedMove(version, seat, move, True)
             for version, (seat, move) in enumerate(moves, start=first_version + 1)
         ]
-
-    def play_bots_to_end(self, budget_seconds: float) -> list[AppliedMove] | None:
-        """For a table of bots only: play it to its end within `budget_seconds` of play;
-        None when it did not end in time."""
-        applied = self.play_bots(time.monotonic() + budget_seconds)
-        return applied if self.state.is_over else None
 
 
 __all__ = ["AppliedMove", "BotSeat", "Seat", "Table", "check_players"]
