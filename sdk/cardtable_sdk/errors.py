@@ -235,11 +235,11 @@ class AuthenticationError(CardtableError, code="invalid_token", status=401):
     """The request does not prove who it is for (401, 403)."""
 
 
-class InvalidToken(AuthenticationError, code="invalid_token"):
+class InvalidToken(AuthenticationError, code="invalid_token", status=401):
     """401: the token is not one of this game's seats."""
 
 
-class TokenRequired(AuthenticationError, code="token_required"):
+class TokenRequired(AuthenticationError, code="token_required", status=401):
     """401: this needs a seat's bearer token."""
 
 
@@ -258,15 +258,15 @@ class ScoresheetConflict(CardtableError, code="conflict", status=409, answered=F
     """409: the sheet cannot take this edit in its current state."""
 
 
-class SheetFinished(ScoresheetConflict, code="sheet_finished"):
+class SheetFinished(ScoresheetConflict, code="sheet_finished", status=409):
     """The sheet's game is over: correct the last round instead of adding one."""
 
 
-class NoRounds(ScoresheetConflict, code="no_rounds"):
+class NoRounds(ScoresheetConflict, code="no_rounds", status=409):
     """409: the sheet has no round to replace or delete."""
 
 
-class TooManyRounds(ScoresheetConflict, code="too_many_rounds"):
+class TooManyRounds(ScoresheetConflict, code="too_many_rounds", status=409):
     """409: the sheet holds as many rounds as it may take."""
 
 
@@ -280,7 +280,10 @@ class InvalidRound(InvalidRequest, code="invalid_round", status=422):
 class TransientError(CardtableError):
     """A failure that may go away by itself; `retry_after` is the server's hint, if any."""
 
-    retry_after: float | None = None
+    def __init__(self, message: str, *, retry_after: float | None = None, **fields: Any) -> None:
+        """`fields`: CardtableError's `code`, `status` and `details`."""
+        super().__init__(message, **fields)
+        self.retry_after = retry_after
 
 
 class ServiceUnavailable(
@@ -292,18 +295,6 @@ class ServiceUnavailable(
     aliases=("store_full", "store_read_only", "too_many_waiting", "document_too_new"),
 ):
     """503: the game store is unreachable; retry after `retry_after` seconds."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        code: str | None = None,
-        status: int | None = None,
-        details: Mapping[str, Any] | None = None,
-        retry_after: float | None = None,
-    ) -> None:
-        super().__init__(message, code=code, status=status, details=details)
-        self.retry_after = retry_after
 
 
 class ConnectionFailed(TransientError, code="connection_failed", answered=False):
@@ -363,7 +354,7 @@ class RateLimited(TransientError, code="rate_limited", status=429):
     """429: this client or seat sent too much; retry after `retry_after` seconds."""
 
 
-class OutcomeUnknown(ServiceUnavailable, code="outcome_unknown"):
+class OutcomeUnknown(ServiceUnavailable, code="outcome_unknown", status=503):
     """503: the store failed during a write, which may or may not have happened. Resending
     the same request with the same `Idempotency-Key` is safe (the SDK's runners do)."""
 
@@ -400,8 +391,6 @@ def error_for(
         cls = _BY_STATUS.get(status or 0)
     if cls is None:
         cls = ServerError if (status or 0) >= 500 else CardtableError
-    if issubclass(cls, ServiceUnavailable):
-        return cls(message, code=code, status=status, details=details, retry_after=retry_after)
     error = cls(message, code=code, status=status, details=details)
     if isinstance(error, TransientError):
         error.retry_after = retry_after
