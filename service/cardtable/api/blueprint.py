@@ -1,12 +1,12 @@
 """The Blueprint every resource uses: flask-smorest's, with a request parser that answers
-with our error codes, and one decorator that documents the shared error responses."""
+with our error codes, and the shared error responses documented with each route's answer."""
 
 from __future__ import annotations
 
 import copy
 import functools
 import http
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn
 
 import flask
@@ -62,6 +62,15 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
         """`error_text`: this resource's words for some statuses (which codes it answers)."""
         super().__init__(*args, **kwargs)
         self.error_text = {**ERROR_TEXT, **(error_text or {})}
+
+    def response(
+        self, status_code: int, schema: Any = None, *, errors: Iterable[int] = (), **kwargs: Any
+    ) -> Callable[[Any], Any]:
+        """flask-smorest's `response`, with the error statuses the route can answer: what
+        it answers, success and failures, declared in one place."""
+        answer = super().response(status_code, schema, **kwargs)
+        failures = self.errors(*errors)
+        return lambda func: answer(failures(func))
 
     def errors(self, *statuses: int) -> Callable[[Any], Any]:
         """Document the shared error body for each status a route can answer (304 has none)."""

@@ -86,8 +86,7 @@ def _json(body: Any, etag_version: int | None = None) -> Response:
 class Games(MethodView):
     @blp.doc(operationId="create_game", security=[], responses=CREATED_GAME)
     @blp.arguments(CreateGameRequestSchema())
-    @blp.response(201, CreatedGameSchema)
-    @blp.errors(400, 413, 415, 422, 503)
+    @blp.response(201, CreatedGameSchema, errors=(400, 413, 415, 422, 503))
     def post(self, body: dict[str, Any]) -> Any:
         """Create a game: deal it, let server bots act first, return one token per seat.
 
@@ -127,8 +126,7 @@ class Games(MethodView):
 
     @blp.doc(operationId="list_open_games", security=[])
     @blp.arguments(LobbyQuerySchema(), location="query", as_kwargs=True)
-    @blp.response(200, LobbyPageSchema)
-    @blp.errors(422, 503)
+    @blp.response(200, LobbyPageSchema, errors=(422, 503))
     def get(self, game: str | None = None, cursor: str | None = None, **query: Any) -> Any:
         """The lobby: public games still waiting for players, newest first, without tokens
         or invites. Pass the answer's `next` as `cursor` for the next page (null: none)."""
@@ -141,8 +139,7 @@ class GameView(MethodView):
     @blp.doc(operationId="get_game", security=SEAT_OR_SPECTATOR)
     @blp.arguments(ViewQuerySchema(), location="query", as_kwargs=True)
     @blp.headers(IfNoneMatchHeaderSchema())
-    @blp.response(200, "GameView", headers=VERSION_HEADER)
-    @blp.errors(304, 400, 401, 404, 503)
+    @blp.response(200, "GameView", headers=VERSION_HEADER, errors=(304, 400, 401, 404, 503))
     def get(self, game_id: str, wait: float | None = None, **_headers: Any) -> Response:
         """See the game as a seat (with its bearer token) or as a spectator (without).
 
@@ -171,8 +168,7 @@ class GameView(MethodView):
 @blp.route("/<string:game_id>/legal-moves")
 class LegalMoves(MethodView):
     @blp.doc(operationId="get_legal_moves", security=SEAT_ONLY)
-    @blp.response(200, LegalMovesSchema)
-    @blp.errors(401, 404, 503)
+    @blp.response(200, LegalMovesSchema, errors=(401, 404, 503))
     def get(self, game_id: str) -> Response:
         """The moves this seat may make now (empty when it may not act, or the game is over)."""
         game, seat = wiring().games.load_for(game_id, bearer_token())
@@ -230,8 +226,7 @@ class Moves(MethodView):
 @blp.route("/<string:game_id>/score")
 class Score(MethodView):
     @blp.doc(operationId="get_score", security=SEAT_OR_SPECTATOR)
-    @blp.response(200, ScoreSchema)
-    @blp.errors(401, 404, 503)
+    @blp.response(200, ScoreSchema, errors=(401, 404, 503))
     def get(self, game_id: str) -> Any:
         """Completed rounds, running totals, and the winners once the game is over."""
         game, _ = wiring().games.load_for(game_id, bearer_token())
@@ -244,8 +239,7 @@ class Score(MethodView):
 @blp.route("/<string:game_id>/record")
 class Record(MethodView):
     @blp.doc(operationId="get_record", security=SEAT_OR_SPECTATOR)
-    @blp.response(200, RecordSchema)
-    @blp.errors(401, 404, 409, 503)
+    @blp.response(200, RecordSchema, errors=(401, 404, 409, 503))
     def get(self, game_id: str) -> Any:
         """The full record of a finished game: every deal, move and reshuffle, to replay it
         without our RNG. 409 (`game_not_over`) until the game is over."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, url_for
@@ -50,6 +51,16 @@ VERSION_HEADER = {
 }
 
 
+def _round_edit(operation_id: str, status: int = 200) -> Callable[[Any], Any]:
+    """What entering and replacing a round declare alike: the edit token, a round in the
+    body, the sheet in the answer, and the statuses of a refused edit."""
+    arguments = blp.arguments(ScoresheetRoundRequestSchema())
+    errors = (400, 401, 404, 409, 412, 413, 415, 422, 503)
+    answer = blp.response(status, ScoresheetSchema, headers=VERSION_HEADER, errors=errors)
+    doc = blp.doc(operationId=operation_id, security=EDIT_TOKEN)
+    return lambda func: doc(arguments(answer(func)))
+
+
 def _answer(sheet: Sheet, status: int = 200) -> tuple[dict[str, Any], int, dict[str, str]]:
     headers = {"ETag": version_tag(sheet.version)}
     if status == 201:
@@ -61,8 +72,9 @@ def _answer(sheet: Sheet, status: int = 200) -> tuple[dict[str, Any], int, dict[
 class Scoresheets(MethodView):
     @blp.doc(operationId="create_scoresheet", security=[], responses=CREATED_SHEET)
     @blp.arguments(CreateScoresheetRequestSchema())
-    @blp.response(201, CreatedScoresheetSchema, headers=VERSION_HEADER)
-    @blp.errors(400, 413, 415, 422, 503)
+    @blp.response(
+        201, CreatedScoresheetSchema, headers=VERSION_HEADER, errors=(400, 413, 415, 422, 503)
+    )
     def post(self, body: dict[str, Any]) -> Any:
         """Start a score sheet for a game played with real cards.
 
@@ -77,8 +89,7 @@ class Scoresheets(MethodView):
 @blp.route("/<string:sheet_id>")
 class ScoresheetView(MethodView):
     @blp.doc(operationId="get_scoresheet", security=[])
-    @blp.response(200, ScoresheetSchema, headers=VERSION_HEADER)
-    @blp.errors(304, 400, 404, 503)
+    @blp.response(200, ScoresheetSchema, headers=VERSION_HEADER, errors=(304, 400, 404, 503))
     def get(self, sheet_id: str) -> Any:
         """Read a sheet: every round as entered and as counted, running totals, standings
         with shared ranks, whether the game is over and the winners.
@@ -98,10 +109,7 @@ class ScoresheetView(MethodView):
 
 @blp.route("/<string:sheet_id>/rounds")
 class ScoresheetRounds(MethodView):
-    @blp.doc(operationId="add_scoresheet_round", security=EDIT_TOKEN)
-    @blp.arguments(ScoresheetRoundRequestSchema())
-    @blp.response(201, ScoresheetSchema, headers=VERSION_HEADER)
-    @blp.errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
+    @_round_edit("add_scoresheet_round", 201)
     def post(self, body: dict[str, Any], sheet_id: str) -> Any:
         """Enter the next round. Skyjo: `card_totals` and `finisher`; Skip-Bo: `winner`
         and `stocks_left`. Answers with the whole sheet.
@@ -114,10 +122,7 @@ class ScoresheetRounds(MethodView):
 
 @blp.route("/<string:sheet_id>/rounds/last")
 class ScoresheetLastRound(MethodView):
-    @blp.doc(operationId="replace_last_scoresheet_round", security=EDIT_TOKEN)
-    @blp.arguments(ScoresheetRoundRequestSchema())
-    @blp.response(200, ScoresheetSchema, headers=VERSION_HEADER)
-    @blp.errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
+    @_round_edit("replace_last_scoresheet_round")
     def put(self, body: dict[str, Any], sheet_id: str) -> Any:
         """Correct the last round: replace it with this one (the game may end or resume)."""
         sheets = wiring().sheets
@@ -126,8 +131,9 @@ class ScoresheetLastRound(MethodView):
         )
 
     @blp.doc(operationId="delete_last_scoresheet_round", security=EDIT_TOKEN)
-    @blp.response(200, ScoresheetSchema, headers=VERSION_HEADER)
-    @blp.errors(400, 401, 404, 409, 412, 503)
+    @blp.response(
+        200, ScoresheetSchema, headers=VERSION_HEADER, errors=(400, 401, 404, 409, 412, 503)
+    )
     def delete(self, sheet_id: str) -> Any:
         """Delete the last round (a finished game resumes when it no longer ends)."""
         sheets = wiring().sheets
