@@ -36,7 +36,7 @@ from typing import Any
 from cardtable.engine.base import GameState, Move
 from cardtable.engine.registry import GAMES, load_state
 from cardtable.engine.table import Seat
-from cardtable.games import TOKEN_HASHES_FIELD, GameService
+from cardtable.games import SMALL_FIELDS, GameService
 from cardtable.store import Stored, codec
 from cardtable.tables import Game, Life
 
@@ -130,7 +130,7 @@ def measure(
     version = game.version
 
     def load() -> Game:
-        read = {TOKEN_HASHES_FIELD: fields[TOKEN_HASHES_FIELD]}
+        read = {name: fields.get(name) or None for name in SMALL_FIELDS}
         return GameService._read(Stored("bench", version, codec.decode(blob), read))
 
     loaded = load()  # sanity: the stored form loads and round-trips
