@@ -117,8 +117,9 @@ class StoreError(Exception):
     """Base of the store's own errors."""
 
 
-class DocumentError(StoreError):
-    """An error about one document: its kind and id, and what happened."""
+class DocumentError(Exception):
+    """What the store's errors about one document share: its kind and id (beside
+    StoreError, whose subclasses are the errors with a code of their own)."""
 
     def __init__(self, kind: str, doc_id: str, message: str):
         super().__init__(message)
@@ -126,12 +127,12 @@ class DocumentError(StoreError):
         self.doc_id = doc_id
 
 
-class NotFound(DocumentError):
+class NotFound(DocumentError, StoreError):
     def __init__(self, kind: str, doc_id: str):
         super().__init__(kind, doc_id, f"no {kind} {doc_id!r} (unknown or expired)")
 
 
-class VersionConflict(DocumentError):
+class VersionConflict(DocumentError, StoreError):
     def __init__(self, kind: str, doc_id: str, expected: int, current: int):
         message = (
             f"{kind} {doc_id!r} is at version {current}, not {expected}: someone changed it first"
@@ -141,7 +142,7 @@ class VersionConflict(DocumentError):
         self.current = current
 
 
-class DocumentTooNew(DocumentError):
+class DocumentTooNew(DocumentError, StoreError):
     """Written by a newer release (a rolling update under way): refused, never misread."""
 
     def __init__(self, kind: str, doc_id: str, found: int, supported: int):
