@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from cardtable.engine.base import InvalidState
-from cardtable.engine.registry import GAMES, load_state
+from cardtable.engine.registry import GAMES, hosted, load_state
+from tests.support.highcard import RULES as HIGHCARD
 
 OPTIONS = {"skyjo": {"end_score": 250}, "skipbo": {"target_score": 200, "stock_size": 5}}
 
@@ -59,3 +60,14 @@ def test_a_trusted_load_still_checks_the_snapshots_shape(game: str) -> None:
     del without["rounds"]
     with pytest.raises(InvalidState):
         GAMES[game].load(without, trusted=True)
+
+
+def test_a_game_without_an_unchecked_conversion_loads_its_trusted_snapshots_checked() -> None:
+    with hosted(HIGHCARD):
+        state = HIGHCARD.new_state(["a", "b"], None, 4)
+        rng = random.Random(4)
+        while not state.is_over:
+            snapshot = state.snapshot()
+            assert load_state(fresh(snapshot), trusted=True).snapshot() == snapshot
+            seat = rng.choice(state.active_seats())
+            state.apply(seat, rng.choice(state.legal_moves(seat)))

@@ -229,9 +229,13 @@ class GameState(ABC):
     @classmethod
     def trusted_fields(cls, data: Mapping[str, Any]) -> dict[str, JSON]:
         """The game's own keys of a snapshot this release wrote, in the form `restore`
-        takes, converted but not checked (see `loader.load`); takes over `data`'s lists."""
-        fields: dict[str, JSON] = cls.codec.trusted_fields(data)
-        return fields
+        takes, converted but not checked (see `loader.load`; may take over `data`'s lists).
+        A game whose codec does not convert them unchecked gets them checked."""
+        if cls.codec is not None and hasattr(cls.codec, "trusted_fields"):
+            fields: dict[str, JSON] = cls.codec.trusted_fields(data)
+            return fields
+        checks = cls.state_fields(len(data["names"]), data["options"])
+        return {key: check(data[key], key) for key, check in checks.items()}
 
     def restore(self, fields: dict[str, JSON]) -> None:
         """Take over the checked values of `state_fields`."""
