@@ -323,8 +323,9 @@ class Game(Table):
         """Changes exactly when a new turn (or a new round's setup) begins."""
         if self._state is None or self._state.is_over:
             return None
-        view = self._state.view(None)
-        return [view.get("round"), view.get("current_player")]
+        # What every view shows as `round` and `current_player`, without building a view
+        # (a view grows with the completed rounds; this runs twice per move).
+        return [self._state.round, self._state.current]
 
     def renew_deadline(self, now: float, key_before: list[Any] | None, force: bool = False) -> None:
         """Set the deadline for the seats to act: anew when a new turn began (or `force`),
