@@ -1,7 +1,7 @@
 """Bytes per stored game, for Redis sizing: Redis's MEMORY USAGE of a game's keys (its hash
-and its log) at creation, mid-game and at the end, for both games (random legal moves, 2
-and 4 players), then finished games of greedy bots (longer games), a Skip-Bo match to 500
-included."""
+and its log, every field counted) at creation, mid-game and at the end, for both games
+(random legal moves, 2 and 4 players), then finished games of greedy bots (longer games), a
+Skip-Bo match to 500 included."""
 
 from __future__ import annotations
 
@@ -47,14 +47,16 @@ def bots_only(
     players: int,
     options: dict[str, object],
     seed: int,
-) -> tuple[int, int]:
-    """A game of greedy bots, played to its end when created: (bytes, moves)."""
+) -> tuple[int, int, int, int]:
+    """A game of greedy bots, played to its end when created: (bytes, of which the hash and
+    the log, moves)."""
     names = [{"name": f"p{i}", "bot": "greedy"} for i in range(players)]
     loaded, _, _, _ = service.create(game, names, options, seed)
     finished = loaded
     while not finished.finished:  # bots-only games are played on by the requests that read
         finished = service.load(loaded.game_id)
-    return store.stored_bytes(loaded.game_id), finished.state.version
+    hash_bytes, log_bytes = store.key_bytes(loaded.game_id)
+    return hash_bytes + log_bytes, hash_bytes, log_bytes, finished.state.version
 
 
 def main() -> None:
@@ -72,14 +74,17 @@ def main() -> None:
                 rows = [measure(service, store, game, players, options, seed) for seed in range(5)]
                 med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
                 print(f"{game:<8}{players:>8}{med[0]:>10}{med[1]:>10}{med[2]:>10}{med[3]:>8}")
-        print(f"\n{'greedy bots':<28}{'finished':>10}{'moves':>8}   (bytes, median of 5 games)")
+        print(
+            f"\n{'greedy bots':<28}{'finished':>10}{'hash':>8}{'log':>8}{'moves':>8}"
+            "   (bytes, median of 5 games)"
+        )
         service = GameService(store, bot_budget_seconds=60, bot_moves_per_request=100_000)
         for game, options in (("skyjo", {}), ("skipbo", {}), ("skipbo", {"target_score": 500})):
             for players in (2, 4):
                 rows = [bots_only(service, store, game, players, options, s) for s in range(5)]
                 med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
                 label = f"{game} {players}p" + (" to 500" if options else "")
-                print(f"{label:<28}{med[0]:>10}{med[1]:>8}")
+                print(f"{label:<28}{med[0]:>10}{med[1]:>8}{med[2]:>8}{med[3]:>8}")
 
 
 if __name__ == "__main__":

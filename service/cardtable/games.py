@@ -3,12 +3,16 @@ score and record, over the document store and the rules engine. Knows nothing of
 
 A game is stored as a compact snapshot (the table: seats, settings, table changes, and the
 engine state without its log), small fields beside it (the SHA-256 of each seat's token, so
-a poll authenticates without the snapshot), and an append-only log of its engine moves
+a poll authenticates without the snapshot; the lobby entry, the deadline, the bots-only
+flag, each only while it has a value), and an append-only log of its engine moves
 (cardtable.movelog) that the same compare-and-set appends to. A move, a view, a poll and the
-legal moves read the snapshot only; the record and the event feed replay the log.
+legal moves read the snapshot only; the record and the event feed replay the log. A write
+sends only the small fields that changed since the read it follows (the compare-and-set
+guarantees that read is still what is stored).
 
-Documents of the releases before (schema_version 1 and 2: the whole state with its log) are
-still read; the first write to one rewrites it in this form.
+Documents of the releases before (schema_version 1 and 2: the whole state with its log; 3:
+token hashes as comma-separated hex, empty fields stored empty) are still read; the first
+write to one rewrites it in this form.
 """
 
 from __future__ import annotations
@@ -33,9 +37,15 @@ from cardtable.tables import DOCUMENT_SCHEMA_VERSION, Game, new_game
 from cardtable.timers import DEFAULT_TAKEOVER_TIMEOUTS, catch_up
 
 T = TypeVar("T")
+TOKENS_FIELD = "token_sha256"
+"""The seats' token hashes: 32 bytes of SHA-256 a seat, in seat order (zeros: no token)."""
 TOKEN_HASHES_FIELD = "token_hashes"
+"""The same as hex, comma separated: written by the releases before (schema 3 and older)."""
 DEADLINE_FIELD = "deadline"
 AUTOPLAY_FIELD = "autoplay"  # "1" while a game of bots only is still being played
+SMALL_FIELDS = (TOKENS_FIELD, TOKEN_HASHES_FIELD, LOBBY_FIELD, DEADLINE_FIELD, AUTOPLAY_FIELD)
+"""The fields beside the snapshot that a read fetches with it and a write keeps current."""
+NO_TOKEN = bytes(32)
 REPLAY_ATTEMPTS = 5
 JOIN_ATTEMPTS = 64
 """Compare-and-set retries of a table change that lost a race (each loss means another
@@ -95,15 +105,17 @@ class GameService:
         created, tokens, invite = new_game(game, players, options, seed, now=self.clock(), **table)
         recorder = MoveRecorder(created.state) if created.dealt else None
         applied = self._first_bot_moves(created) if created.dealt else []
+        fields = self.fields(created)
         self.store.create(
             created.game_id,
             created.version,
             created.to_document(),
             finished=created.finished,
-            extra_fields=self.fields(created),
+            extra_fields=fields,
             ttl_seconds=self._ttl(created),
             log=pack(recorder.detach()) if recorder else b"",
         )
+        created.stored_fields = {name: value or None for name, value in fields.items()}
         if created.listed:
             self.lobby.add(created.game_id, created.game, self.clock())
         self._on_created(game)
@@ -128,18 +140,31 @@ class GameService:
     # ---- writing ---------------------------------------------------------------------
 
     @staticmethod
-    def fields(game: Game) -> dict[str, str]:
+    def fields(game: Game) -> dict[str, bytes]:
         """Small fields beside the document: token hashes (a poll authenticates without the
-        document), the lobby summary (the lobby checks its entries) and the deadline (a
-        poll knows when the timer is due)."""
+        document), the lobby summary (the lobby checks its entries), the deadline (a poll
+        knows when the timer is due) and whether bots play on; empty: not stored."""
         entry = game.lobby_entry()
         deadline = game.life.deadline
         autoplay = game.dealt and game.only_bots and not game.finished
         return {
-            TOKEN_HASHES_FIELD: ",".join(s.token_sha256 or "" for s in game.seats),
-            LOBBY_FIELD: json.dumps(entry) if entry else "",
-            DEADLINE_FIELD: repr(deadline) if deadline is not None else "",
-            AUTOPLAY_FIELD: "1" if autoplay else "0",
+            TOKENS_FIELD: b"".join(
+                bytes.fromhex(s.token_sha256) if s.token_sha256 else NO_TOKEN for s in game.seats
+            ),
+            TOKEN_HASHES_FIELD: b"",  # the releases before's form, deleted on the first write
+            LOBBY_FIELD: json.dumps(entry).encode() if entry else b"",
+            DEADLINE_FIELD: repr(deadline).encode() if deadline is not None else b"",
+            AUTOPLAY_FIELD: b"1" if autoplay else b"",
+        }
+
+    def changed_fields(self, game: Game) -> dict[str, bytes]:
+        """The small fields whose value differs from what the game's read found (an empty
+        value deletes a stored field)."""
+        stored = game.stored_fields
+        return {
+            name: value
+            for name, value in self.fields(game).items()
+            if stored.get(name) != (value or None)
         }
 
     def _ttl(self, game: Game) -> int | None:
@@ -152,18 +177,20 @@ class GameService:
         `extra_fields` beside it (e.g. a move's idempotency record), and append the engine
         moves made since it was read (or last saved) to its log."""
         append, replace = _log_bytes(game)
+        fields = self.changed_fields(game)
         self.store.save(
             game.game_id,
             read_version,
             game.version,
             game.to_document(),
             finished=game.finished,
-            extra_fields={**self.fields(game), **(extra_fields or {})},
+            extra_fields={**fields, **(extra_fields or {})},
             ttl_seconds=self._ttl(game),
             append=append,
             replace_log=replace,
         )
         _saved(game)
+        game.stored_fields.update({name: value or None for name, value in fields.items()})
         if game.life.public and not game.listed:
             self.lobby.remove(game.game_id, game.game)
 
@@ -188,7 +215,7 @@ class GameService:
         game of bots only plays its next bounded slice, by compare-and-set; a reader that
         loses the race reads the winner's result."""
         while True:
-            game = self._read(self.store.load(game_id, [TOKEN_HASHES_FIELD]))
+            game = self._read(self.store.load(game_id, SMALL_FIELDS))
             read_version = game.version
             applied = catch_up(game, self.clock(), self.takeover_after)
             if game.dealt and game.only_bots and not game.finished:
@@ -207,11 +234,12 @@ class GameService:
         """The game from its snapshot (never its log), recording the engine moves made in it
         from now on (see `save`)."""
         check_schema_version(
-            "game", stored.doc_id, stored.document, DOCUMENT_SCHEMA_VERSION, older=(1, 2)
+            "game", stored.doc_id, stored.document, DOCUMENT_SCHEMA_VERSION, older=(1, 2, 3)
         )
         game = Game.from_document(
-            stored.doc_id, stored.version, stored.document, stored.fields.get(TOKEN_HASHES_FIELD)
+            stored.doc_id, stored.version, stored.document, token_hashes(stored.fields)
         )
+        game.stored_fields = stored.fields
         if game.dealt:
             game.recorder = MoveRecorder(game.state)
         return game
@@ -221,7 +249,7 @@ class GameService:
         seed and stored moves: for the record, the event feed and anything else that needs
         the history. Read only: no timer or bot runs here."""
         for _ in range(REPLAY_ATTEMPTS):
-            game = self._read(self.store.load(game_id, [TOKEN_HASHES_FIELD]))
+            game = self._read(self.store.load(game_id, SMALL_FIELDS))
             if game.legacy or not game.dealt:
                 return game
             version, entries = self.read_log(game_id)
@@ -256,6 +284,7 @@ class GameService:
         push.Overloaded when this process already holds its maximum of waiting requests).
         A turn timer that runs out meanwhile is applied when the wait ends (it wakes us)."""
         _, (due,) = self.store.read_fields(game_id, DEADLINE_FIELD)
+        due = due or None  # stored empty by the releases before
         if due:
             timeout = min(timeout, max(0.0, float(due) - self.clock()))
         version = self.hub.wait_for_change(
@@ -275,16 +304,17 @@ class GameService:
     def poll_version(self, game_id: str, token: str | None) -> int:
         """The game's version for a poll (If-None-Match), checking the token, if any, against
         the stored hashes alone: two small fields instead of the whole document."""
-        version, (hashes, due, autoplay) = self.store.read_fields(
-            game_id, TOKEN_HASHES_FIELD, DEADLINE_FIELD, AUTOPLAY_FIELD
+        version, (tokens, hashes, due, autoplay) = self.store.read_raw_fields(
+            game_id, TOKENS_FIELD, TOKEN_HASHES_FIELD, DEADLINE_FIELD, AUTOPLAY_FIELD
         )
-        if self._due(due) or autoplay == "1":  # the timer ran out, or bots play on
-            return self.load_for(game_id, token)[0].version
+        if self._due(due.decode() if due else None) or autoplay == b"1":
+            return self.load_for(game_id, token)[0].version  # the timer ran out, or bots play
         if token is not None:
-            if hashes is None:  # stored before the field existed: check the document
+            stored = token_hashes({TOKENS_FIELD: tokens, TOKEN_HASHES_FIELD: hashes})
+            if stored is None:  # stored before the fields existed: check the document
                 self.seat_for(self.load(game_id), token)
             else:
-                match_token(hashes.split(","), token)
+                match_token(stored, token)
         return version
 
     def load_for(self, game_id: str, token: str | None) -> tuple[Game, int | None]:
@@ -352,6 +382,18 @@ class GameService:
             raise
 
 
+def token_hashes(fields: Mapping[str, bytes | None]) -> list[str | None] | None:
+    """The seats' token hashes (hex) from the stored fields, None when neither form is
+    stored (documents before the fields existed keep them in the seats)."""
+    tokens, hashes = fields.get(TOKENS_FIELD), fields.get(TOKEN_HASHES_FIELD)
+    if tokens:
+        chunks = [tokens[i : i + len(NO_TOKEN)] for i in range(0, len(tokens), len(NO_TOKEN))]
+        return [None if chunk == NO_TOKEN else chunk.hex() for chunk in chunks]
+    if hashes:
+        return [text or None for text in hashes.decode().split(",")]
+    return None
+
+
 def _was_last_move(game: Game, seat: int, move: Move) -> bool:
     """True when the last move of a human seat was `seat` playing `move` (bots' replies
     aside): a twin of this request got in first (see `Game.last_human_move`)."""
@@ -379,4 +421,12 @@ def _saved(game: Game) -> None:
         game.recorder.entries = []
 
 
-__all__ = ["AUTOPLAY_FIELD", "DOCUMENT_SCHEMA_VERSION", "Game", "GameService", "new_game"]
+__all__ = [
+    "AUTOPLAY_FIELD",
+    "DOCUMENT_SCHEMA_VERSION",
+    "TOKENS_FIELD",
+    "Game",
+    "GameService",
+    "new_game",
+    "token_hashes",
+]

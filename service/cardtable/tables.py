@@ -34,10 +34,16 @@ from cardtable.engine.registry import get_rules, load_state
 from cardtable.engine.table import AppliedMove, Seat, Table
 from cardtable.movelog import MoveRecorder
 
-DOCUMENT_SCHEMA_VERSION = 3
-"""3: the engine state is a snapshot without its log (the log is stored apart, see
-cardtable.movelog); 1 and 2 held the whole state with its log and are migrated when next
-written."""
+DOCUMENT_SCHEMA_VERSION = 4
+"""4: as 3, the seats' and the table's fields written only where they differ from their
+defaults (the table's options only while no state holds them), the token hashes beside it
+in binary (see `games`). Only this release writes it, so its engine snapshot is loaded as
+trusted (`loader.load`): a release that changes what a snapshot holds must raise it.
+3: the engine state is a snapshot without its log (the log is stored apart, see
+cardtable.movelog), read with every check and rewritten as 4 when next written; 1 and 2
+held the whole state with its log and are migrated when next written."""
+LOG_IN_DOCUMENT = (1, 2)
+"""The schema versions whose document holds the engine's whole log."""
 TURN_SECONDS_MIN = 5
 TURN_SECONDS_MAX = 7 * 24 * 3600
 TABLE_SETTINGS = {
@@ -152,7 +158,12 @@ class Game(Table):
         self.life = life
         self.table_log: list[dict[str, Any]] = table_log or []
         self.legacy = False
-        """Loaded from a document of the releases before, whole state and log included."""
+        """Loaded from a document of the releases before whose state holds its whole log."""
+        self.schema = DOCUMENT_SCHEMA_VERSION
+        """The schema version of the document it was loaded from."""
+        self.stored_fields: dict[str, bytes | None] = {}
+        """The small fields beside the document as last read or written (the host writes
+        only those that change)."""
         self.recorder: MoveRecorder | None = None
         """Records the engine moves made since the game was read (the host appends them)."""
 
@@ -312,8 +323,9 @@ class Game(Table):
         """Changes exactly when a new turn (or a new round's setup) begins."""
         if self._state is None or self._state.is_over:
             return None
-        view = self._state.view(None)
-        return [view.get("round"), view.get("current_player")]
+        # What every view shows as `round` and `current_player`, without building a view
+        # (a view grows with the completed rounds; this runs twice per move).
+        return [self._state.round, self._state.current]
 
     def renew_deadline(self, now: float, key_before: list[Any] | None, force: bool = False) -> None:
         """Set the deadline for the seats to act: anew when a new turn began (or `force`),
@@ -401,41 +413,51 @@ class Game(Table):
         return self.life.last_human_move
 
     def to_document(self) -> dict[str, Any]:
-        """The snapshot: seats, table, table changes and the engine state without its log."""
+        """The snapshot: seats, table, table changes and the engine state without its log.
+        Fields at their defaults are left out (`from_document` puts them back)."""
         self.life.last_human_move = self.last_human_move()
-        return {
+        state = self._state.snapshot() if self._state is not None else None
+        table = _changed(self.life, LIFE_DEFAULTS)
+        if state is not None and table["options"] == state["options"]:
+            del table["options"]  # the state holds them
+        document = {
             "schema_version": DOCUMENT_SCHEMA_VERSION,
             "id": self.table_id,
             "game": self.game,
             "created_at": self.created_at,
             # Token hashes are kept in a field beside the snapshot (see games.fields).
-            "seats": [
-                {k: v for k, v in dataclasses.asdict(s).items() if k != "token_sha256"}
-                for s in self.seats
-            ],
-            "table": dataclasses.asdict(self.life),
-            "table_log": self.table_log,
-            "state": self._state.snapshot() if self._state is not None else None,
+            "seats": [_changed(seat, SEAT_DEFAULTS) for seat in self.seats],
+            "table": table,
+            "state": state,
         }
+        if self.table_log:
+            document["table_log"] = self.table_log
+        return document
 
     @classmethod
     def from_document(
-        cls, doc_id: str, version: int, doc: Mapping[str, Any], token_hashes: str | None = None
+        cls,
+        doc_id: str,
+        version: int,
+        doc: Mapping[str, Any],
+        token_hashes: Sequence[str | None] | None = None,
     ) -> Game:
-        """The game of a stored snapshot; `token_hashes`: the seats' token hashes, comma
-        separated, as stored beside it (documents before schema 3 keep them in the seats)."""
+        """The game of a stored snapshot; `token_hashes`: the seats' token hashes as stored
+        beside it (documents before schema 3 keep them in the seats)."""
+        schema = doc.get("schema_version", 1)
         state = None
         if doc.get("state") is not None:
             try:
-                state = load_state(doc["state"])
+                # This release's own snapshots are taken over as written (see loader.load).
+                state = load_state(doc["state"], trusted=schema == DOCUMENT_SCHEMA_VERSION)
             except EngineError as exc:
                 # Stored states were written by us: failing to read one is our bug (a 500).
                 raise RuntimeError(f"game {doc_id}: stored state is unreadable: {exc}") from exc
-        hashes = token_hashes.split(",") if token_hashes else [""] * len(doc["seats"])
+        hashes = token_hashes or [None] * len(doc["seats"])
         seats = [
             Seat(**{"token_sha256": hashes[i] or None, **s}) for i, s in enumerate(doc["seats"])
         ]
-        life = Life(**doc["table"]) if "table" in doc else Life(options=state_options(state))
+        life = Life(**{"options": state_options(state), **doc.get("table", {})})
         game = cls(
             doc_id,
             doc["game"] if "game" in doc else state_game(state),
@@ -447,8 +469,39 @@ class Game(Table):
         )
         if game.version != version:
             raise RuntimeError(f"game {doc_id}: stored version disagrees with its state")
-        game.legacy = doc.get("schema_version", 1) < DOCUMENT_SCHEMA_VERSION
+        game.legacy = schema in LOG_IN_DOCUMENT
+        game.schema = schema
         return game
+
+
+def _defaults(cls: type[Any]) -> dict[str, Any]:
+    """Every field of a dataclass with its default (`_ALWAYS` for those without one)."""
+    found: dict[str, Any] = {}
+    for spec in dataclasses.fields(cls):
+        if spec.default is not dataclasses.MISSING:
+            found[spec.name] = spec.default
+        elif spec.default_factory is not dataclasses.MISSING:
+            found[spec.name] = spec.default_factory()
+        else:
+            found[spec.name] = _ALWAYS
+    return found
+
+
+_ALWAYS = object()
+SEAT_DEFAULTS = {k: v for k, v in _defaults(Seat).items() if k != "token_sha256"}
+"""A stored seat's fields and defaults; never its token hash (stored beside the document)."""
+LIFE_DEFAULTS = _defaults(Life)
+
+
+def _changed(item: Any, defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields named in `defaults` whose value differs from it, in order (the values are
+    shared, not copied: the document is encoded at once)."""
+    found = {}
+    for name, default in defaults.items():
+        value = getattr(item, name)
+        if value != default:
+            found[name] = value
+    return found
 
 
 def state_options(state: GameState | None) -> dict[str, Any]:

@@ -6,6 +6,7 @@ continued and rewritten in the new form."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -16,7 +17,7 @@ import redis
 
 from cardtable.common import hash_token
 from cardtable.engine.registry import GAMES, load_state
-from cardtable.games import DOCUMENT_SCHEMA_VERSION, GameService
+from cardtable.games import DOCUMENT_SCHEMA_VERSION, TOKENS_FIELD, GameService
 from cardtable.movelog import CorruptLog, pack, replay, unpack
 from cardtable.store import DocumentStore, VersionConflict, codec
 
@@ -156,9 +157,10 @@ def test_a_document_of_the_releases_before_loads_continues_and_is_migrated(
         engine.apply(seat, move)
         service.move("old", tokens[seat], move)
         if engine.version == data["version"] + 1:  # the first move rewrote it in the new form
-            migrated = store.load("old", ["token_hashes"])
+            migrated = store.load("old", [TOKENS_FIELD, "token_hashes"])
             assert migrated.document["schema_version"] == DOCUMENT_SCHEMA_VERSION
-            assert migrated.fields["token_hashes"] is not None
+            assert migrated.fields[TOKENS_FIELD] is not None
+            assert migrated.fields["token_hashes"] is None
             assert len(service.read_log("old")[1]) == engine.version
             assert not service.load("old").legacy
     assert service.record_for("old", tokens[0]) == engine.record()
@@ -170,3 +172,73 @@ def test_a_finished_document_of_the_release_before_gives_its_record(
 ) -> None:
     _write_the_old_way(redis_client, store, copy.deepcopy(STORED[game]["finished"]), False)
     assert service.record_for("old", None) == STORED[game]["record"]
+
+
+def _rewrite_as_schema_3(redis_client: redis.Redis, store: DocumentStore, game_id: str) -> None:
+    """The game as the release before wrote it (schema 3): every seat and table field, the
+    table's options beside the state's, token hashes as comma-separated hex, the lobby and
+    deadline fields stored empty and the bots-only flag as "0"."""
+    game = GameService(store).load(game_id)
+    document = game.to_document()
+    document["schema_version"] = 3
+    document["seats"] = [
+        {k: v for k, v in dataclasses.asdict(seat).items() if k != "token_sha256"}
+        for seat in game.seats
+    ]
+    document["table"] = dataclasses.asdict(game.life)
+    document["table_log"] = game.table_log
+    key = store.key_for(game_id)
+    redis_client.delete(key)
+    fields = {
+        "version": game.version,
+        "doc": codec.encode(document),
+        "token_hashes": ",".join(seat.token_sha256 or "" for seat in game.seats),
+        "lobby": "",
+        "deadline": "",
+        "autoplay": "0",
+    }
+    redis_client.hset(key, mapping=fields)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_document_of_schema_3_loads_continues_and_is_rewritten_in_the_new_form(
+    service: GameService, store: DocumentStore, redis_client: redis.Redis, game: str
+) -> None:
+    created, tokens, _, _ = service.create(game, [{"name": "a"}, {"name": "b"}], seed=8)
+    _play(service, created.game_id, tokens, 12, seed=9)
+    before = service.load(created.game_id)
+    _rewrite_as_schema_3(redis_client, store, created.game_id)
+    old = service.load(created.game_id)
+    assert old.schema == 3 and not old.legacy
+    assert old.view(0) == before.view(0) and old.to_document() == before.to_document()
+    assert service.poll_version(created.game_id, tokens[1]) == before.version
+    _play(service, created.game_id, tokens, 1, seed=10)
+    key = store.key_for(created.game_id)
+    assert set(redis_client.hkeys(key)) == {b"version", b"doc", TOKENS_FIELD.encode()}
+    assert store.load(created.game_id).document["schema_version"] == DOCUMENT_SCHEMA_VERSION
+    assert service.poll_version(created.game_id, tokens[0]) == before.version + 1
+    _play(service, created.game_id, tokens, 10_000, seed=11)
+    engine = replay(
+        store.load(created.game_id).document["state"], service.read_log(created.game_id)[1]
+    )
+    assert service.record_for(created.game_id, tokens[0]) == engine.record()
+
+
+def test_only_the_small_fields_that_change_are_written(
+    service: GameService, store: DocumentStore, redis_client: redis.Redis
+) -> None:
+    """A move sends the snapshot and the fields that changed (none, usually); fields without
+    a value are not stored."""
+    created, _, _, _ = service.create("skipbo", [{"name": "a"}, {"name": "b"}], seed=2)
+    key = store.key_for(created.game_id)
+    assert set(redis_client.hkeys(key)) == {b"version", b"doc", TOKENS_FIELD.encode()}
+    game = service.load(created.game_id)
+    assert service.changed_fields(game) == {}
+    game.life.deadline = 12.5
+    assert service.changed_fields(game) == {"deadline": b"12.5"}
+    stored = redis_client.hget(key, TOKENS_FIELD)
+    assert stored is not None and len(stored) == 64
+    assert [bytes.fromhex(seat.token_sha256 or "") for seat in game.seats] == [
+        stored[:32],
+        stored[32:],
+    ]

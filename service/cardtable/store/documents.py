@@ -35,15 +35,18 @@ redis.call('PUBLISH', (string.gsub(KEYS[1], '{.*}$', 'changes')),
 #
 # CREATE: ARGV[1] the version, ARGV[2] the encoded document, ARGV[3] the time to live in
 # seconds, ARGV[4] the first bytes of the log, then extra fields as name, value pairs
-# (written once, e.g. token hashes, so a poll can authenticate without reading the
-# document). Returns 1 when created, 0 when the key already exists (nothing is written).
+# (e.g. token hashes, so a poll can authenticate without reading the document; an empty
+# value is not written). Returns 1 when created, 0 when the key already exists (nothing is
+# written).
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   return 0
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'doc', ARGV[2])
 for i = 5, #ARGV, 2 do
-  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+  if ARGV[i + 1] ~= '' then
+    redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+  end
 end
 redis.call('DEL', KEYS[2])
 if ARGV[4] ~= '' then
@@ -60,7 +63,8 @@ return 1
 # to live in seconds (idle expiry, or the finished-document retention), ARGV[5] the bytes to
 # append to the log, ARGV[6] "append", "replace" (a migration writes the log whole) or
 # "final" (append, then store the log at its exact size: APPEND leaves room to grow, which a
-# finished document no longer needs), then extra fields to update, as name, value pairs.
+# finished document no longer needs), then extra fields to update, as name, value pairs
+# (an empty value deletes the field: an absent field costs no memory).
 # Returns {1, new} when written, {0, current} on a version conflict, {-1, 0} when missing.
 COMPARE_AND_SET = """
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -72,7 +76,11 @@ if current ~= ARGV[1] then
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3])
 for i = 7, #ARGV, 2 do
-  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+  if ARGV[i + 1] == '' then
+    redis.call('HDEL', KEYS[1], ARGV[i])
+  else
+    redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+  end
 end
 if ARGV[6] == 'replace' then
   redis.call('DEL', KEYS[2])
@@ -109,34 +117,40 @@ class StoreError(Exception):
     """Base of the store's own errors."""
 
 
-class NotFound(StoreError):
-    def __init__(self, kind: str, doc_id: str):
-        super().__init__(f"no {kind} {doc_id!r} (unknown or expired)")
+class DocumentError(Exception):
+    """What the store's errors about one document share: its kind and id (beside
+    StoreError, whose subclasses are the errors with a code of their own)."""
+
+    def __init__(self, kind: str, doc_id: str, message: str):
+        super().__init__(message)
         self.kind = kind
         self.doc_id = doc_id
 
 
-class VersionConflict(StoreError):
+class NotFound(DocumentError, StoreError):
+    def __init__(self, kind: str, doc_id: str):
+        super().__init__(kind, doc_id, f"no {kind} {doc_id!r} (unknown or expired)")
+
+
+class VersionConflict(DocumentError, StoreError):
     def __init__(self, kind: str, doc_id: str, expected: int, current: int):
-        super().__init__(
+        message = (
             f"{kind} {doc_id!r} is at version {current}, not {expected}: someone changed it first"
         )
-        self.kind = kind
-        self.doc_id = doc_id
+        super().__init__(kind, doc_id, message)
         self.expected = expected
         self.current = current
 
 
-class DocumentTooNew(StoreError):
+class DocumentTooNew(DocumentError, StoreError):
     """Written by a newer release (a rolling update under way): refused, never misread."""
 
     def __init__(self, kind: str, doc_id: str, found: int, supported: int):
-        super().__init__(
+        message = (
             f"{kind} {doc_id!r} was stored by a newer release of the service (schema "
             f"{found}; this one reads up to {supported}); retry shortly"
         )
-        self.kind = kind
-        self.doc_id = doc_id
+        super().__init__(kind, doc_id, message)
         self.found = found
         self.supported = supported
 
@@ -166,8 +180,8 @@ class Stored:
     doc_id: str
     version: int
     document: dict[str, Any]
-    fields: dict[str, str | None] = field(default_factory=dict)
-    """The extra fields `load` was asked for (None where absent)."""
+    fields: dict[str, bytes | None] = field(default_factory=dict)
+    """The extra fields `load` was asked for, as stored (None where absent)."""
 
 
 class DocumentStore:
@@ -213,14 +227,14 @@ class DocumentStore:
         document: dict[str, Any],
         *,
         finished: bool = False,
-        extra_fields: Mapping[str, str] | None = None,
+        extra_fields: Mapping[str, str | bytes] | None = None,
         ttl_seconds: int | None = None,
         log: bytes = b"",
     ) -> None:
         """Store a new document and its first log entries; `extra_fields` are small values
         kept beside it, readable without the document by `read_fields` (and updated by
-        `save` when it names them). `ttl_seconds` overrides the kind's expiry (e.g. for
-        games waiting for players)."""
+        `save` when it names them; empty ones are not stored). `ttl_seconds` overrides the
+        kind's expiry (e.g. for games waiting for players)."""
         pairs = _field_pairs(extra_fields)
         with classified(write=True):
             created = self._create(
@@ -241,10 +255,7 @@ class DocumentStore:
         version, blob, *values = self.redis.hmget(self.key_for(doc_id), ["version", "doc", *fields])
         if version is None or blob is None:
             raise NotFound(self.kind, doc_id)
-        named = {
-            name: v.decode() if v is not None else None
-            for name, v in zip(fields, values, strict=True)
-        }
+        named = dict(zip(fields, values, strict=True))
         return Stored(doc_id, int(version), codec.decode(blob), named)
 
     def current_version(self, doc_id: str) -> int:
@@ -255,11 +266,16 @@ class DocumentStore:
         return int(version)
 
     def read_fields(self, doc_id: str, *names: str) -> tuple[int, list[str | None]]:
-        """The version and the named extra fields, without reading the document."""
+        """The version and the named extra fields (text), without reading the document."""
+        version, values = self.read_raw_fields(doc_id, *names)
+        return version, [v.decode() if v is not None else None for v in values]
+
+    def read_raw_fields(self, doc_id: str, *names: str) -> tuple[int, list[bytes | None]]:
+        """The version and the named extra fields as stored, without reading the document."""
         values = self.redis.hmget(self.key_for(doc_id), ["version", *names])
         if values[0] is None:
             raise NotFound(self.kind, doc_id)
-        return int(values[0]), [v.decode() if v is not None else None for v in values[1:]]
+        return int(values[0]), values[1:]
 
     def read_log(self, doc_id: str) -> tuple[int, bytes]:
         """The document's version and its whole log, read together (one script: they
@@ -277,15 +293,16 @@ class DocumentStore:
         document: dict[str, Any],
         *,
         finished: bool = False,
-        extra_fields: Mapping[str, str] | None = None,
+        extra_fields: Mapping[str, str | bytes] | None = None,
         ttl_seconds: int | None = None,
         append: bytes = b"",
         replace_log: bool = False,
     ) -> None:
-        """Write the new document (and the given extra fields), and append `append` to its
-        log (or, with `replace_log`, make it the whole log), only if the stored version is
-        still `expected_version`: all of it or nothing, in one script. A finished document's
-        log is stored at its exact size."""
+        """Write the new document (and the given extra fields: an empty one is deleted, those
+        not named stay as they are), and append `append` to its log (or, with
+        `replace_log`, make it the whole log), only if the stored version is still
+        `expected_version`: all of it or nothing, in one script. A finished document's log
+        is stored at its exact size."""
         pairs = _field_pairs(extra_fields)
         with classified(write=True):
             status, current = self._compare_and_set(
@@ -306,14 +323,24 @@ class DocumentStore:
             raise VersionConflict(self.kind, doc_id, expected_version, int(current))
 
     def stored_bytes(self, doc_id: str) -> int:
-        """Redis's own estimate of the memory of the document and its log (sizing figures)."""
-        return sum(int(self.redis.memory_usage(key) or 0) for key in self._keys(doc_id))
+        """Redis's own count of the memory of the document and its log (sizing figures)."""
+        return sum(self.key_bytes(doc_id))
+
+    def key_bytes(self, doc_id: str) -> tuple[int, int]:
+        """MEMORY USAGE of the hash and of the log, every field counted (`SAMPLES 0`: by
+        default Redis adds up 5 fields of a hash and scales, so a hash of one large field
+        and several small ones is over- or undercounted by which 5 it meets first)."""
+        hash_key, log_key = self._keys(doc_id)
+        return (
+            int(self.redis.memory_usage(hash_key, samples=0) or 0),
+            int(self.redis.memory_usage(log_key, samples=0) or 0),
+        )
 
     def ttl(self, doc_id: str) -> int:
         return int(self.redis.ttl(self.key_for(doc_id)))
 
 
-def _field_pairs(extra_fields: Mapping[str, str] | None) -> list[str]:
+def _field_pairs(extra_fields: Mapping[str, str | bytes] | None) -> list[str | bytes]:
     """name, value, name, value… for the Lua scripts; the two own fields are off limits."""
     fields = dict(extra_fields or {})
     reserved = {"version", "doc"} & set(fields)

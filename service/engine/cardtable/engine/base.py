@@ -111,6 +111,9 @@ class GameState(ABC):
     codec: ClassVar[Any] = None
     """The game's codec module (state_fields, dump_fields, restore, check_consistency,
     log_entries, order_of), unless the class implements those hooks itself."""
+    play: ClassVar[Any] = None
+    """The game's moves module (check_legal, perform), unless the class implements those
+    hooks itself."""
     search: ClassVar[Any] = None
     """The game's search module (clone, from_view): see cardtable.engine.search."""
 
@@ -186,13 +189,13 @@ class GameState(ABC):
         """The normalized move (a fresh dict, fields in the contract's order), or
         MalformedMove saying what is wrong with its shape."""
 
-    @abstractmethod
     def check_legal(self, seat: int, move: Move) -> None:
         """IllegalMove when a well-formed move of the right step is not allowed now."""
+        self.play.check_legal(self, seat, move)
 
-    @abstractmethod
     def perform(self, seat: int, move: Move) -> None:
         """Carry out a checked move (its log entry is already written)."""
+        self.play.perform(self, seat, move)
 
     @abstractmethod
     def build_view(self, seat: int | None) -> dict[str, JSON]:
@@ -222,6 +225,17 @@ class GameState(ABC):
         """The game's own stored keys, in the order of `state_fields` (fresh copies)."""
         fields: dict[str, JSON] = self.codec.dump_fields(self)
         return fields
+
+    @classmethod
+    def trusted_fields(cls, data: Mapping[str, Any]) -> dict[str, JSON]:
+        """The game's own keys of a snapshot this release wrote, in the form `restore`
+        takes, converted but not checked (see `loader.load`; may take over `data`'s lists).
+        A game whose codec does not convert them unchecked gets them checked."""
+        if cls.codec is not None and hasattr(cls.codec, "trusted_fields"):
+            fields: dict[str, JSON] = cls.codec.trusted_fields(data)
+            return fields
+        checks = cls.state_fields(len(data["names"]), data["options"])
+        return {key: check(data[key], key) for key, check in checks.items()}
 
     def restore(self, fields: dict[str, JSON]) -> None:
         """Take over the checked values of `state_fields`."""
@@ -398,13 +412,14 @@ class GameState(ABC):
         return self.log_offset + len(self.log)
 
     @classmethod
-    def from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
+    def from_dict(cls: type[S], data: Mapping[str, Any], *, trusted: bool = False) -> S:
         """Rebuild a state from `to_dict()` (or from a `snapshot()`, whose log stays
         unread); InvalidState when malformed or inconsistent. The state may keep (not copy)
-        the log's move entries, so `data` must not be changed afterwards."""
+        the log's move entries, so `data` must not be changed afterwards. `trusted`: a
+        snapshot this release wrote, decoded afresh, taken over unchecked (`loader.load`)."""
         from cardtable.engine.loader import load
 
-        return load(cls, data)
+        return load(cls, data, trusted=trusted)
 
 
 def copy_json(value: Any) -> Any:
@@ -450,8 +465,8 @@ class GameRules(GameInfo):
         """A record -> the final state, using only the record's log (raises InvalidRecord)."""
         return self.state_class.replay(record)
 
-    def load(self, data: Mapping[str, Any]) -> GameState:
-        return self.state_class.from_dict(data)
+    def load(self, data: Mapping[str, Any], *, trusted: bool = False) -> GameState:
+        return self.state_class.from_dict(data, trusted=trusted)
 
 
 def entry_checks(

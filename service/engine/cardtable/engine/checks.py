@@ -116,6 +116,15 @@ def entry(kind: str, fields: Mapping[str, Check]) -> Check:
     return exactly({"type": one_of(kind), **fields})
 
 
+def dealt_entries(deal: Mapping[str, Check], pile: Check) -> dict[str, Check]:
+    """The log entries of a game dealt from a shuffled deck: `deal` (its round, then the
+    game's own fields) and `reshuffle` (the new draw pile)."""
+    return {
+        "deal": entry("deal", {"round": integer(1), **deal}),
+        "reshuffle": entry("reshuffle", {"draw_pile": pile}),
+    }
+
+
 def strings(value: Any, name: str) -> list[str]:
     if type(value) is not list or not all(isinstance(item, str) for item in value):
         fail(name, "must be a list of strings")

@@ -23,13 +23,13 @@ def get_rules(name: object) -> GameRules:
     return GAMES[name]
 
 
-def load_state(data: Mapping[str, Any]) -> GameState:
+def load_state(data: Mapping[str, Any], *, trusted: bool = False) -> GameState:
     """Rebuild a serialized state of any hosted game (taking over `data`'s log entries: see
-    `GameState.from_dict`)."""
+    `GameState.from_dict`; `trusted`: a snapshot this release wrote, see `loader.load`)."""
     game = data.get("game") if isinstance(data, Mapping) else None
     if not isinstance(game, str) or game not in GAMES:
         raise InvalidState(f"serialized state names no hosted game: {game!r}")
-    return GAMES[game].load(data)
+    return GAMES[game].load(data, trusted=trusted)
 
 
 @contextmanager

@@ -19,6 +19,7 @@ class SkipBoState(GameState):
     search: ClassVar[Any] = search
     STEP_MOVES = moves.STEP_MOVE_TYPES
     SCORE_ROUND_KEYS = ("round", "scores", "winner", "stocks_left")
+    play: ClassVar[Any] = moves
 
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         super().__init__(names, options, rng)
@@ -58,12 +59,6 @@ class SkipBoState(GameState):
 
     def check_step(self, seat: int, move: Move) -> None:
         moves.check_step(self, seat, move)
-
-    def check_legal(self, seat: int, move: Move) -> None:
-        moves.check_legal(self, seat, move)
-
-    def perform(self, seat: int, move: Move) -> None:
-        moves.perform(self, seat, move)
 
     def build_view(self, seat: int | None) -> dict[str, JSON]:
         return views.view(self, seat)

@@ -21,6 +21,7 @@ class SkyjoState(GameState):
     search: ClassVar[Any] = search
     STEP_MOVES = moves.STEP_MOVES
     SCORE_ROUND_KEYS = ("round", "scores", "finisher")
+    play: ClassVar[Any] = moves
 
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         super().__init__(names, options, rng)
@@ -62,12 +63,6 @@ class SkyjoState(GameState):
         if self.phase == "reveal":
             return f"seat {seat} has made its setup reveals; wait for the others"
         return super().why_not_your_turn(seat)
-
-    def check_legal(self, seat: int, move: Move) -> None:
-        moves.check_legal(self, seat, move)
-
-    def perform(self, seat: int, move: Move) -> None:
-        moves.perform(self, seat, move)
 
     def build_view(self, seat: int | None) -> dict[str, JSON]:
         return views.build_view(self, seat)
