@@ -72,6 +72,10 @@ class Settings:
     """Expiry of a game still waiting for players (open seats)."""
     takeover_timeouts: int = 3
     """Turn-timer timeouts in a row after which the greedy bot keeps the seat."""
+    write_schema: int = 4
+    """The schema of the game documents written: 3 (the release before's, which reads no
+    newer) during the first step of a rolling update from it, else 4 (README, "Upgrading
+    without losing games")."""
 
     def __post_init__(self) -> None:
         # A TTL of 0 would make Redis delete every game as soon as it is written.
@@ -85,6 +89,10 @@ class Settings:
                      "redis_connect_timeout_seconds"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
+        if self.write_schema not in (3, 4):
+            raise ValueError(
+                f"write_schema (CARDTABLE_WRITE_SCHEMA) must be 3 or 4, not {self.write_schema}"
+            )
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -157,4 +165,5 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "stored_per_client": int,
     "trusted_proxies": int,
     "bot_moves_per_request": int,
+    "write_schema": int,
 }

@@ -33,7 +33,13 @@ from cardtable.lobby import LOBBY_FIELD, Lobby
 from cardtable.movelog import MoveRecorder, encode_log, pack, replay, unpack
 from cardtable.push import Hub, new_hub
 from cardtable.store import DocumentStore, Stored, VersionConflict, check_schema_version
-from cardtable.tables import DOCUMENT_SCHEMA_VERSION, Game, new_game
+from cardtable.tables import (
+    DOCUMENT_SCHEMA_VERSION,
+    PREVIOUS_SCHEMA_VERSION,
+    WRITABLE_SCHEMAS,
+    Game,
+    new_game,
+)
 from cardtable.timers import DEFAULT_TAKEOVER_TIMEOUTS, catch_up
 
 T = TypeVar("T")
@@ -66,6 +72,7 @@ class GameService:
         lobby: Lobby | None = None,
         waiting_ttl_seconds: int | None = None,
         takeover_after: int = DEFAULT_TAKEOVER_TIMEOUTS,
+        write_schema: int = DOCUMENT_SCHEMA_VERSION,
     ):
         self.store = store
         # The hub caps waiting requests per process (CARDTABLE_MAX_STREAMS).
@@ -83,6 +90,11 @@ class GameService:
         )
         self.waiting_ttl_seconds = waiting_ttl_seconds
         self.takeover_after = takeover_after
+        if write_schema not in WRITABLE_SCHEMAS:
+            raise ValueError(f"write_schema must be one of {WRITABLE_SCHEMAS}, not {write_schema}")
+        self.write_schema = write_schema
+        """The schema of the documents it writes: 3 while a rolling update from the release
+        before is under way (CARDTABLE_WRITE_SCHEMA), else this release's own."""
 
     # ---- creation ------------------------------------------------------------------
 
@@ -105,11 +117,11 @@ class GameService:
         created, tokens, invite = new_game(game, players, options, seed, now=self.clock(), **table)
         recorder = MoveRecorder(created.state) if created.dealt else None
         applied = self._first_bot_moves(created) if created.dealt else []
-        fields = self.fields(created)
+        document, fields = self.written(created)
         self.store.create(
             created.game_id,
             created.version,
-            created.to_document(),
+            document,
             finished=created.finished,
             extra_fields=fields,
             ttl_seconds=self._ttl(created),
@@ -139,8 +151,12 @@ class GameService:
 
     # ---- writing ---------------------------------------------------------------------
 
+    def written(self, game: Game) -> tuple[dict[str, Any], dict[str, bytes]]:
+        """The document and the small fields beside it in this service's write schema."""
+        return game.to_document(self.write_schema), self.fields(game, self.write_schema)
+
     @staticmethod
-    def fields(game: Game) -> dict[str, bytes]:
+    def fields(game: Game, schema: int = DOCUMENT_SCHEMA_VERSION) -> dict[str, bytes]:
         """Small fields beside the document: token hashes (a poll authenticates without the
         document), the lobby summary (the lobby checks its entries), the deadline (a poll
         knows when the timer is due) and whether bots play on; empty: not stored."""
@@ -148,10 +164,7 @@ class GameService:
         deadline = game.life.deadline
         autoplay = game.dealt and game.only_bots and not game.finished
         return {
-            TOKENS_FIELD: b"".join(
-                bytes.fromhex(s.token_sha256) if s.token_sha256 else NO_TOKEN for s in game.seats
-            ),
-            TOKEN_HASHES_FIELD: b"",  # the releases before's form, deleted on the first write
+            **_token_fields([s.token_sha256 for s in game.seats], schema),
             LOBBY_FIELD: json.dumps(entry).encode() if entry else b"",
             DEADLINE_FIELD: repr(deadline).encode() if deadline is not None else b"",
             AUTOPLAY_FIELD: b"1" if autoplay else b"",
@@ -163,7 +176,7 @@ class GameService:
         stored = game.stored_fields
         return {
             name: value
-            for name, value in self.fields(game).items()
+            for name, value in self.fields(game, self.write_schema).items()
             if stored.get(name) != (value or None)
         }
 
@@ -182,7 +195,7 @@ class GameService:
             game.game_id,
             read_version,
             game.version,
-            game.to_document(),
+            game.to_document(self.write_schema),
             finished=game.finished,
             extra_fields={**fields, **(extra_fields or {})},
             ttl_seconds=self._ttl(game),
@@ -380,6 +393,16 @@ class GameService:
             if now != game.version or (blind and _was_last_move(game, seat, move)):
                 raise VersionConflict(self.store.kind, game.game_id, game.version, now) from None
             raise
+
+
+def _token_fields(hashes: Sequence[str | None], schema: int) -> dict[str, bytes]:
+    """The seats' token hashes (hex, None: no token) as the small fields of `schema`: binary,
+    or as the release before wrote them, hex comma separated; the other form is deleted
+    (`token_hashes` reads the binary one first, so a stale one must not stay)."""
+    if schema == PREVIOUS_SCHEMA_VERSION:
+        return {TOKENS_FIELD: b"", TOKEN_HASHES_FIELD: ",".join(h or "" for h in hashes).encode()}
+    binary = b"".join(bytes.fromhex(h) if h else NO_TOKEN for h in hashes)
+    return {TOKENS_FIELD: binary, TOKEN_HASHES_FIELD: b""}
 
 
 def token_hashes(fields: Mapping[str, bytes | None]) -> list[str | None] | None:

@@ -154,13 +154,14 @@ class Seating:
         for seat in game.seats:
             seat.reserved = seat.open
             seat.name = old.seats[seat.seat].name if seat.open else seat.name
+        document, fields = self.games.written(game)
         # Another seat of the old game may have created it first: then that one stands.
         with contextlib.suppress(DuplicateId):
             self.games.store.create(
                 game.game_id,
                 game.version,
-                game.to_document(),
-                extra_fields=self.games.fields(game),
+                document,
+                extra_fields=fields,
                 ttl_seconds=self.games.waiting_ttl_seconds,
             )
 

@@ -42,6 +42,10 @@ trusted (`loader.load`): a release that changes what a snapshot holds must raise
 3: the engine state is a snapshot without its log (the log is stored apart, see
 cardtable.movelog), read with every check and rewritten as 4 when next written; 1 and 2
 held the whole state with its log and are migrated when next written."""
+PREVIOUS_SCHEMA_VERSION = 3
+WRITABLE_SCHEMAS = (PREVIOUS_SCHEMA_VERSION, DOCUMENT_SCHEMA_VERSION)
+"""The schemas this release can write: its own, and the release before's for the first step
+of a rolling update (README, "Upgrading without losing games"; CARDTABLE_WRITE_SCHEMA)."""
 LOG_IN_DOCUMENT = (1, 2)
 """The schema versions whose document holds the engine's whole log."""
 TURN_SECONDS_MIN = 5
@@ -412,26 +416,28 @@ class Game(Table):
                 return [entry["seat"], entry["move"]]
         return self.life.last_human_move
 
-    def to_document(self) -> dict[str, Any]:
+    def to_document(self, schema: int = DOCUMENT_SCHEMA_VERSION) -> dict[str, Any]:
         """The snapshot: seats, table, table changes and the engine state without its log.
-        Fields at their defaults are left out (`from_document` puts them back)."""
+        Schema 4 leaves fields at their defaults out (`from_document` puts them back);
+        schema 3 (`WRITABLE_SCHEMAS`) writes every field, as the release before did."""
         self.life.last_human_move = self.last_human_move()
+        every = schema == PREVIOUS_SCHEMA_VERSION
         state = self._state.snapshot() if self._state is not None else None
-        table = _changed(self.life, LIFE_DEFAULTS)
-        if state is not None and table["options"] == state["options"]:
+        table = _changed(self.life, LIFE_DEFAULTS, every)
+        if not every and state is not None and table["options"] == state["options"]:
             del table["options"]  # the state holds them
         document = {
-            "schema_version": DOCUMENT_SCHEMA_VERSION,
+            "schema_version": schema,
             "id": self.table_id,
             "game": self.game,
             "created_at": self.created_at,
             # Token hashes are kept in a field beside the snapshot (see games.fields).
-            "seats": [_changed(seat, SEAT_DEFAULTS) for seat in self.seats],
+            "seats": [_changed(seat, SEAT_DEFAULTS, every) for seat in self.seats],
             "table": table,
-            "state": state,
         }
-        if self.table_log:
+        if every or self.table_log:
             document["table_log"] = self.table_log
+        document["state"] = state
         return document
 
     @classmethod
@@ -493,13 +499,13 @@ SEAT_DEFAULTS = {k: v for k, v in _defaults(Seat).items() if k != "token_sha256"
 LIFE_DEFAULTS = _defaults(Life)
 
 
-def _changed(item: Any, defaults: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields named in `defaults` whose value differs from it, in order (the values are
-    shared, not copied: the document is encoded at once)."""
+def _changed(item: Any, defaults: Mapping[str, Any], every: bool = False) -> dict[str, Any]:
+    """The fields named in `defaults` whose value differs from it (`every`: all of them), in
+    order (the values are shared, not copied: the document is encoded at once)."""
     found = {}
     for name, default in defaults.items():
         value = getattr(item, name)
-        if value != default:
+        if every or value != default:
             found[name] = value
     return found
 
@@ -516,7 +522,9 @@ def state_game(state: GameState | None) -> str:
 
 __all__ = [
     "DOCUMENT_SCHEMA_VERSION",
+    "PREVIOUS_SCHEMA_VERSION",
     "TABLE_SETTINGS",
+    "WRITABLE_SCHEMAS",
     "Game",
     "Life",
     "check_turn_seconds",

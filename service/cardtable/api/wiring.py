@@ -43,6 +43,7 @@ class Wiring:
             bot_moves_per_request=settings.bot_moves_per_request,
             waiting_ttl_seconds=settings.waiting_ttl_seconds,
             takeover_after=settings.takeover_timeouts,
+            write_schema=settings.write_schema,
         )
         sheets = ScoreSheetService(stores["sheet"])
         return cls(settings, redis_client, games, sheets, Seating(games))
