@@ -77,18 +77,18 @@ def test_schema_3_is_what_the_release_before_wrote(
 def test_a_schema_3_game_plays_to_its_end_as_schema_3(redis_client: redis.Redis, game: str) -> None:
     service = _service(redis_client, 3)
     created, tokens, _, _ = service.create(game, [{"name": "a"}, {"name": "b"}], seed=11)
-    engine = GAMES[game].new_state(["a", "b"], created.state.options, 11)
-    rng = random.Random(12)
-    while not engine.is_over:
-        seat = rng.choice(engine.active_seats())
-        move = rng.choice(engine.legal_moves(seat))
-        engine.apply(seat, move)
-        service.move(created.game_id, tokens[seat], move)
+    seats = {seat: token for seat, token in enumerate(tokens) if token}
+    moves = 0
+    while not service.load(created.game_id).finished:
+        scenario.play_humans(service, created.game_id, seats, 1, seed=moves)
+        moves += 1
         schema, names = _stored(service, created.game_id)
         assert schema == 3 and "token_hashes" in names and TOKENS_FIELD not in names
-        assert "table_log" in service.store.load(created.game_id).document
-    assert service.record_for(created.game_id, None) == engine.record()
-    assert service.poll_version(created.game_id, tokens[1]) == engine.version
+    finished = service.load(created.game_id)
+    assert "table_log" in service.store.load(created.game_id).document
+    assert finished.version == moves == service.poll_version(created.game_id, tokens[1])
+    record = service.record_for(created.game_id, None)
+    assert GAMES[game].replay(record).score() == finished.state.score()
 
 
 def test_switching_the_setting_rewrites_a_game_on_its_next_write(redis_client: redis.Redis) -> None:
