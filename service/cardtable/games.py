@@ -12,7 +12,9 @@ guarantees that read is still what is stored).
 
 Documents of the releases before (schema_version 1 and 2: the whole state with its log; 3:
 token hashes as comma-separated hex, empty fields stored empty) are still read; the first
-write to one rewrites it in this form.
+write to one rewrites it in this form. With `write_schema` 3 (CARDTABLE_WRITE_SCHEMA, the
+first step of an upgrade from the release before, which refuses schema 4) games are written
+as that release wrote them instead: `Game.to_document` and `_token_fields` know both forms.
 """
 
 from __future__ import annotations

@@ -6,11 +6,12 @@ Everything random or timed is fixed (ids, tokens, invites, the clock, the seeds)
 same code writes the same bytes. It uses only what both releases' services share. Captured
 with the release before's code, from the repository's root:
 
-    git archive ce29e37 service | tar -x -C /tmp/before
+    mkdir -p /tmp/before && git archive ce29e37 service | tar -x -C /tmp/before
     .venv/bin/python tests/services/schema3_scenario.py /tmp/before/service \\
         redis://localhost:6379/0 > tests/services/data/written_by_schema3.json
 
-(the test `test_the_release_before_...` runs it the same way against the test Redis).
+(it deletes the keys under its prefix, `s3`, first; `test_the_capture_is_the_release_befores_own`
+runs it the same way against the test Redis and compares).
 """
 
 from __future__ import annotations
