@@ -60,7 +60,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     register_error_handlers(app)
     register_store_errors(app)
     install_strict_input(app)
-    install_limits(app, settings)
+    install_limits(app, settings, redis_client)
     register_docs(app)
     metrics.instrument(app)
     _allow_browsers(app, settings.cors_origins)
