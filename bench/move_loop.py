@@ -4,12 +4,18 @@ read and move, both served by gunicorn with the project's settings (cardtable.gu
 against one redis-server. The same client drives both: N processes, each looping "read,
 then write" on its own game. Prints moves/s, write p50/p99 and the ratios to the floor.
 
-Run on purpose: `.venv/bin/python bench/move_loop.py [--seconds 15] [--clients 8]`.
+Cardtable runs as shipped, with its rate limits on (raised far above what the clients
+send, so that they count every request but refuse none); `--limits off` runs it with them
+off, `--limits both` prints each row both ways: the difference is what the limits cost.
+
+Run on purpose: `.venv/bin/python bench/move_loop.py [--seconds 15] [--clients 8]
+[--limits on|off|both] [--games skyjo skipbo] [--players 2 4]`.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import os
 import random
@@ -122,31 +128,36 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--limits", choices=("on", "off", "both"), default="on")
+    parser.add_argument("--games", nargs="+", default=["skyjo", "skipbo"])
+    parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
     args = parser.parse_args()
     print(
         f"{args.clients} client processes x {args.seconds:g} s per row; gunicorn "
         f"{args.workers} workers x {args.threads} threads (cardtable.gunicorn_conf) for both "
         "apps; one redis-server; all on this machine"
     )
-    with RedisServer() as redis_server:
+    modes = {"on": ["on"], "off": ["off"], "both": ["on", "off"]}[args.limits]
+    with RedisServer() as redis_server, contextlib.ExitStack() as servers:
         floor, floor_port = serve_trivial(redis_server.url, args.workers, args.threads)
-        try:
-            with LiveServer(
-                redis_server.url, args.workers, args.threads, extra_env=RAISED_LIMITS_ENV
-            ) as cardtable:
-                run(args, floor_port, cardtable.port)
-        finally:
-            floor.terminate()
-            floor.wait()
+        servers.callback(floor.wait)
+        servers.callback(floor.terminate)
+        ports = {}
+        for mode in modes:
+            env = RAISED_LIMITS_ENV if mode == "on" else {"CARDTABLE_RATE_LIMITS_ENABLED": "false"}
+            live = LiveServer(redis_server.url, args.workers, args.threads, extra_env=env)
+            ports[mode] = servers.enter_context(live).port
+        run(args, floor_port, ports)
 
 
-def run(args: argparse.Namespace, floor_port: int, cardtable_port: int) -> None:
-    print(f"{'':<32}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'x floor/s':>11}{'x floor p99':>13}")
+def run(args: argparse.Namespace, floor_port: int, ports: dict[str, int]) -> None:
+    print(f"{'':<40}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'x floor/s':>11}{'x floor p99':>13}")
     rows = [("floor: GET, then GET + Lua CAS", floor_port, "floor_loop", "", 0)]
-    for players in (2, 4):
-        for game in ("skyjo", "skipbo"):
-            label = f"cardtable {game}, {players} players"
-            rows.append((label, cardtable_port, "cardtable_loop", game, players))
+    for players in args.players:
+        for game in args.games:
+            for mode, port in ports.items():
+                label = f"cardtable {game}, {players} players, limits {mode}"
+                rows.append((label, port, "cardtable_loop", game, players))
     rows.append(("floor again", floor_port, "floor_loop", "", 0))
     floors = []
     for label, port, loop, game, players in rows:
@@ -156,7 +167,7 @@ def run(args: argparse.Namespace, floor_port: int, cardtable_port: int) -> None:
         ratio = f"{figures['moves/s'] / floors[0]['moves/s']:>11.2f}"
         ratio += f"{figures['p99'] / floors[0]['p99']:>13.2f}"
         print(
-            f"{label:<32}{figures['moves/s']:>9.0f}{figures['p50']:>8.1f}{figures['p99']:>8.1f}"
+            f"{label:<40}{figures['moves/s']:>9.0f}{figures['p50']:>8.1f}{figures['p99']:>8.1f}"
             f"{ratio}",
             flush=True,
         )
