@@ -163,6 +163,12 @@ def main() -> None:
     parser.add_argument("--limits", choices=("on", "off", "both"), default="on")
     parser.add_argument("--games", nargs="+", default=["skyjo", "skipbo"])
     parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
+    parser.add_argument(
+        "--baseline",
+        metavar="DIR",
+        help="also serve the Cardtable of another checkout (its service/ folder first on the "
+        "path, e.g. `git archive <commit> service | tar -x -C DIR`), limits on, for A/B rows",
+    )
     args = parser.parse_args()
     print(
         f"{args.clients} client processes x {args.seconds:g} s per row; gunicorn "
@@ -181,6 +187,11 @@ def main() -> None:
             live = LiveServer(redis_server.url, args.workers, args.threads, extra_env=env)
             stack.enter_context(live)
             servers[mode] = Server(live.port, live.process.pid, client)  # type: ignore[union-attr]
+        if args.baseline:
+            env = {**RAISED_LIMITS_ENV, "PYTHONPATH": str(Path(args.baseline) / "service")}
+            live = LiveServer(redis_server.url, args.workers, args.threads, extra_env=env)
+            stack.enter_context(live)
+            servers["baseline"] = Server(live.port, live.process.pid, client)  # type: ignore[union-attr]
         run(args, servers)
 
 
@@ -192,8 +203,10 @@ def run(args: argparse.Namespace, servers: dict[str, Server]) -> None:
     rows = [("floor: GET, then GET + Lua CAS", "floor", "floor_loop", "", 0)]
     for players in args.players:
         for game in args.games:
-            for mode in servers.keys() - {"floor"}:
+            for mode in [name for name in servers if name != "floor"]:
                 label = f"cardtable {game}, {players} players, limits {mode}"
+                if mode == "baseline":
+                    label = f"baseline {game}, {players} players, limits on"
                 rows.append((label, mode, "cardtable_loop", game, players))
     rows.append(("floor again", "floor", "floor_loop", "", 0))
     floors = []
