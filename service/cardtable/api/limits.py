@@ -33,6 +33,14 @@ log = logging.getLogger("cardtable.api.limits")
 LIMITED_BLUEPRINTS = frozenset({"games", "scoresheets"})
 CREATION_PATHS = frozenset({"/games", "/scoresheets"})
 
+# What a failed count raises: any Redis error, a Cluster without a reachable node or slot
+# owner (not a RedisError), a socket error.
+COUNTING_FAILED = (
+    redis.exceptions.RedisError,
+    redis.exceptions.RedisClusterException,
+    OSError,
+)
+
 Hit = tuple[RateLimitItem, str]
 """A limit and the Redis key of the counter it draws on for this request."""
 
@@ -166,7 +174,7 @@ def _limiter(budgets: Budgets, counters: Counters, settings: Settings) -> Callab
             if breached is None:
                 return
             wait = counters.refuse(hits[breached], hits[breached + 1 :])
-        except redis.exceptions.RedisError as error:
+        except COUNTING_FAILED as error:
             # Redis down: the store answers 503 itself; the limits must not add 500s.
             log.warning("rate limits not checked: redis %s", type(error).__name__)
             record_redis_error(error)
