@@ -4,12 +4,18 @@ read and move, both served by gunicorn with the project's settings (cardtable.gu
 against one redis-server. The same client drives both: N processes, each looping "read,
 then write" on its own game. Prints moves/s, write p50/p99 and the ratios to the floor.
 
-Run on purpose: `.venv/bin/python bench/move_loop.py [--seconds 15] [--clients 8]`.
+Cardtable runs as shipped, with its rate limits on (raised far above what the clients
+send, so that they count every request but refuse none); `--limits off` runs it with them
+off, `--limits both` prints each row both ways: the difference is what the limits cost.
+
+Run on purpose: `.venv/bin/python bench/move_loop.py [--seconds 15] [--clients 8]
+[--limits on|off|both] [--games skyjo skipbo] [--players 2 4]`.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import os
 import random
@@ -17,11 +23,13 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from http.client import HTTPConnection
 from pathlib import Path
 from typing import Any
 
 import orjson
+import redis
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
@@ -84,16 +92,46 @@ def _new_game(client: Client, game: str, players: int) -> tuple[str, list[str], 
     return created["id"], [p["token"] for p in created["players"]], view["active_seats"]
 
 
-def drive(port: int, loop: str, game: str, players: int, clients: int, seconds: float) -> dict:
-    end = time.monotonic() + seconds
-    with multiprocessing.Pool(clients) as pool:
-        runs = pool.starmap(globals()[loop], [(port, end, game, players)] * clients)
+def tree_cpu(pid: int) -> float:
+    """CPU seconds used so far by a process and its children (gunicorn and its workers)."""
+    total, tick = 0.0, os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            total += tree_cpu(int(child))
+    stat = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return total + (int(stat[11]) + int(stat[12])) / tick  # utime, stime
+
+
+def redis_cpu(client: redis.Redis) -> float:
+    info = client.info("cpu")
+    return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+
+
+def drive(server: Server, loop: str, game: str, players: int, args: argparse.Namespace) -> dict:
+    """One row: moves/s, write latencies, and the CPU the server and Redis spent per move
+    (a figure that holds better than moves/s on a busy machine)."""
+    end = time.monotonic() + args.seconds
+    cpu = tree_cpu(server.pid), redis_cpu(server.redis)
+    with multiprocessing.Pool(args.clients) as pool:
+        runs = pool.starmap(globals()[loop], [(server.port, end, game, players)] * args.clients)
     latencies = sorted(latency for run in runs for latency in run)
+    moves = len(latencies)
     return {
-        "moves/s": len(latencies) / seconds,
+        "moves/s": moves / args.seconds,
         "p50": statistics.median(latencies) * 1000,
-        "p99": latencies[int(len(latencies) * 0.99)] * 1000,
+        "p99": latencies[int(moves * 0.99)] * 1000,
+        "cpu": (tree_cpu(server.pid) - cpu[0]) / moves * 1000,
+        "redis": (redis_cpu(server.redis) - cpu[1]) / moves * 1000,
     }
+
+
+@dataclass
+class Server:
+    """An app under test: its port, gunicorn's pid, and a client of the shared Redis."""
+
+    port: int
+    pid: int
+    redis: redis.Redis
 
 
 def serve_trivial(redis_url: str, workers: int, threads: int) -> tuple[subprocess.Popen, int]:
@@ -122,42 +160,65 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--limits", choices=("on", "off", "both"), default="on")
+    parser.add_argument("--games", nargs="+", default=["skyjo", "skipbo"])
+    parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
+    parser.add_argument(
+        "--baseline",
+        metavar="DIR",
+        help="also serve the Cardtable of another checkout (its service/ folder first on the "
+        "path, e.g. `git archive <commit> service | tar -x -C DIR`), limits on, for A/B rows",
+    )
     args = parser.parse_args()
     print(
         f"{args.clients} client processes x {args.seconds:g} s per row; gunicorn "
         f"{args.workers} workers x {args.threads} threads (cardtable.gunicorn_conf) for both "
         "apps; one redis-server; all on this machine"
     )
-    with RedisServer() as redis_server:
+    modes = {"on": ["on"], "off": ["off"], "both": ["on", "off"]}[args.limits]
+    with RedisServer() as redis_server, contextlib.ExitStack() as stack:
+        client = redis.Redis.from_url(redis_server.url)
         floor, floor_port = serve_trivial(redis_server.url, args.workers, args.threads)
-        try:
-            with LiveServer(
-                redis_server.url, args.workers, args.threads, extra_env=RAISED_LIMITS_ENV
-            ) as cardtable:
-                run(args, floor_port, cardtable.port)
-        finally:
-            floor.terminate()
-            floor.wait()
+        stack.callback(floor.wait)
+        stack.callback(floor.terminate)
+        servers = {"floor": Server(floor_port, floor.pid, client)}
+        for mode in modes:
+            env = RAISED_LIMITS_ENV if mode == "on" else {"CARDTABLE_RATE_LIMITS_ENABLED": "false"}
+            live = LiveServer(redis_server.url, args.workers, args.threads, extra_env=env)
+            stack.enter_context(live)
+            servers[mode] = Server(live.port, live.process.pid, client)  # type: ignore[union-attr]
+        if args.baseline:
+            env = {**RAISED_LIMITS_ENV, "PYTHONPATH": str(Path(args.baseline) / "service")}
+            live = LiveServer(redis_server.url, args.workers, args.threads, extra_env=env)
+            stack.enter_context(live)
+            servers["baseline"] = Server(live.port, live.process.pid, client)  # type: ignore[union-attr]
+        run(args, servers)
 
 
-def run(args: argparse.Namespace, floor_port: int, cardtable_port: int) -> None:
-    print(f"{'':<32}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'x floor/s':>11}{'x floor p99':>13}")
-    rows = [("floor: GET, then GET + Lua CAS", floor_port, "floor_loop", "", 0)]
-    for players in (2, 4):
-        for game in ("skyjo", "skipbo"):
-            label = f"cardtable {game}, {players} players"
-            rows.append((label, cardtable_port, "cardtable_loop", game, players))
-    rows.append(("floor again", floor_port, "floor_loop", "", 0))
+def run(args: argparse.Namespace, servers: dict[str, Server]) -> None:
+    print(
+        f"{'':<40}{'moves/s':>8}{'p50 ms':>7}{'p99 ms':>7}{'x floor/s':>10}{'x floor p99':>12}"
+        f"{'server CPU ms/move':>19}{'redis':>6}"
+    )
+    rows = [("floor: GET, then GET + Lua CAS", "floor", "floor_loop", "", 0)]
+    for players in args.players:
+        for game in args.games:
+            for mode in [name for name in servers if name != "floor"]:
+                label = f"cardtable {game}, {players} players, limits {mode}"
+                if mode == "baseline":
+                    label = f"baseline {game}, {players} players, limits on"
+                rows.append((label, mode, "cardtable_loop", game, players))
+    rows.append(("floor again", "floor", "floor_loop", "", 0))
     floors = []
-    for label, port, loop, game, players in rows:
-        figures = drive(port, loop, game, players, args.clients, args.seconds)
+    for label, server, loop, game, players in rows:
+        figures = drive(servers[server], loop, game, players, args)
         if loop == "floor_loop":
             floors.append(figures)
-        ratio = f"{figures['moves/s'] / floors[0]['moves/s']:>11.2f}"
-        ratio += f"{figures['p99'] / floors[0]['p99']:>13.2f}"
         print(
-            f"{label:<32}{figures['moves/s']:>9.0f}{figures['p50']:>8.1f}{figures['p99']:>8.1f}"
-            f"{ratio}",
+            f"{label:<40}{figures['moves/s']:>8.0f}{figures['p50']:>7.1f}{figures['p99']:>7.1f}"
+            f"{figures['moves/s'] / floors[0]['moves/s']:>10.2f}"
+            f"{figures['p99'] / floors[0]['p99']:>12.2f}{figures['cpu']:>19.2f}"
+            f"{figures['redis']:>6.2f}",
             flush=True,
         )
 

@@ -1,8 +1,10 @@
 """Where a move's time goes: the "legal moves, then move" loop through the real app (Flask
 test client, no HTTP server) against a real redis-server, under cProfile; prints the
-functions with the most cumulative time.
+functions with the most cumulative time. With `--cpu`, no profiler: the process CPU time
+per cycle (a legal-moves read and a move) and the Redis commands per request instead.
 
-Run on purpose: `.venv/bin/python bench/profile_move.py [--game skyjo] [--moves 3000]`.
+Run on purpose: `.venv/bin/python bench/profile_move.py [--game skyjo] [--moves 3000]
+[--cpu] [--no-limits]` (with CARDTABLE_ACCESS_LOG=false to leave the access log out).
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ import cProfile
 import pstats
 import random
 import sys
+import time
 from pathlib import Path
+
+import redis.connection
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # reuse the test harness
 
@@ -44,6 +49,41 @@ def play(client, game: str, players: int, moves: int) -> None:  # type: ignore[n
                 break
 
 
+def measure_cpu(app, client, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
+    """CPU per cycle: of the app alone (what a server spends; the test client's own work
+    left out) and of this whole process; and Redis round trips per request (a pipeline is
+    one; the games created on the way count too)."""
+    sends, app_cpu = 0, 0.0
+    send, inner = redis.connection.AbstractConnection.send_packed_command, app.wsgi_app
+
+    def counted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        nonlocal sends
+        sends += 1
+        return send(self, *args, **kwargs)
+
+    def timed(environ, start_response):  # type: ignore[no-untyped-def]
+        nonlocal app_cpu
+        started = time.process_time()
+        try:
+            return inner(environ, start_response)
+        finally:
+            app_cpu += time.process_time() - started
+
+    redis.connection.AbstractConnection.send_packed_command = counted  # type: ignore[method-assign]
+    app.wsgi_app = timed
+    best = (float("inf"), float("inf"))
+    for _ in range(args.repeat):  # the least of a few runs: others' load only adds
+        cpu, app_cpu = time.process_time(), 0.0
+        play(client, args.game, args.players, args.moves)
+        best = min(best, (app_cpu, time.process_time() - cpu))
+    trips = sends / (2 * args.moves * args.repeat)
+    print(
+        f"{args.game}, {args.players} players, {args.moves} cycles (least of {args.repeat} "
+        f"runs): app {best[0] / args.moves * 1000:.3f} ms CPU per cycle, whole process "
+        f"{best[1] / args.moves * 1000:.3f} ms; {trips:.2f} Redis round trips per request"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", default="skyjo")
@@ -51,11 +91,18 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--top", type=int, default=35)
     parser.add_argument("--sort", default="cumulative", help="or tottime")
+    parser.add_argument("--cpu", action="store_true", help="CPU per cycle, no profiler")
+    parser.add_argument("--no-limits", action="store_true", help="rate limits off")
+    parser.add_argument("--repeat", type=int, default=3, help="runs with --cpu")
     args = parser.parse_args()
+    limits = {"rate_limits_enabled": False} if args.no_limits else RAISED_LIMITS
     with RedisServer() as server:
-        app = create_app(Settings(redis_url=server.url, **RAISED_LIMITS))
+        app = create_app(Settings(redis_url=server.url, **limits))
         client = app.test_client()
         play(client, args.game, args.players, 50)  # warm up
+        if args.cpu:
+            measure_cpu(app, client, args)
+            return
         profile = cProfile.Profile()
         profile.enable()
         play(client, args.game, args.players, args.moves)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, request
 from flask_cors import CORS
@@ -37,6 +39,26 @@ OFFLINE_REDIS_URL = "redis://127.0.0.1:1/0"
 CORS_MAX_AGE_SECONDS = 7200
 
 
+class CardtableFlask(Flask):
+    """Flask, asking once per function whether it is a coroutine: it asks on every call of
+    every hook, view and decorator layer (a few dozen times a request), and none is."""
+
+    MAX_REMEMBERED = 4096  # functions made anew per request would otherwise pile up
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._coroutine: dict[Any, bool] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        key = getattr(func, "__func__", func)  # a bound method is a new object per request
+        known = self._coroutine.get(key)
+        if known is None:
+            known = inspect.iscoroutinefunction(func)
+            if len(self._coroutine) < self.MAX_REMEMBERED:
+                self._coroutine[key] = known
+        return self.async_to_sync(func) if known else func
+
+
 def create_app(settings: Settings | None = None, redis_client: RedisClient | None = None) -> Flask:
     settings = settings or Settings.from_env()
     logging.basicConfig(
@@ -45,7 +67,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     # `cardtable` is a namespace package (the engine is its own distribution): Flask
     # cannot find its root and instance folders by itself (the instance one stays unused).
     root = Path(__file__).parent
-    app = Flask("cardtable", root_path=str(root), instance_path=str(root / "instance"))
+    app = CardtableFlask("cardtable", root_path=str(root), instance_path=str(root / "instance"))
     app.config.update(api_config(settings))
     app.json.sort_keys = False  # type: ignore[attr-defined]
     if redis_client is None:
@@ -60,7 +82,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     register_error_handlers(app)
     register_store_errors(app)
     install_strict_input(app)
-    install_limits(app, settings)
+    install_limits(app, settings, redis_client)
     register_docs(app)
     metrics.instrument(app)
     _allow_browsers(app, settings.cors_origins)

@@ -53,7 +53,7 @@ class Settings:
 
     rate_limits_enabled: bool = True
     rate_limit_create: str = "30/minute"
-    """Games and sheets one client address may create (Flask-Limiter notation)."""
+    """Games and sheets one client address may create ("30/minute", the `limits` notation)."""
     rate_limit_moves: str = "600/minute"
     """Moves and sheet rounds one client address may send."""
     rate_limit_reads: str = "1200/minute"
@@ -144,7 +144,7 @@ STRINGS = (
     "redis_sentinel_service",
     "redis_sentinel_password",
     "key_prefix",
-    # Rate limits, in Flask-Limiter's notation ("30/minute"): README, "Limits and quotas".
+    # Rate limits, in the `limits` notation ("30/minute"): README, "Limits and quotas".
     "rate_limit_create",
     "rate_limit_moves",
     "rate_limit_reads",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import redis
 from flask.testing import FlaskClient
 
 from cardtable.app import create_app
@@ -100,3 +101,17 @@ def test_limits_hold_on_a_redis_cluster(redis_cluster: Any) -> None:
     for replica in replicas:  # two replicas share the counters
         assert replica.post("/games", json={"game": "skyjo", "players": PLAYERS}).status_code == 201
     _assert_limited(replicas[0].post("/games", json={"game": "skyjo", "players": PLAYERS}))
+
+
+def test_a_refused_creation_spends_nothing_of_the_stored_games_quota(
+    redis_server: RedisServer,
+) -> None:
+    client = _app(redis_server, "limits-refund", rate_limit_create="2/hour", stored_per_client=3)
+    for _ in range(2):
+        assert client.post("/games", json={"game": "skyjo", "players": PLAYERS}).status_code == 201
+    for _ in range(5):
+        _assert_limited(client.post("/games", json={"game": "skyjo", "players": PLAYERS}))
+    raw = redis.Redis.from_url(redis_server.url)
+    quota = list(raw.scan_iter("limits-refund:limits:*/3/*"))
+    assert len(quota) == 1 and int(raw.get(quota[0])) == 2  # the two games created
+    assert raw.ttl(quota[0]) > 0

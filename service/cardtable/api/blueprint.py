@@ -88,19 +88,34 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
         """Document request headers as `arguments(schema, location="headers")` does, without
         parsing them: the route reads (and checks) them itself, and the hot path saves
         webargs' work for a schema that only describes."""
+        return _documented("headers", schema, None)
 
-        def decorate(func: Any) -> Any:
-            @functools.wraps(func)
-            def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def body(self, schema: marshmallow.Schema, parse: Callable[[], Any]) -> Callable[[Any], Any]:
+        """Document the JSON body as `arguments(schema)` does, but let `parse` read it (a
+        hand-written check for a hot route) and pass its result as `arguments` would."""
+        return _documented("json", schema, parse)
+
+
+def _documented(
+    location: str, schema: marshmallow.Schema, parse: Callable[[], Any] | None
+) -> Callable[[Any], Any]:
+    """What `arguments(schema, location=...)` adds to the docs, with `parse` (if given)
+    in place of webargs: its result is the route's argument after `self`."""
+
+    def decorate(func: Any) -> Any:
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if parse is None:
                 return func(*args, **kwargs)
+            return func(*args, parse(), **kwargs)
 
-            apidoc = copy.deepcopy(getattr(func, "_apidoc", {}))
-            wrapper._apidoc = apidoc  # type: ignore[attr-defined]
-            docs = apidoc.setdefault("arguments", {})
-            docs.setdefault("parameters", []).append(
-                {"in": "headers", "required": True, "schema": schema}
-            )
-            docs.setdefault("responses", {})[422] = http.HTTPStatus(422).name
-            return wrapper
+        apidoc = copy.deepcopy(getattr(func, "_apidoc", {}))
+        wrapper._apidoc = apidoc  # type: ignore[attr-defined]
+        docs = apidoc.setdefault("arguments", {})
+        docs.setdefault("parameters", []).append(
+            {"in": location, "required": True, "schema": schema}
+        )
+        docs.setdefault("responses", {})[422] = http.HTTPStatus(422).name
+        return wrapper
 
-        return decorate
+    return decorate

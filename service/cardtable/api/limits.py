@@ -1,26 +1,57 @@
-"""Rate limits and quotas (Flask-Limiter over the app's own Redis, so they hold across
-replicas): per client address and per bearer token, with separate budgets for creating,
-moving and reading, and a cap on what one address may keep stored. A breach is a 429 with
-`Retry-After` and the usual error body, code `rate_limited`."""
+"""Rate limits and quotas, counted in the app's own Redis (so they hold across replicas):
+per client address and per bearer token, with separate budgets for creating, moving and
+reading, and a cap on what one address may keep stored. A breach is a 429 with
+`Retry-After` and the usual error body, code `rate_limited`.
+
+The `limits` library gives the notation ("30/minute; 1000/day"), the fixed windows and the
+Redis counter (its increment-and-expire script); this module only chooses a request's
+counters and sends them all to Redis in one pipeline: one round trip per request however
+many limits apply (a Cluster pipeline sends one per node holding a counter).
+"""
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
-import time
-from typing import Any, cast
-from urllib.parse import urlsplit, urlunsplit
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from flask import Blueprint, Flask, Response, request
-from flask_limiter import Limiter, RateLimitExceeded
-from limits import parse_many
+import redis.exceptions
+from flask import Flask, Response, request
+from limits import RateLimitItem, parse_many
+from limits.storage import RedisStorage
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from cardtable.api.errors import error_response
 from cardtable.config import Settings
+from cardtable.monitoring import record_redis_error
 
-LIMITED_BLUEPRINTS = ("games", "scoresheets")
-CREATION_PATHS = {"/games", "/scoresheets"}
+log = logging.getLogger("cardtable.api.limits")
+
+LIMITED_BLUEPRINTS = frozenset({"games", "scoresheets"})
+CREATION_PATHS = frozenset({"/games", "/scoresheets"})
+
+# What a failed count raises: any Redis error, a Cluster without a reachable node or slot
+# owner (not a RedisError), a socket error.
+COUNTING_FAILED = (
+    redis.exceptions.RedisError,
+    redis.exceptions.RedisClusterException,
+    OSError,
+)
+
+Hit = tuple[RateLimitItem, str]
+"""A limit and the Redis key of the counter it draws on for this request."""
+
+
+class RateLimited(Exception):
+    """A request over one of its budgets: `limit` is the one breached."""
+
+    def __init__(self, limit: RateLimitItem, wait_seconds: int):
+        super().__init__(str(limit))
+        self.limit = limit
+        self.wait_seconds = wait_seconds
 
 
 def category() -> str:
@@ -36,93 +67,131 @@ def client_address() -> str:
     return f"addr:{request.remote_addr or 'unknown'}"
 
 
-def token_key() -> str:
+def token_key(token: str) -> str:
     """A bearer token's SHA-256 prefix: the token itself is never stored nor logged."""
-    token = request.headers.get("Authorization", "").partition(" ")[2].strip()
     return "token:" + hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
-def _without_token() -> bool:
-    return not request.headers.get("Authorization", "").partition(" ")[2].strip()
+@dataclass(frozen=True)
+class Budgets:
+    """The limits of each kind of request, parsed once at start-up (a typo in a setting
+    fails then, not on the first request)."""
+
+    by_address: dict[str, tuple[RateLimitItem, ...]]
+    """`create`, `move`, `read`: what one client address may send."""
+    by_token: dict[str, tuple[RateLimitItem, ...]]
+    """The same kinds, for what one bearer token may send, whatever the address."""
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Budgets:
+        quota = f"{settings.stored_per_client} per {settings.game_ttl_seconds} second"
+        seat_move, seat_read = settings.rate_limit_seat_moves, settings.rate_limit_seat_reads
+        by_address = {
+            "create": f"{settings.rate_limit_create}; {quota}",
+            "move": settings.rate_limit_moves,
+            "read": settings.rate_limit_reads,
+        }
+        by_token = {"create": seat_move, "move": seat_move, "read": seat_read}
+        return cls(_parsed(by_address), _parsed(by_token))
+
+    def hits(self, prefix: str, kind: str, address: str, token: str | None) -> list[Hit]:
+        """The counters a request of `kind` draws on, shortest window first: the order in
+        which they are judged (a refusal must not use up a longer budget, such as the
+        stored-games quota)."""
+        hits = [(item, prefix + item.key_for(address, kind)) for item in self.by_address[kind]]
+        if token:
+            # Its own scope per kind ("seat-create" too), as the budgets have always been.
+            scope = "seat-" + kind
+            hits += [(item, prefix + item.key_for(token, scope)) for item in self.by_token[kind]]
+        hits.sort(key=lambda hit: hit[0].get_expiry())
+        return hits
 
 
-def storage_uri(settings: Settings) -> str:
-    """The limits storage URI for the app's Redis (`redis+cluster://` for a Cluster)."""
-    url = settings.redis_url
-    if not url:  # an app built offline (to write openapi.yaml) serves nobody
-        return "memory://"
-    if not settings.redis_cluster:
-        return url
-    parts = urlsplit(url)
-    return urlunsplit(("redis+cluster", parts.netloc, "", "", ""))
+def _parsed(texts: dict[str, str]) -> dict[str, tuple[RateLimitItem, ...]]:
+    return {kind: tuple(parse_many(text)) for kind, text in texts.items()}
 
 
-def _budgets(settings: Settings) -> dict[str, str]:
-    quota = f"{settings.stored_per_client} per {settings.game_ttl_seconds} second"
-    budgets = {
-        "create": f"{settings.rate_limit_create}; {quota}",
-        "move": settings.rate_limit_moves,
-        "read": settings.rate_limit_reads,
-        "seat-move": settings.rate_limit_seat_moves,
-        "seat-read": settings.rate_limit_seat_reads,
-    }
-    for text in budgets.values():
-        parse_many(text)  # a typo in a setting fails at start-up, not on the first request
-    return budgets
+class Counters:
+    """Fixed-window counters in Redis, counted by the `limits` library's own script
+    (increment, and start the window's expiry on the first hit), several per round trip.
+
+    The script goes as a plain EVAL command: a Cluster pipeline refuses EVALSHA (and its
+    `eval` method), and Redis keeps the compiled script by its hash anyway (no NOSCRIPT
+    after a restart either)."""
+
+    SCRIPT = RedisStorage.SCRIPT_INCR_EXPIRE
+
+    def __init__(self, client: Any):
+        self.client = client
+
+    def add(self, hits: Sequence[Hit], amount: int = 1) -> list[int]:
+        """Add `amount` to each counter (a new one expires with its window): their values."""
+        pipe = self.client.pipeline(transaction=False)
+        for item, key in hits:
+            pipe.execute_command("EVAL", self.SCRIPT, 1, key, item.get_expiry(), amount)
+        return [int(value) for value in pipe.execute()]
+
+    def refuse(self, breached: Hit, unjudged: Sequence[Hit]) -> int:
+        """After a breach: take back the hits on the counters judged after it (they were
+        counted in the same pipeline but must not be spent), and return the seconds
+        until the breached window ends."""
+        pipe = self.client.pipeline(transaction=False)
+        for item, key in unjudged:
+            # The same script with -1: a counter that expired meanwhile restarts at -1
+            # with its window's expiry (never a counter without one).
+            pipe.execute_command("EVAL", self.SCRIPT, 1, key, item.get_expiry(), -1)
+        pipe.ttl(breached[1])
+        *_, ttl = pipe.execute()
+        return max(1, int(ttl))
 
 
-def install_limits(app: Flask, settings: Settings) -> Limiter | None:
-    """Trust the configured proxies, then limit the game and sheet routes."""
+def install_limits(app: Flask, settings: Settings, client: Any) -> None:
+    """Trust the configured proxies, then limit the game and sheet routes, counting in
+    the Redis (or Cluster, or Sentinel-managed master) that `client` speaks to."""
     if settings.trusted_proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies
         )
     if not settings.rate_limits_enabled:
-        return None
-    budgets = _budgets(settings)
-    options: dict[str, Any] = {
-        "socket_timeout": settings.redis_timeout_seconds,
-        "socket_connect_timeout": settings.redis_timeout_seconds,
-    }
-    if settings.redis_password:
-        options["password"] = settings.redis_password
-    limiter = Limiter(
-        client_address,
-        app=app,
-        storage_uri=storage_uri(settings),
-        storage_options=options,
-        strategy="fixed-window",
-        key_prefix=f"{settings.key_prefix}:limits",
-        # Redis down: the store answers 503 itself; the limits must not add 500s.
-        swallow_errors=True,
-        headers_enabled=False,
-    )
-    limiter.request_filter(lambda: request.method == "OPTIONS")
-    by_address = limiter.shared_limit(lambda: budgets[category()], scope=lambda _: category())
-    by_token = limiter.shared_limit(
-        lambda: budgets["seat-read" if category() == "read" else "seat-move"],
-        scope=lambda _: "seat-" + category(),
-        key_func=token_key,
-        exempt_when=_without_token,
-    )
-    for name in LIMITED_BLUEPRINTS:
-        blueprint = cast(Blueprint, app.blueprints[name])
-        by_address(blueprint)
-        by_token(blueprint)
-    _register_breach_answer(app, limiter)
-    return limiter
+        return
+    app.before_request(_limiter(Budgets.from_settings(settings), Counters(client), settings))
+    app.register_error_handler(RateLimited, _rate_limited)
 
 
-def _register_breach_answer(app: Flask, limiter: Limiter) -> None:
-    @app.errorhandler(RateLimitExceeded)
-    def _rate_limited(error: RateLimitExceeded) -> Response:
-        current = limiter.current_limit
-        wait = max(1, math.ceil(current.reset_at - time.time())) if current else 1
-        response = error_response(
-            429,
-            "rate_limited",
-            f"too many requests: the limit is {error.description}; retry in {wait} s",
-            {"limit": error.description, "retry_after": wait},
-        )
-        response.headers["Retry-After"] = str(wait)
-        return response
+def _limiter(budgets: Budgets, counters: Counters, settings: Settings) -> Callable[[], None]:
+    prefix = f"{settings.key_prefix}:limits:"
+
+    def check_limits() -> None:
+        if request.blueprint not in LIMITED_BLUEPRINTS or request.method == "OPTIONS":
+            return
+        # Any non-empty credential counts as a token here, valid or not: guessing tokens
+        # draws on the address budget and on the guessed token's.
+        token = request.headers.get("Authorization", "").partition(" ")[2].strip()
+        hits = budgets.hits(prefix, category(), client_address(), token and token_key(token))
+        try:
+            values = counters.add(hits)
+            breached = next((i for i, v in enumerate(values) if v > hits[i][0].amount), None)
+            if breached is None:
+                return
+            wait = counters.refuse(hits[breached], hits[breached + 1 :])
+        except COUNTING_FAILED as error:
+            # Redis down: the store answers 503 itself; the limits must not add 500s.
+            log.warning("rate limits not checked: redis %s", type(error).__name__)
+            record_redis_error(error)
+            return
+        log.info("rate limit %s exceeded by %s", hits[breached][0], hits[breached][1])
+        raise RateLimited(hits[breached][0], wait)
+
+    return check_limits
+
+
+def _rate_limited(error: RateLimited) -> Response:
+    wait = max(1, math.ceil(error.wait_seconds))
+    response = error_response(
+        429,
+        "rate_limited",
+        f"too many requests: the limit is {error.limit}; retry in {wait} s",
+        {"limit": str(error.limit), "retry_after": wait},
+    )
+    response.headers["Retry-After"] = str(wait)
+    return response

@@ -7,8 +7,10 @@ process) the default in-process registry is used.
 
 from __future__ import annotations
 
+import functools
 import os
 import time
+from typing import Any
 
 from flask import Flask, Response, g, request
 from prometheus_client import (
@@ -42,8 +44,26 @@ CONFLICTS = Counter(
 )
 
 
+# Labelled children, looked up once per label values: `labels()` takes a lock and builds
+# a key on every call, which the hot path need not pay. The values are few (route patterns,
+# known methods, statuses, game names), so these caches stay small.
+@functools.cache
+def _moves(game: str) -> Any:
+    return MOVES.labels(game=game)
+
+
+@functools.cache
+def _latency(rule: str, method: str) -> Any:
+    return LATENCY.labels(endpoint=rule, method=method)
+
+
+@functools.cache
+def _requests(rule: str, method: str, status: int) -> Any:
+    return REQUESTS.labels(endpoint=rule, method=method, status=str(status))
+
+
 def record_moves(game: str, count: int) -> None:
-    MOVES.labels(game=game).inc(count)
+    _moves(game).inc(count)
 
 
 def record_created(game: str) -> None:
@@ -84,11 +104,8 @@ def instrument(app: Flask) -> None:
     def _observe(response: Response) -> Response:
         started = g.pop("request_started", None)
         rule = request.url_rule.rule if request.url_rule is not None else "unmatched"
+        method = _method_label()
         if started is not None:
-            LATENCY.labels(endpoint=rule, method=_method_label()).observe(
-                time.perf_counter() - started
-            )
-        REQUESTS.labels(
-            endpoint=rule, method=_method_label(), status=str(response.status_code)
-        ).inc()
+            _latency(rule, method).observe(time.perf_counter() - started)
+        _requests(rule, method, response.status_code).inc()
         return response

@@ -9,7 +9,7 @@ import io
 import json
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from cardtable.api.errors import ApiError
@@ -96,4 +96,10 @@ def install_strict_input(app: Flask) -> None:
             raise request.routing_exception  # 404 or 405 comes first, whatever the body
         _check_if_match()
         if request.method in {"POST", "PUT", "PATCH"} and request.is_json:
-            parse_strict(_read_body(limit))
+            g.strict_json = parse_strict(_read_body(limit))
+
+
+def parsed_body() -> Any:
+    """The request's JSON body as the strict check parsed it (None if it had none), for a
+    route that reads it by hand rather than parsing it again."""
+    return g.get("strict_json")
