@@ -5,8 +5,10 @@ A feed merges two sources by version: the engine's events (a `Timeline` of the d
 numbered by engine moves) and the table's changes (`Game.table_log`: seats taken, players
 leaving, seats handed to a bot, a rematch offered), which are public facts. Engine move k
 has the game version `k + #{table changes made before move k}`. A game read from its
-snapshot has no engine log: building or extending a timeline then takes the game replayed
-from its stored moves (once per change and process, not per watcher).
+snapshot has no engine log: the feed keeps the game replayed from its seed and stored moves
+(once per process), and on each change applies only the stored moves it has not seen (one
+read of the log), checked against the snapshot; so following a game costs each process
+the new moves, not a replay of the whole game per change, and nothing per watcher.
 """
 
 from __future__ import annotations
@@ -17,10 +19,14 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from cardtable.engine.base import GameState
 from cardtable.engine.events import Event, Timeline
 from cardtable.games import Game
 
 DEFAULT_CACHED_GAMES = 512
+
+ReadMoves = Callable[[str, int], tuple[int, list[int]]]
+"""`GameService.read_log`: (the game's version, its stored moves from a position on)."""
 
 
 class GameFeed:
@@ -31,23 +37,44 @@ class GameFeed:
         self.timeline: Timeline | None = None
         self.table_log: list[dict[str, Any]] = []
         self.dealt_at: int | None = None
+        self.history: GameState | None = None
+        """The game's state with its whole engine log (replayed once, then extended)."""
 
-    def update(self, game: Game, replayed: Callable[[], Game]) -> None:
+    def update(self, game: Game, replayed: Callable[[], Game], read_moves: ReadMoves) -> None:
         if game.version <= self.version:
             return
-        if game.dealt and game.state.log_offset and self._behind(game):
-            game = replayed()  # the snapshot has no history: replay it (as new or newer)
+        snapshot_only = game.dealt and game.state.log_offset  # the history is kept here
+        if snapshot_only and not self._extend_history(game, read_moves):
+            game = replayed()  # the first change seen, or a gap: replay (as new or newer)
+            self.history = game.state
         self.table_log = list(game.table_log)
         self.dealt_at = game.life.dealt_at
         if game.dealt:
+            history = self.history if game.state.log_offset else game.state
+            assert history is not None
             if self.timeline is None:
-                self.timeline = Timeline(game.state)
-            elif self.timeline.version < game.state.version:
-                self.timeline.extend(game.state)
+                self.timeline = Timeline(history)
+            elif self.timeline.version < history.version:
+                self.timeline.extend(history)
         self.version = game.version
 
-    def _behind(self, game: Game) -> bool:
-        return self.timeline is None or self.timeline.version < game.state.version
+    def _extend_history(self, game: Game, read_moves: ReadMoves) -> bool:
+        """Apply the stored moves the kept history lacks to reach `game`'s snapshot; False
+        when that is not possible (nothing kept yet, or it does not end on the snapshot)."""
+        history, target = self.history, game.state
+        if history is None or history.version > target.version:
+            return False
+        _, moves = read_moves(game.game_id, history.version)
+        missing = target.version - history.version  # later moves are a later change's
+        if len(moves) < missing:
+            return False
+        for entry in moves[:missing]:
+            index, seat = divmod(entry, history.n_players)
+            history.apply(seat, history.legal_moves(seat)[index])
+        if history.snapshot() != target.snapshot():
+            self.history = None  # replayed afresh, which reports a corrupt log
+            return False
+        return True
 
     def events(self, viewer: int | None, since: int) -> list[Event]:
         """The events after game version `since`, oldest first, as `viewer` may see them."""
@@ -84,10 +111,12 @@ class Feeds:
         self,
         load: Callable[[str], Game],
         replayed: Callable[[str], Game],
+        read_moves: ReadMoves,
         max_games: int = DEFAULT_CACHED_GAMES,
     ):
         self._load = load
         self._replayed = replayed
+        self._read_moves = read_moves
         self._max_games = max_games
         self._lock = threading.Lock()
         self._feeds: OrderedDict[str, tuple[threading.Lock, GameFeed]] = OrderedDict()
@@ -109,7 +138,7 @@ class Feeds:
             if game is None and feed.version < max(at_least, 0):
                 game = self._load(game_id)
             if game is not None:
-                feed.update(game, lambda: self._replayed(game_id))
+                feed.update(game, lambda: self._replayed(game_id), self._read_moves)
             return feed.version, feed.events(viewer, since)
 
     def _slot(self, game_id: str) -> tuple[threading.Lock, GameFeed]:

@@ -107,7 +107,8 @@ def _overloaded(error: Overloaded) -> Response:
 def _feeds(service: GameService) -> Feeds:
     feeds: Feeds | None = current_app.extensions.get("cardtable_feeds")
     if feeds is None:
-        feeds = current_app.extensions["cardtable_feeds"] = Feeds(service.load, service.replayed)
+        feeds = Feeds(service.load, service.replayed, service.read_log)
+        current_app.extensions["cardtable_feeds"] = feeds
     return feeds
 
 
