@@ -4,7 +4,6 @@ or as a Server-Sent Events stream woken by the push hub."""
 from __future__ import annotations
 
 import json
-import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -112,10 +111,6 @@ def _feeds(service: GameService) -> Feeds:
     return feeds
 
 
-def heartbeat_seconds() -> float:
-    return float(os.environ.get("CARDTABLE_SSE_HEARTBEAT_SECONDS", "15"))
-
-
 OK_RESPONSE = {
     "description": "The events after `since` (JSON), or with `Accept: text/event-stream` a "
     "stream of Server-Sent Events: one message per event, `id: <version>` and "
@@ -194,7 +189,8 @@ def _stream(service: GameService, feeds: Feeds, game_id: str, since: int | None)
         return Response(status=204)  # an EventSource stops reconnecting on 204
     OPEN_STREAMS.inc()
     _, backlog = feeds.events(game_id, seat, start, game=game)
-    body = _messages(Watching(hub, feeds, game_id, watch, seat), start, backlog)
+    heartbeat = wiring().settings.sse_heartbeat_seconds
+    body = _messages(Watching(hub, feeds, game_id, watch, seat, heartbeat), start, backlog)
     response = Response(body, mimetype="text/event-stream")
     response.call_on_close(_closer(hub, game_id, watch))
     response.headers["Cache-Control"] = "no-cache"
@@ -221,6 +217,7 @@ class Watching:
     game_id: str
     watch: Any
     seat: int | None
+    heartbeat_seconds: float
 
 
 def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
@@ -240,7 +237,7 @@ def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
             if w.hub.stopping:
                 break
             generation = w.hub.generation
-            heard = w.hub.wait(w.watch, sent, heartbeat_seconds())
+            heard = w.hub.wait(w.watch, sent, w.heartbeat_seconds)
             if heard is None and w.hub.generation != generation and not w.hub.stopping:
                 heard = sent + 1  # the subscription was renewed: read the store once
             if heard is None:
