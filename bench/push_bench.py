@@ -258,13 +258,15 @@ def machine_busy() -> tuple[float, float]:
 
 
 @contextmanager
-def cpu_report(label: str, processes: dict[str, list[int]]) -> Iterator[None]:
-    """Print each named group's CPU use (% of one core) over the block, and the machine's."""
+def cpu_report(label: str, processes: dict[str, list[int]]) -> Iterator[dict[str, float]]:
+    """Print each named group's CPU use (% of one core) over the block, and the machine's;
+    the dict yielded holds, after the block, each group's CPU seconds."""
     processes = {**processes, "redis": [REDIS_PID[0]]}
     before = {name: sum(cpu_seconds(pid) for pid in pids) for name, pids in processes.items()}
     busy_before, total_before = machine_busy()
     reaped_before, started = _reaped(), time.monotonic()
-    yield
+    seconds: dict[str, float] = {}
+    yield seconds
     wall = time.monotonic() - started
     busy, total = machine_busy()
     used = {
@@ -272,6 +274,7 @@ def cpu_report(label: str, processes: dict[str, list[int]]) -> Iterator[None]:
         for name, pids in processes.items()
     }
     used["movers"] = (_reaped() - reaped_before) / wall
+    seconds.update({name: share * wall for name, share in used.items()}, wall=wall)
     shares = ", ".join(f"{name} {share:.0%}" for name, share in used.items())
     machine = (busy - busy_before) / max(1, total - total_before) * os.cpu_count()  # type: ignore[operator]
     print(
@@ -334,9 +337,9 @@ def hold_and_measure(a: Server, args: argparse.Namespace, gthread: float) -> Non
     games it moves (each move wakes that game's watchers)."""
     quiet_games, games = create_games(a.port, args.games), create_games(a.port, args.games)
     groups = {f"A worker {i}": [pid] for i, pid in enumerate(a.workers)}
-    with cpu_report("the loop, none held", groups):
+    with cpu_report("the loop, none held", groups) as used:
         quiet = move_loop(a.port, quiet_games, args.seconds, args.movers)
-    print(f"  move loop, none held: {quiet:.0f} moves/s")
+    print(f"  move loop, none held: {quiet:.0f} moves/s, {per_move(used, quiet)}")
     plan = [(a.port, game_id) for game_id, _ in games for _ in range(args.clients // len(games))]
     started = time.monotonic()
     watchers = Watchers(plan, args.watcher_processes)
@@ -347,14 +350,15 @@ def hold_and_measure(a: Server, args: argparse.Namespace, gthread: float) -> Non
         f"{len(games)} games (opened in {time.monotonic() - started:.1f} s){lost(failed)}"
     )
     groups["watchers"] = watchers.pids
-    with cpu_report("the loop, clients held", groups):
+    with cpu_report("the loop, clients held", groups) as used:
         busy = move_loop(a.port, games, args.seconds, args.movers)
     _, failed, received = watchers.report()
     watchers.stop()
     over = failed.pop(GAME_OVER, 0)
     held = len(plan) - sum(failed.values())
     print(
-        f"  move loop, clients held: {busy:.0f} moves/s; events received: {received:,}; "
+        f"  move loop, clients held: {busy:.0f} moves/s, {per_move(used, busy)}; "
+        f"events received: {received:,}; "
         f"streams ended by their game's end: {over}"
     )
     print()
@@ -432,6 +436,12 @@ def fan_out(a: Server, b: Server, args: argparse.Namespace) -> None:
         f"{len(lags):,} of {expected:,}",
         "all",
     )
+
+
+def per_move(used: dict[str, float], rate: float) -> str:
+    """Server A's CPU per move: a figure that a busy machine disturbs less than moves/s."""
+    workers = sum(seconds for name, seconds in used.items() if name.startswith("A worker"))
+    return f"server A CPU {workers / (rate * used['wall']) * 1000:.1f} ms per move"
 
 
 def lost(failed: Counter[str]) -> str:

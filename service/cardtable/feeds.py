@@ -5,10 +5,11 @@ A feed merges two sources by version: the engine's events (a `Timeline` of the d
 numbered by engine moves) and the table's changes (`Game.table_log`: seats taken, players
 leaving, seats handed to a bot, a rematch offered), which are public facts. Engine move k
 has the game version `k + #{table changes made before move k}`. A game read from its
-snapshot has no engine log: the feed keeps the game replayed from its seed and stored moves
-(once per process), and on each change applies only the stored moves it has not seen (one
-read of the log), checked against the snapshot; so following a game costs each process
-the new moves, not a replay of the whole game per change, and nothing per watcher.
+snapshot has no engine log: the feed replays the game from its seed and stored moves once
+per process, then applies only the stored moves it has not seen. A change that is a move
+costs each process one read of the log (no snapshot) and the new moves; a table change
+reads the snapshot too, and the timeline is checked against it. Nothing is read per
+watcher.
 """
 
 from __future__ import annotations
@@ -37,43 +38,65 @@ class GameFeed:
         self.timeline: Timeline | None = None
         self.table_log: list[dict[str, Any]] = []
         self.dealt_at: int | None = None
-        self.history: GameState | None = None
-        """The game's state with its whole engine log (replayed once, then extended)."""
+
+    def follow(self, game_id: str, read_moves: ReadMoves) -> bool:
+        """Catch up from the stored moves alone (one read, no snapshot), which is possible
+        when every change since this feed's version is a move; False otherwise (a table
+        change, a game not dealt or not followed yet, a game stored with its whole log)."""
+        if self.timeline is None:
+            return False
+        version, moves = read_moves(game_id, self.timeline.version)
+        if version - self.version != len(moves) or not self._apply(moves):
+            return False
+        self.version = version
+        return True
 
     def update(self, game: Game, replayed: Callable[[], Game], read_moves: ReadMoves) -> None:
+        """Catch up with `game` as read from the store (its snapshot)."""
         if game.version <= self.version:
             return
-        snapshot_only = game.dealt and game.state.log_offset  # the history is kept here
-        if snapshot_only and not self._extend_history(game, read_moves):
-            game = replayed()  # the first change seen, or a gap: replay (as new or newer)
-            self.history = game.state
+        if game.dealt:
+            state = game.state
+            if not state.log_offset:  # stored with its whole log (before the compact log)
+                self._extend(state)
+            elif not self._extend_stored(game, read_moves):
+                game = replayed()  # the first change seen, or a gap: replay (as new or newer)
+                self.timeline = None
+                self._extend(game.state)
         self.table_log = list(game.table_log)
         self.dealt_at = game.life.dealt_at
-        if game.dealt:
-            history = self.history if game.state.log_offset else game.state
-            assert history is not None
-            if self.timeline is None:
-                self.timeline = Timeline(history)
-            elif self.timeline.version < history.version:
-                self.timeline.extend(history)
         self.version = game.version
 
-    def _extend_history(self, game: Game, read_moves: ReadMoves) -> bool:
-        """Apply the stored moves the kept history lacks to reach `game`'s snapshot; False
-        when that is not possible (nothing kept yet, or it does not end on the snapshot)."""
-        history, target = self.history, game.state
-        if history is None or history.version > target.version:
+    def _extend(self, state: GameState) -> None:
+        if self.timeline is None:
+            self.timeline = Timeline(state)
+        elif self.timeline.version < state.version:
+            self.timeline.extend(state)
+
+    def _extend_stored(self, game: Game, read_moves: ReadMoves) -> bool:
+        """Apply the stored moves the timeline lacks to reach `game`'s snapshot; False when
+        that is not possible (no timeline yet, or it does not end on the snapshot)."""
+        target = game.state
+        if self.timeline is None or self.timeline.version > target.version:
             return False
-        _, moves = read_moves(game.game_id, history.version)
-        missing = target.version - history.version  # later moves are a later change's
-        if len(moves) < missing:
+        _, moves = read_moves(game.game_id, self.timeline.version)
+        missing = target.version - self.timeline.version  # later moves: a later change's
+        if len(moves) < missing or not self._apply(moves[:missing]):
             return False
-        for entry in moves[:missing]:
-            index, seat = divmod(entry, history.n_players)
-            history.apply(seat, history.legal_moves(seat)[index])
-        if history.snapshot() != target.snapshot():
-            self.history = None  # replayed afresh, which reports a corrupt log
-            return False
+        return self.timeline.state.snapshot() == target.snapshot()
+
+    def _apply(self, moves: list[int]) -> bool:
+        """Replay stored moves (each a legal move's index and the seat, `cardtable.movelog`)
+        on the timeline; False, and no timeline, if one is not a legal move there."""
+        assert self.timeline is not None
+        state = self.timeline.state
+        for entry in moves:
+            index, seat = divmod(entry, state.n_players)
+            legal = state.legal_moves(seat)
+            if index >= len(legal):
+                self.timeline = None  # replayed afresh, which reports a corrupt log
+                return False
+            self.timeline.apply(seat, legal[index])
         return True
 
     def events(self, viewer: int | None, since: int) -> list[Event]:
@@ -135,7 +158,8 @@ class Feeds:
         named) and no `game` is given; concurrent callers wait for one read."""
         lock, feed = self._slot(game_id)
         with lock:
-            if game is None and feed.version < max(at_least, 0):
+            behind = game is None and feed.version < max(at_least, 0)
+            if behind and not feed.follow(game_id, self._read_moves):
                 game = self._load(game_id)
             if game is not None:
                 feed.update(game, lambda: self._replayed(game_id), self._read_moves)
