@@ -333,13 +333,13 @@ def baseline(redis_url: str, args: argparse.Namespace) -> float:
 
 
 def hold_and_measure(a: Server, args: argparse.Namespace, gthread: float) -> None:
-    """The loop with none held (on games of its own), then with `clients` streams on the
-    games it moves (each move wakes that game's watchers)."""
-    quiet_games, games = create_games(a.port, args.games), create_games(a.port, args.games)
+    """The loop with none held; then, with `clients` streams held on other games, the loop
+    on games no one watches (the cost of holding them) and on the watched games (each
+    move also wakes its watchers)."""
+    quiet_games, other_games = create_games(a.port, args.games), create_games(a.port, args.games)
+    games = create_games(a.port, args.games)
     groups = {f"A worker {i}": [pid] for i, pid in enumerate(a.workers)}
-    with cpu_report("the loop, none held", groups) as used:
-        quiet = move_loop(a.port, quiet_games, args.seconds, args.movers)
-    print(f"  move loop, none held: {quiet:.0f} moves/s, {per_move(used, quiet)}")
+    quiet = timed_loop("none held", a, quiet_games, groups, args)
     plan = [(a.port, game_id) for game_id, _ in games for _ in range(args.clients // len(games))]
     started = time.monotonic()
     watchers = Watchers(plan, args.watcher_processes)
@@ -347,43 +347,56 @@ def hold_and_measure(a: Server, args: argparse.Namespace, gthread: float) -> Non
     _, failed, _ = watchers.report()
     print(
         f"  {len(plan) - sum(failed.values()):,} of {len(plan):,} streams open on A over "
-        f"{len(games)} games (opened in {time.monotonic() - started:.1f} s){lost(failed)}"
+        f"{len(games)} games (opened in {time.monotonic() - started:.1f} s){lost(failed)}; "
+        f"resident memory of A's workers: {rss_mb(a.workers)}"
     )
     groups["watchers"] = watchers.pids
-    with cpu_report("the loop, clients held", groups) as used:
-        busy = move_loop(a.port, games, args.seconds, args.movers)
+    held = timed_loop("clients held, moving other games", a, other_games, groups, args)
+    watched = timed_loop("clients held, moving the watched games", a, games, groups, args)
     _, failed, received = watchers.report()
     watchers.stop()
     over = failed.pop(GAME_OVER, 0)
-    held = len(plan) - sum(failed.values())
-    print(
-        f"  move loop, clients held: {busy:.0f} moves/s, {per_move(used, busy)}; "
-        f"events received: {received:,}; "
-        f"streams ended by their game's end: {over}"
-    )
+    print(f"  events received: {received:,}; streams ended by their game's end: {over}")
     print()
-    target = 5000 if not args.quick else len(plan)
+    kept = len(plan) - sum(failed.values())
     verdict(
         f"SSE clients held, {len(plan):,} over {len(games)} games",
-        held if len(plan) >= target else -1,
+        kept if len(plan) >= 5000 else -1,
         len(plan),
-        f"{held:,} of {len(plan):,}{lost(failed)}",
+        f"{kept:,} of {len(plan):,}{lost(failed)}",
         ">= 5,000 over >= 500 games, no errors" + (" (quick: fewer)" if args.quick else ""),
     )
+    ratio("move loop, clients held (moving other games) / none held", held, quiet)
+    ratio("move loop, clients held (moving the watched games) / none held", watched, quiet)
+    ratio("move loop none held, gevent / gthread", quiet, gthread)
+
+
+def timed_loop(
+    label: str, a: Server, games: list[Game], groups: dict[str, list[int]], args: argparse.Namespace
+) -> float:
+    with cpu_report(f"the loop, {label}", groups) as used:
+        rate = move_loop(a.port, games, args.seconds, args.movers)
+    print(f"  move loop, {label}: {rate:.0f} moves/s, {per_move(used, rate)}")
+    return rate
+
+
+def ratio(figure: str, rate: float, reference: float) -> None:
     verdict(
-        "move loop, clients held / none held",
-        busy / quiet,
+        figure,
+        rate / reference,
         0.9,
-        f"{busy / quiet:.0%} ({busy:.0f} / {quiet:.0f} moves/s)",
+        f"{rate / reference:.0%} ({rate:.0f} / {reference:.0f} moves/s)",
         ">= 90 %",
     )
-    verdict(
-        "move loop none held, gevent / gthread",
-        quiet / gthread,
-        0.9,
-        f"{quiet / gthread:.0%} ({quiet:.0f} / {gthread:.0f} moves/s)",
-        ">= 90 %",
-    )
+
+
+def rss_mb(pids: list[int]) -> str:
+    sizes = []
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                sizes.append(int(line.split()[1]) // 1024)
+    return " + ".join(f"{size} MB" for size in sizes)
 
 
 def fan_out(a: Server, b: Server, args: argparse.Namespace) -> None:
