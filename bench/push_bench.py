@@ -22,6 +22,7 @@ import asyncio
 import multiprocessing
 import os
 import random
+import re
 import resource
 import statistics
 import sys
@@ -76,7 +77,10 @@ class Watcher:
         try:
             status = await reader.readline()
             if b" 200 " not in status:
-                self.failed = status.decode().strip() or "closed before answering"
+                answer = status + await asyncio.wait_for(reader.read(4096), 5)
+                code = re.search(rb'"code": ?"(\w+)"', answer)
+                self.failed = " ".join([*status.split()[1:2], code[1] if code else b""]).decode()
+                self.failed = self.failed.strip() or "closed before answering"
                 return
             await self._read(reader)
         except (OSError, asyncio.IncompleteReadError) as error:
@@ -308,7 +312,7 @@ class Server:
     def _drain(self) -> None:
         """Copy stderr to a file: a full pipe would stall the workers' logging."""
         assert self.live.process is not None and self.live.process.stderr is not None
-        with open(f"/tmp/push-bench-{self.live.port}.log", "wb") as log:
+        with open(f"/tmp/push-bench-{self.live.port}.log", "wb", buffering=0) as log:
             for line in self.live.process.stderr:
                 log.write(line)
 

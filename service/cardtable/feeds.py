@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +26,10 @@ from cardtable.engine.events import Event, Timeline
 from cardtable.games import Game
 
 DEFAULT_CACHED_GAMES = 512
+READS_AT_ONCE = 16
+"""Store reads for waiting clients one process makes at once: a burst of streams opening,
+or all of them re-reading after a lost subscription, queues here instead of taking every
+connection of the Redis pool (past its wait, 503s and closed streams) from the moves."""
 
 ReadMoves = Callable[[str, int], tuple[int, list[int]]]
 """`GameService.read_log`: (the game's version, its stored moves from a position on)."""
@@ -38,6 +43,8 @@ class GameFeed:
         self.timeline: Timeline | None = None
         self.table_log: list[dict[str, Any]] = []
         self.dealt_at: int | None = None
+        self.read_at = 0.0
+        """time.monotonic() when this feed last began a read of the store."""
 
     def follow(self, game_id: str, read_moves: ReadMoves) -> bool:
         """Catch up from the stored moves alone (one read, no snapshot), which is possible
@@ -143,6 +150,8 @@ class Feeds:
         self._max_games = max_games
         self._lock = threading.Lock()
         self._feeds: OrderedDict[str, tuple[threading.Lock, GameFeed]] = OrderedDict()
+        self.reading = threading.BoundedSemaphore(READS_AT_ONCE)
+        """Held by each store read made for waiting clients (opening a stream included)."""
 
     def events(
         self,
@@ -152,17 +161,24 @@ class Feeds:
         *,
         game: Game | None = None,
         at_least: int = 0,
+        read_after: float | None = None,
     ) -> tuple[int, list[Event]]:
         """(the version reached, the events after `since` for `viewer`). The store is read
-        only when the cached feed is older than `at_least` (the version a notification
-        named) and no `game` is given; concurrent callers wait for one read."""
+        only when no `game` is given and the cached feed is older than `at_least` (the
+        version a notification named) or was last read before `read_after` (a monotonic
+        time); concurrent callers wait for one read, and at most READS_AT_ONCE reads run
+        at a time (`reading`)."""
         lock, feed = self._slot(game_id)
         with lock:
-            behind = game is None and feed.version < max(at_least, 0)
-            if behind and not feed.follow(game_id, self._read_moves):
-                game = self._load(game_id)
+            stale = read_after is not None and feed.read_at < read_after
+            if game is None and (feed.version < max(at_least, 0) or stale):
+                with self.reading:
+                    feed.read_at = time.monotonic()
+                    if not feed.follow(game_id, self._read_moves):
+                        game = self._load(game_id)
             if game is not None:
-                feed.update(game, lambda: self._replayed(game_id), self._read_moves)
+                with self.reading:
+                    feed.update(game, lambda: self._replayed(game_id), self._read_moves)
             return feed.version, feed.events(viewer, since)
 
     def _slot(self, game_id: str) -> tuple[threading.Lock, GameFeed]:

@@ -123,6 +123,8 @@ class Hub:
         self.stopping = False
         self.generation = 0
         """Grows each time every waiter is woken to re-read the store (see wake_all)."""
+        self.woken_at = 0.0
+        """time.monotonic() of the last wake_all: reads made since then are fresh enough."""
 
     # ---- capacity ------------------------------------------------------------------
 
@@ -221,6 +223,7 @@ class Hub:
         when stopping)."""
         with self._lock:
             self.generation += 1
+            self.woken_at = time.monotonic()
             events = []
             for game in self._games.values():
                 events.append(game.event)
@@ -237,15 +240,17 @@ class Hub:
     # ---- the listener ------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the listener once per process (after a fork, again in the child)."""
-        if self._listener_pid == os.getpid():
-            return
-        with self._lock:
-            if self._listener_pid == os.getpid():
-                return
-            self._listener_pid = os.getpid()
-            self._listener = threading.Thread(target=self._listen, name="push-hub", daemon=True)
-            self._listener.start()
+        """Start the listener once per process (after a fork, again in the child), and wait
+        for its subscription: every caller, so that none reads a game before it (and a
+        burst of first streams is not woken to read everything again)."""
+        if self._listener_pid != os.getpid():
+            with self._lock:
+                if self._listener_pid != os.getpid():
+                    self._listener_pid = os.getpid()
+                    self._listener = threading.Thread(
+                        target=self._listen, name="push-hub", daemon=True
+                    )
+                    self._listener.start()
         self._subscribed.wait(5)
 
     def _listen(self) -> None:

@@ -4,7 +4,9 @@ or as a Server-Sent Events stream woken by the push hub."""
 from __future__ import annotations
 
 import json
+import math
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -29,6 +31,10 @@ STREAM_RETRY_MS = 3000
 """How long an EventSource waits before reconnecting (sent as `retry:` first)."""
 SHUTDOWN_RETRY_MS = 1000
 """Sent last when this server stops: reconnect soon, to another replica."""
+REMATCH_WAIT_SECONDS = 600.0
+"""How long a stream stays open after `game_end` for the `rematch` event. Then it closes
+(with `retry:`); a reconnection after the end with nothing new gets 204, which stops an
+EventSource."""
 
 blp = Blueprint(
     "events",
@@ -176,7 +182,8 @@ def _stream(service: GameService, feeds: Feeds, game_id: str, since: int | None)
     hub.acquire()  # before the first byte: a full server still answers 503
     watch = hub.register(game_id)
     try:
-        game = service.load(game_id)
+        with feeds.reading:  # a burst of streams opening must leave Redis to the moves
+            game = service.load(game_id)
         seat = service.seat_for(game, bearer_token())
         start = _last_event_id(since if since is not None else game.version)
     except BaseException:
@@ -223,29 +230,38 @@ class Watching:
 def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
     """The stream's text: `retry:`, the backlog, then each version's events in one chunk
     as notifications name them, heartbeat comments while idle, and a last `retry:` when
-    the server stops. Waiting reads nothing from Redis: one read per process per change."""
+    the server stops. Waiting reads nothing from Redis: one read per process per change.
+    After `game_end` it stays open for the `rematch` event (closing after it), at most
+    REMATCH_WAIT_SECONDS."""
     yield f"retry: {STREAM_RETRY_MS}\n\n"
-    sent, events = since, backlog
+    sent, events, closing_at = since, backlog, math.inf
     try:
         while True:
             if events:
                 version = int(events[-1]["version"])
                 yield ENCODED.get((w.game_id, w.seat, sent, version), events)
                 sent = version
-                if events[-1]["type"] == "game_end":
-                    return
-            if w.hub.stopping:
+                kinds = {event["type"] for event in events}
+                if "rematch" in kinds:
+                    return  # the last change of this game: the table follows the new one
+                if "game_end" in kinds:
+                    closing_at = time.monotonic() + REMATCH_WAIT_SECONDS
+            left = closing_at - time.monotonic()
+            if w.hub.stopping or left <= 0:
                 break
             generation = w.hub.generation
-            heard = w.hub.wait(w.watch, sent, w.heartbeat_seconds)
-            if heard is None and w.hub.generation != generation and not w.hub.stopping:
-                heard = sent + 1  # the subscription was renewed: read the store once
-            if heard is None:
+            heard = w.hub.wait(w.watch, sent, min(w.heartbeat_seconds, left))
+            renewed = w.hub.generation != generation and not w.hub.stopping
+            if heard is None and not renewed:
                 events = []
                 if not w.hub.stopping:
                     yield ": keep-alive\n\n"
                 continue
-            sent, events = w.feeds.events(w.game_id, w.seat, sent, at_least=heard)
+            # After a renewed subscription: read the store once per game, not per stream.
+            read_after = w.hub.woken_at if renewed else None
+            sent, events = w.feeds.events(
+                w.game_id, w.seat, sent, at_least=heard or 0, read_after=read_after
+            )
     except redis.exceptions.RedisError:
         pass  # the store went away: the client reconnects (to us or another replica)
     yield f"retry: {SHUTDOWN_RETRY_MS}\n\n"
