@@ -7,11 +7,11 @@ settings, its default 2 workers, the gevent worker `cardtable.worker.CardtableWo
 server B, a second gunicorn (1 worker) on the same Redis; and, for reference, the same app
 on gunicorn's gthread worker. Every server gets the raised rate limits of the tests (the
 default limits would throttle the loop to 10 moves/s). The clients run in their own
-processes: movers (one keep-alive connection each, "legal moves, then a move", any non-2xx
-stops the run) and watchers (asyncio, raw HTTP/1.1 connections, cheap enough to hold
+processes: movers (one keep-alive connection each, "legal moves, then a move", any error
+answer, 4xx or 5xx, stops the run) and watchers (asyncio, raw HTTP/1.1 connections, cheap enough to hold
 thousands). After each phase it prints the CPU each process used (from /proc).
 
-Run on purpose: `.venv/bin/python bench/push_bench.py` (about 3 minutes; `--quick` for a
+Run on purpose: `.venv/bin/python bench/push_bench.py` (about 5 minutes; `--quick` for a
 short run with smaller numbers).
 """
 
@@ -339,9 +339,9 @@ def baseline(redis_url: str, args: argparse.Namespace) -> float:
 def hold_and_measure(a: Server, args: argparse.Namespace, gthread: float) -> None:
     """The loop with none held; then, with `clients` streams held on other games, the loop
     on games no one watches (the cost of holding them) and on the watched games (each
-    move also wakes its watchers)."""
+    move also wakes its watchers); then with none held again (the machine drifts)."""
     quiet_games, other_games = create_games(a.port, args.games), create_games(a.port, args.games)
-    games = create_games(a.port, args.games)
+    games, again_games = create_games(a.port, args.games), create_games(a.port, args.games)
     groups = {f"A worker {i}": [pid] for i, pid in enumerate(a.workers)}
     quiet = timed_loop("none held", a, quiet_games, groups, args)
     plan = [(a.port, game_id) for game_id, _ in games for _ in range(args.clients // len(games))]
@@ -354,13 +354,13 @@ def hold_and_measure(a: Server, args: argparse.Namespace, gthread: float) -> Non
         f"{len(games)} games (opened in {time.monotonic() - started:.1f} s){lost(failed)}; "
         f"resident memory of A's workers: {rss_mb(a.workers)}"
     )
-    groups["watchers"] = watchers.pids
     held = timed_loop("clients held, moving other games", a, other_games, groups, args)
     watched = timed_loop("clients held, moving the watched games", a, games, groups, args)
     _, failed, received = watchers.report()
     watchers.stop()
     over = failed.pop(GAME_OVER, 0)
     print(f"  events received: {received:,}; streams ended by their game's end: {over}")
+    quiet = (quiet + timed_loop("none held again", a, again_games, groups, args)) / 2
     print()
     kept = len(plan) - sum(failed.values())
     verdict(
@@ -370,9 +370,9 @@ def hold_and_measure(a: Server, args: argparse.Namespace, gthread: float) -> Non
         f"{kept:,} of {len(plan):,}{lost(failed)}",
         ">= 5,000 over >= 500 games, no errors" + (" (quick: fewer)" if args.quick else ""),
     )
-    ratio("move loop, clients held (moving other games) / none held", held, quiet)
+    ratio("move loop, clients held (moving other games) / none held (mean of 2)", held, quiet)
     ratio("move loop, clients held (moving the watched games) / none held", watched, quiet)
-    ratio("move loop none held, gevent / gthread", quiet, gthread)
+    ratio("move loop none held (mean of 2), gevent / gthread", quiet, gthread)
 
 
 def timed_loop(
