@@ -7,9 +7,9 @@ settings, its default 2 workers, the gevent worker `cardtable.worker.CardtableWo
 server B, a second gunicorn (1 worker) on the same Redis; and, for reference, the same app
 on gunicorn's gthread worker. Every server gets the raised rate limits of the tests (the
 default limits would throttle the loop to 10 moves/s). The clients run in their own
-processes: movers (one keep-alive connection each, "legal moves, then a move", any error
-answer, 4xx or 5xx, stops the run) and watchers (asyncio, raw HTTP/1.1 connections, cheap enough to hold
-thousands). After each phase it prints the CPU each process used (from /proc).
+processes: movers (one keep-alive connection each, "legal moves, then a move"; an error
+answer, 4xx or 5xx, stops the run) and watchers (asyncio, raw HTTP/1.1 connections, cheap
+enough to hold thousands). After each phase it prints the CPU each process used (/proc).
 
 Run on purpose: `.venv/bin/python bench/push_bench.py` (about 5 minutes; `--quick` for a
 short run with smaller numbers).
