@@ -4,6 +4,7 @@ or as a Server-Sent Events stream woken by the push hub."""
 from __future__ import annotations
 
 import json
+import logging
 import math
 import threading
 import time
@@ -26,6 +27,8 @@ from cardtable.engine.events import Event
 from cardtable.feeds import Feeds
 from cardtable.games import GameService
 from cardtable.push import OPEN_STREAMS, Hub, Overloaded
+
+log = logging.getLogger("cardtable.push")
 
 STREAM_RETRY_MS = 3000
 """How long an EventSource waits before reconnecting (sent as `retry:` first)."""
@@ -262,8 +265,10 @@ def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
             sent, events = w.feeds.events(
                 w.game_id, w.seat, sent, at_least=heard or 0, read_after=read_after
             )
-    except redis.exceptions.RedisError:
-        pass  # the store went away: the client reconnects (to us or another replica)
+    except redis.exceptions.RedisError as error:
+        # The store went away (or kept us waiting past its timeout): the client reconnects
+        # with Last-Event-ID, to us or another replica.
+        log.warning("event stream of %s closed: %s", w.game_id, type(error).__name__)
     yield f"retry: {SHUTDOWN_RETRY_MS}\n\n"
 
 
