@@ -19,7 +19,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardtable.engine.base import GameState
 from cardtable.engine.events import Event, Timeline
@@ -31,6 +31,15 @@ READS_AT_ONCE = 16
 or all of them re-reading after a lost subscription, queues here instead of taking every
 connection of the Redis pool (past its wait, 503s and closed streams) from the moves."""
 
+
+class Encoded(NamedTuple):
+    """Events as a stream sends them, and their types."""
+
+    text: str
+    kinds: frozenset[str]
+
+
+Encode = Callable[[list[Event]], str]
 ReadMoves = Callable[[str, int], tuple[int, list[int]]]
 """`GameService.read_log`: (the game's version, its stored moves from a position on)."""
 
@@ -45,6 +54,20 @@ class GameFeed:
         self.dealt_at: int | None = None
         self.read_at = 0.0
         """time.monotonic() when this feed last began a read of the store."""
+        self._encoded: dict[tuple[int | None, int], Encoded] = {}
+        self._encoded_at = -1
+
+    def encoded(self, viewer: int | None, since: int, encode: Encode) -> Encoded:
+        """`encode` of the events after `since` for `viewer`, made once per version for
+        all the watchers of one seat (a thousand spectators woken by one move share it)."""
+        if self._encoded_at != self.version:
+            self._encoded, self._encoded_at = {}, self.version
+        found = self._encoded.get((viewer, since))
+        if found is None:
+            events = self.events(viewer, since)
+            kinds = frozenset(str(event["type"]) for event in events)
+            found = self._encoded[(viewer, since)] = Encoded(encode(events), kinds)
+        return found
 
     def follow(self, game_id: str, read_moves: ReadMoves) -> bool:
         """Catch up from the stored moves alone (one read, no snapshot), which is possible
@@ -170,16 +193,42 @@ class Feeds:
         at a time (`reading`)."""
         lock, feed = self._slot(game_id)
         with lock:
-            stale = read_after is not None and feed.read_at < read_after
-            if game is None and (feed.version < max(at_least, 0) or stale):
-                with self.reading:
-                    feed.read_at = time.monotonic()
-                    if not feed.follow(game_id, self._read_moves):
-                        game = self._load(game_id)
-            if game is not None:
-                with self.reading:
-                    feed.update(game, lambda: self._replayed(game_id), self._read_moves)
+            self._catch_up(game_id, feed, game, at_least, read_after)
             return feed.version, feed.events(viewer, since)
+
+    def encoded(
+        self,
+        game_id: str,
+        viewer: int | None,
+        since: int,
+        encode: Encode,
+        *,
+        at_least: int = 0,
+        read_after: float | None = None,
+    ) -> tuple[int, Encoded]:
+        """As `events`, encoded (by `encode`, once per version, viewer and `since`)."""
+        lock, feed = self._slot(game_id)
+        with lock:
+            self._catch_up(game_id, feed, None, at_least, read_after)
+            return feed.version, feed.encoded(viewer, since, encode)
+
+    def _catch_up(
+        self,
+        game_id: str,
+        feed: GameFeed,
+        game: Game | None,
+        at_least: int,
+        read_after: float | None,
+    ) -> None:
+        stale = read_after is not None and feed.read_at < read_after
+        if game is None and (feed.version < max(at_least, 0) or stale):
+            with self.reading:
+                feed.read_at = time.monotonic()
+                if not feed.follow(game_id, self._read_moves):
+                    game = self._load(game_id)
+        if game is not None:
+            with self.reading:
+                feed.update(game, lambda: self._replayed(game_id), self._read_moves)
 
     def _slot(self, game_id: str) -> tuple[threading.Lock, GameFeed]:
         with self._lock:

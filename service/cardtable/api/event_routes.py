@@ -6,9 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import math
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -237,14 +235,13 @@ def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
     After `game_end` it stays open for the `rematch` event (closing after it), at most
     REMATCH_WAIT_SECONDS."""
     yield f"retry: {STREAM_RETRY_MS}\n\n"
-    sent, events, closing_at = since, backlog, math.inf
+    sent = int(backlog[-1]["version"]) if backlog else since
+    text, kinds = format_events(backlog), frozenset(str(event["type"]) for event in backlog)
+    closing_at = math.inf
     try:
         while True:
-            if events:
-                version = int(events[-1]["version"])
-                yield ENCODED.get((w.game_id, w.seat, sent, version), events)
-                sent = version
-                kinds = {event["type"] for event in events}
+            if text:
+                yield text
                 if "rematch" in kinds:
                     return  # the last change of this game: the table follows the new one
                 if "game_end" in kinds:
@@ -256,44 +253,19 @@ def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
             heard = w.hub.wait(w.watch, sent, min(w.heartbeat_seconds, left))
             renewed = w.hub.generation != generation and not w.hub.stopping
             if heard is None and not renewed:
-                events = []
-                if not w.hub.stopping:
-                    yield ": keep-alive\n\n"
+                text = "" if w.hub.stopping else ": keep-alive\n\n"
+                kinds = frozenset()
                 continue
             # After a renewed subscription: read the store once per game, not per stream.
             read_after = w.hub.woken_at if renewed else None
-            sent, events = w.feeds.events(
-                w.game_id, w.seat, sent, at_least=heard or 0, read_after=read_after
+            sent, (text, kinds) = w.feeds.encoded(
+                w.game_id, w.seat, sent, format_events, at_least=heard or 0, read_after=read_after
             )
     except redis.exceptions.RedisError as error:
         # The store went away (or kept us waiting past its timeout): the client reconnects
         # with Last-Event-ID, to us or another replica.
         log.warning("event stream of %s closed: %s", w.game_id, type(error).__name__)
     yield f"retry: {SHUTDOWN_RETRY_MS}\n\n"
-
-
-class _EncodedCache:
-    """The SSE text of recent (game, viewer, since, version) spans: a thousand watchers of
-    one game woken by one move send the same bytes, encoded once per process."""
-
-    def __init__(self, size: int = 4096):
-        self._size = size
-        self._lock = threading.Lock()
-        self._texts: OrderedDict[tuple[str, int | None, int, int], str] = OrderedDict()
-
-    def get(self, key: tuple[str, int | None, int, int], events: list[Event]) -> str:
-        with self._lock:
-            text = self._texts.get(key)
-        if text is None:
-            text = format_events(events)
-            with self._lock:
-                self._texts[key] = text
-                if len(self._texts) > self._size:
-                    self._texts.popitem(last=False)
-        return text
-
-
-ENCODED = _EncodedCache()
 
 
 def format_events(events: list[Event]) -> str:
