@@ -20,6 +20,11 @@ def _list(value: str) -> tuple[str, ...]:
     return tuple(item.strip() for item in value.split(",") if item.strip())
 
 
+GEVENT_MAX_STREAMS = 3000
+"""Waiting requests (streams, long-polls) per gevent worker unless `max_streams` says
+otherwise: the default 2 workers hold 6,000 (gunicorn_conf leaves connections for them)."""
+
+
 @dataclass(frozen=True)
 class Settings:
     redis_url: str | None = None
@@ -77,6 +82,13 @@ class Settings:
     newer) during the first step of a rolling update from it, else 4 (README, "Upgrading
     without losing games")."""
 
+    # Push (event streams and long-polls; cardtable.push, api/event_routes.py).
+    max_streams: int | None = None
+    """Streams and long-polls one worker process holds at once; None: GEVENT_MAX_STREAMS
+    under gevent, half the threads under gthread (`cardtable.push.default_capacity`)."""
+    sse_heartbeat_seconds: float = 15.0
+    """Seconds between the comment lines an idle event stream sends (proxies keep it)."""
+
     def __post_init__(self) -> None:
         # A TTL of 0 would make Redis delete every game as soon as it is written.
         for name in ("game_ttl_seconds", "finished_ttl_seconds", "max_body_bytes",
@@ -92,6 +104,14 @@ class Settings:
         if self.write_schema not in (3, 4):
             raise ValueError(
                 f"write_schema (CARDTABLE_WRITE_SCHEMA) must be 3 or 4, not {self.write_schema}"
+            )
+        if self.max_streams is not None and self.max_streams <= 0:
+            raise ValueError(f"max_streams must be positive, not {self.max_streams}")
+        if not 0 < self.sse_heartbeat_seconds <= 300:
+            # Above a few minutes, proxies and browsers drop the idle stream anyway.
+            raise ValueError(
+                f"sse_heartbeat_seconds must be above 0 and at most 300, "
+                f"not {self.sse_heartbeat_seconds}"
             )
 
     @classmethod
@@ -166,4 +186,7 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "trusted_proxies": int,
     "bot_moves_per_request": int,
     "write_schema": int,
+    # Push: CARDTABLE_MAX_STREAMS, CARDTABLE_SSE_HEARTBEAT_SECONDS.
+    "max_streams": int,
+    "sse_heartbeat_seconds": float,
 }

@@ -5,22 +5,43 @@ A feed merges two sources by version: the engine's events (a `Timeline` of the d
 numbered by engine moves) and the table's changes (`Game.table_log`: seats taken, players
 leaving, seats handed to a bot, a rematch offered), which are public facts. Engine move k
 has the game version `k + #{table changes made before move k}`. A game read from its
-snapshot has no engine log: building or extending a timeline then takes the game replayed
-from its stored moves (once per change and process, not per watcher).
+snapshot has no engine log: the feed replays the game from its seed and stored moves once
+per process, then applies only the stored moves it has not seen. A change that is a move
+costs each process one read of the log (no snapshot) and the new moves; a table change
+reads the snapshot too, and the timeline is checked against it. Nothing is read per
+watcher.
 """
 
 from __future__ import annotations
 
 import bisect
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
+from cardtable.engine.base import GameState
 from cardtable.engine.events import Event, Timeline
 from cardtable.games import Game
 
 DEFAULT_CACHED_GAMES = 512
+READS_AT_ONCE = 16
+"""Store reads for waiting clients one process makes at once: a burst of streams opening,
+or all of them re-reading after a lost subscription, queues here instead of taking every
+connection of the Redis pool (past its wait, 503s and closed streams) from the moves."""
+
+
+class Encoded(NamedTuple):
+    """Events as a stream sends them, and their types."""
+
+    text: str
+    kinds: frozenset[str]
+
+
+Encode = Callable[[list[Event]], str]
+ReadMoves = Callable[[str, int], tuple[int, list[int]]]
+"""`GameService.read_log`: (the game's version, its stored moves from a position on)."""
 
 
 class GameFeed:
@@ -31,23 +52,82 @@ class GameFeed:
         self.timeline: Timeline | None = None
         self.table_log: list[dict[str, Any]] = []
         self.dealt_at: int | None = None
+        self.read_at = 0.0
+        """time.monotonic() when this feed last began a read of the store."""
+        self._encoded: dict[tuple[int | None, int], Encoded] = {}
+        self._encoded_at = -1
 
-    def update(self, game: Game, replayed: Callable[[], Game]) -> None:
+    def encoded(self, viewer: int | None, since: int, encode: Encode) -> Encoded:
+        """`encode` of the events after `since` for `viewer`, made once per version for
+        all the watchers of one seat (a thousand spectators woken by one move share it)."""
+        if self._encoded_at != self.version:
+            self._encoded, self._encoded_at = {}, self.version
+        found = self._encoded.get((viewer, since))
+        if found is None:
+            events = self.events(viewer, since)
+            kinds = frozenset(str(event["type"]) for event in events)
+            found = self._encoded[(viewer, since)] = Encoded(encode(events), kinds)
+        return found
+
+    def follow(self, game_id: str, read_moves: ReadMoves) -> bool:
+        """Catch up from the stored moves alone (one read, no snapshot), which is possible
+        when every change since this feed's version is a move; False otherwise (a table
+        change, a game not dealt or not followed yet, a game stored with its whole log)."""
+        if self.timeline is None:
+            return False
+        version, moves = read_moves(game_id, self.timeline.version)
+        if version - self.version != len(moves) or not self._apply(moves):
+            return False
+        self.version = version
+        return True
+
+    def update(self, game: Game, replayed: Callable[[], Game], read_moves: ReadMoves) -> None:
+        """Catch up with `game` as read from the store (its snapshot)."""
         if game.version <= self.version:
             return
-        if game.dealt and game.state.log_offset and self._behind(game):
-            game = replayed()  # the snapshot has no history: replay it (as new or newer)
+        if game.dealt:
+            state = game.state
+            if not state.log_offset:  # stored with its whole log (before the compact log)
+                self._extend(state)
+            elif not self._extend_stored(game, read_moves):
+                game = replayed()  # the first change seen, or a gap: replay (as new or newer)
+                self.timeline = None
+                self._extend(game.state)
         self.table_log = list(game.table_log)
         self.dealt_at = game.life.dealt_at
-        if game.dealt:
-            if self.timeline is None:
-                self.timeline = Timeline(game.state)
-            elif self.timeline.version < game.state.version:
-                self.timeline.extend(game.state)
         self.version = game.version
 
-    def _behind(self, game: Game) -> bool:
-        return self.timeline is None or self.timeline.version < game.state.version
+    def _extend(self, state: GameState) -> None:
+        if self.timeline is None:
+            self.timeline = Timeline(state)
+        elif self.timeline.version < state.version:
+            self.timeline.extend(state)
+
+    def _extend_stored(self, game: Game, read_moves: ReadMoves) -> bool:
+        """Apply the stored moves the timeline lacks to reach `game`'s snapshot; False when
+        that is not possible (no timeline yet, or it does not end on the snapshot)."""
+        target = game.state
+        if self.timeline is None or self.timeline.version > target.version:
+            return False
+        _, moves = read_moves(game.game_id, self.timeline.version)
+        missing = target.version - self.timeline.version  # later moves: a later change's
+        if len(moves) < missing or not self._apply(moves[:missing]):
+            return False
+        return self.timeline.state.snapshot() == target.snapshot()
+
+    def _apply(self, moves: list[int]) -> bool:
+        """Replay stored moves (each a legal move's index and the seat, `cardtable.movelog`)
+        on the timeline; False, and no timeline, if one is not a legal move there."""
+        assert self.timeline is not None
+        state = self.timeline.state
+        for entry in moves:
+            index, seat = divmod(entry, state.n_players)
+            legal = state.legal_moves(seat)
+            if index >= len(legal):
+                self.timeline = None  # replayed afresh, which reports a corrupt log
+                return False
+            self.timeline.apply(seat, legal[index])
+        return True
 
     def events(self, viewer: int | None, since: int) -> list[Event]:
         """The events after game version `since`, oldest first, as `viewer` may see them."""
@@ -84,13 +164,17 @@ class Feeds:
         self,
         load: Callable[[str], Game],
         replayed: Callable[[str], Game],
+        read_moves: ReadMoves,
         max_games: int = DEFAULT_CACHED_GAMES,
     ):
         self._load = load
         self._replayed = replayed
+        self._read_moves = read_moves
         self._max_games = max_games
         self._lock = threading.Lock()
         self._feeds: OrderedDict[str, tuple[threading.Lock, GameFeed]] = OrderedDict()
+        self.reading = threading.BoundedSemaphore(READS_AT_ONCE)
+        """Held by each store read made for waiting clients (opening a stream included)."""
 
     def events(
         self,
@@ -100,17 +184,51 @@ class Feeds:
         *,
         game: Game | None = None,
         at_least: int = 0,
+        read_after: float | None = None,
     ) -> tuple[int, list[Event]]:
         """(the version reached, the events after `since` for `viewer`). The store is read
-        only when the cached feed is older than `at_least` (the version a notification
-        named) and no `game` is given; concurrent callers wait for one read."""
+        only when no `game` is given and the cached feed is older than `at_least` (the
+        version a notification named) or was last read before `read_after` (a monotonic
+        time); concurrent callers wait for one read, and at most READS_AT_ONCE reads run
+        at a time (`reading`)."""
         lock, feed = self._slot(game_id)
         with lock:
-            if game is None and feed.version < max(at_least, 0):
-                game = self._load(game_id)
-            if game is not None:
-                feed.update(game, lambda: self._replayed(game_id))
+            self._catch_up(game_id, feed, game, at_least, read_after)
             return feed.version, feed.events(viewer, since)
+
+    def encoded(
+        self,
+        game_id: str,
+        viewer: int | None,
+        since: int,
+        encode: Encode,
+        *,
+        at_least: int = 0,
+        read_after: float | None = None,
+    ) -> tuple[int, Encoded]:
+        """As `events`, encoded (by `encode`, once per version, viewer and `since`)."""
+        lock, feed = self._slot(game_id)
+        with lock:
+            self._catch_up(game_id, feed, None, at_least, read_after)
+            return feed.version, feed.encoded(viewer, since, encode)
+
+    def _catch_up(
+        self,
+        game_id: str,
+        feed: GameFeed,
+        game: Game | None,
+        at_least: int,
+        read_after: float | None,
+    ) -> None:
+        stale = read_after is not None and feed.read_at < read_after
+        if game is None and (feed.version < max(at_least, 0) or stale):
+            with self.reading:
+                feed.read_at = time.monotonic()
+                if not feed.follow(game_id, self._read_moves):
+                    game = self._load(game_id)
+        if game is not None:
+            with self.reading:
+                feed.update(game, lambda: self._replayed(game_id), self._read_moves)
 
     def _slot(self, game_id: str) -> tuple[threading.Lock, GameFeed]:
         with self._lock:

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from cardtable.config import GEVENT_MAX_STREAMS
 from cardtable.logs import logging_config
 
 
@@ -29,8 +30,12 @@ workers = _int("CARDTABLE_WORKERS", 2)
 worker_class = os.environ.get("CARDTABLE_WORKER_CLASS", "cardtable.worker.CardtableWorker")
 threads = _int("CARDTABLE_THREADS", 4)
 # Open connections per worker process, waiting ones included; beyond it new connections
-# wait in the listen backlog. (Redis connections: CARDTABLE_REDIS_MAX_CONNECTIONS.)
-worker_connections = _int("CARDTABLE_WORKER_CONNECTIONS", 1000)
+# wait in the listen backlog, unanswered. So by default it leaves room for the streams and
+# long-polls a worker may hold (CARDTABLE_MAX_STREAMS; past those they get 503 and
+# Retry-After) and 1,000 ordinary connections more. (Redis: CARDTABLE_REDIS_MAX_CONNECTIONS.)
+worker_connections = _int(
+    "CARDTABLE_WORKER_CONNECTIONS", _int("CARDTABLE_MAX_STREAMS", GEVENT_MAX_STREAMS) + 1000
+)
 timeout = _int("CARDTABLE_WORKER_TIMEOUT", 30)
 # Kubernetes sends SIGTERM and waits terminationGracePeriodSeconds (35 s: preStop 5 s +
 # this + margin). Long-polls and streams answer at once on SIGTERM, so this only has to

@@ -6,7 +6,7 @@ exactly when a write happened. Each process subscribes once (one connection, one
 listener thread, a greenlet under gevent) and wakes the streams and long-polls waiting
 for that game. A plain PUBLISH reaches every node of a Redis Cluster too (the cluster bus
 forwards it), so nothing changes on a cluster. Waiting requests are capped per process
-(`CARDTABLE_MAX_STREAMS`): beyond it they get `Overloaded` (503 with Retry-After).
+(`Settings.max_streams`): beyond it they get `Overloaded` (503 with Retry-After).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 import redis.exceptions
 from prometheus_client import Counter, Histogram
 
+from cardtable.config import GEVENT_MAX_STREAMS
 from cardtable.monitoring import WAITING
 
 log = logging.getLogger("cardtable.push")
@@ -71,15 +72,15 @@ class Overloaded(Exception):
         self.retry_after = RETRY_AFTER_SECONDS
 
 
-def default_capacity(env: dict[str, str] | None = None) -> int:
-    """CARDTABLE_MAX_STREAMS, else 2000 under gevent (a waiting request costs a greenlet)
-    and half the threads otherwise (a waiting request holds a thread)."""
-    env = dict(os.environ) if env is None else env
-    if env.get("CARDTABLE_MAX_STREAMS"):
-        return max(1, int(env["CARDTABLE_MAX_STREAMS"]))
+def default_capacity(configured: int | None = None) -> int:
+    """The configured cap (Settings.max_streams, CARDTABLE_MAX_STREAMS), else
+    GEVENT_MAX_STREAMS under gevent (a waiting request costs a greenlet) and half of
+    gthread's threads otherwise (a waiting request holds a thread; gunicorn's setting)."""
+    if configured is not None:
+        return configured
     if _gevent_patched():
-        return 2000
-    return max(1, int(env.get("CARDTABLE_THREADS", "4")) // 2)
+        return GEVENT_MAX_STREAMS
+    return max(1, int(os.environ.get("CARDTABLE_THREADS") or "4") // 2)
 
 
 def _gevent_patched() -> bool:
@@ -111,7 +112,7 @@ class Hub:
     def __init__(self, redis: Any, prefix: str, *, capacity: int | None = None):
         self._redis = redis
         self.channel = channel_for(prefix)
-        self.capacity = default_capacity() if capacity is None else capacity
+        self.capacity = default_capacity(capacity)
         self._lock = threading.Lock()
         self._games: dict[str, _Game] = {}
         self._held = 0
@@ -122,6 +123,8 @@ class Hub:
         self.stopping = False
         self.generation = 0
         """Grows each time every waiter is woken to re-read the store (see wake_all)."""
+        self.woken_at = 0.0
+        """time.monotonic() of the last wake_all: reads made since then are fresh enough."""
 
     # ---- capacity ------------------------------------------------------------------
 
@@ -220,6 +223,7 @@ class Hub:
         when stopping)."""
         with self._lock:
             self.generation += 1
+            self.woken_at = time.monotonic()
             events = []
             for game in self._games.values():
                 events.append(game.event)
@@ -236,15 +240,17 @@ class Hub:
     # ---- the listener ------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the listener once per process (after a fork, again in the child)."""
-        if self._listener_pid == os.getpid():
-            return
-        with self._lock:
-            if self._listener_pid == os.getpid():
-                return
-            self._listener_pid = os.getpid()
-            self._listener = threading.Thread(target=self._listen, name="push-hub", daemon=True)
-            self._listener.start()
+        """Start the listener once per process (after a fork, again in the child), and wait
+        for its subscription: every caller, so that none reads a game before it (and a
+        burst of first streams is not woken to read everything again)."""
+        if self._listener_pid != os.getpid():
+            with self._lock:
+                if self._listener_pid != os.getpid():
+                    self._listener_pid = os.getpid()
+                    self._listener = threading.Thread(
+                        target=self._listen, name="push-hub", daemon=True
+                    )
+                    self._listener.start()
         self._subscribed.wait(5)
 
     def _listen(self) -> None:

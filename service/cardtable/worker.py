@@ -13,6 +13,9 @@ let such a client hold a slot that long, and it never bounds reading the body. H
   `read_timeout` seconds, however slowly it trickles; past that the connection reads as
   closed (the app answers 400 to a cut body, an unfinished header gets no answer);
 - writing a response may block at most `write_timeout` seconds per send;
+- a response's headers go out in one send with the start of its body (gunicorn writes them
+  apart: a second system call and a second packet for every answer, the costliest part of
+  a small answer on a busy server);
 - the errors gunicorn answers itself (a malformed request line, a URI or headers too long)
   carry the service's JSON error body instead of gunicorn's HTML page.
 """
@@ -71,6 +74,8 @@ class DeadlineSocket:
         self._read = read
         self._write = write
         self._deadline: float | None = None
+        self._holding = False
+        self._held = b""
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._sock, name)
@@ -79,6 +84,18 @@ class DeadlineSocket:
         """The response is sent: the next read waits for a new request (keep-alive)."""
         self._deadline = None
         self._idle = self._next_idle
+
+    def hold_headers(self) -> None:
+        """Keep the next `sendall` (a response's headers: gunicorn writes them first) to
+        send it with the one after (the body's start), or at `flush`."""
+        self._holding = True
+
+    def flush(self) -> None:
+        """Send what is held, and hold nothing more."""
+        self._holding = False
+        if self._held:
+            held, self._held = self._held, b""
+            self.sendall(held)
 
     def recv(self, size: int) -> bytes:
         if self._deadline is None:
@@ -97,13 +114,24 @@ class DeadlineSocket:
         return data
 
     def send(self, data: bytes) -> int:
+        self.flush()
         self._sock.settimeout(self._write)
         sent: int = self._sock.send(data)
         return sent
 
     def sendall(self, data: bytes) -> None:
+        if self._holding:
+            self._holding, self._held = False, bytes(data)
+            return
+        if self._held:
+            data, self._held = self._held + data, b""
         self._sock.settimeout(self._write)
         self._sock.sendall(data)
+
+    def sendfile(self, file: Any, offset: int = 0, count: int | None = None) -> int:
+        self.flush()  # the headers before the file
+        sent: int = self._sock.sendfile(file, offset, count)
+        return sent
 
 
 class CardtableWorker(GeventWorker):  # type: ignore[misc]
@@ -134,9 +162,15 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
         super(GeventWorker, self).handle(listener, wrapped, addr)
 
     def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> None:
-        super().handle_request(listener_name, req, sock, addr)
-        if isinstance(sock, DeadlineSocket):
-            sock.next_request()
+        if not isinstance(sock, DeadlineSocket):
+            super().handle_request(listener_name, req, sock, addr)
+            return
+        sock.hold_headers()
+        try:
+            super().handle_request(listener_name, req, sock, addr)
+        finally:
+            sock.flush()  # headers of an empty body; and an error page is never held
+        sock.next_request()
 
     def handle_exit(self, sig: int, frame: Any) -> None:
         # SIGTERM: waiting requests answer now (they check this), then gunicorn stops

@@ -26,7 +26,8 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     conf = load(monkeypatch)
     assert conf["bind"] == "0.0.0.0:8000"
     assert (conf["workers"], conf["worker_class"]) == (2, "cardtable.worker.CardtableWorker")
-    assert (conf["worker_connections"], conf["keepalive"]) == (1000, 75)
+    # Room for the streams a worker may hold (3,000) and 1,000 ordinary connections more.
+    assert (conf["worker_connections"], conf["keepalive"]) == (4000, 75)
     assert conf["graceful_timeout"] == 20
     assert conf["accesslog"] is None, "the app writes the access lines (cardtable.logs)"
     assert conf["logconfig_dict"]["formatters"]["main"] == {"()": "cardtable.logs.JsonFormatter"}

@@ -97,10 +97,12 @@ async function readStream(session: SeatSession, cursor: Cursor, onEvent: (event:
     if (signal.aborted) return; // stopped: hand out nothing more
     backoff.failures = 0;
     deliver(cursor, JSON.parse(message.data) as GameEvent, onEvent);
+    // After game_end the server keeps the stream open for a rematch; the watch ends here
+    // (leaving the loop cancels the body).
+    if (cursor.over) return;
   }
-  // The server closes the stream after game_end (read to that close: cancelling would
-  // abort a request). Without game_end it stopped (a restart) or a proxy cut the line.
-  if (!cursor.over) throw new StreamEnded("the event stream ended");
+  // Without game_end the server stopped (a restart) or a proxy cut the line.
+  throw new StreamEnded("the event stream ended");
 }
 
 async function followStream(session: SeatSession, cursor: Cursor, onEvent: (event: GameEvent) => void, signal: AbortSignal, options: StreamOptions): Promise<void> {

@@ -4,9 +4,9 @@ or as a Server-Sent Events stream woken by the push hub."""
 from __future__ import annotations
 
 import json
-import os
-import threading
-from collections import OrderedDict
+import logging
+import math
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -26,10 +26,16 @@ from cardtable.feeds import Feeds
 from cardtable.games import GameService
 from cardtable.push import OPEN_STREAMS, Hub, Overloaded
 
+log = logging.getLogger("cardtable.push")
+
 STREAM_RETRY_MS = 3000
 """How long an EventSource waits before reconnecting (sent as `retry:` first)."""
 SHUTDOWN_RETRY_MS = 1000
 """Sent last when this server stops: reconnect soon, to another replica."""
+REMATCH_WAIT_SECONDS = 600.0
+"""How long a stream stays open after `game_end` for the `rematch` event. Then it closes
+(with `retry:`); a reconnection after the end with nothing new gets 204, which stops an
+EventSource."""
 
 blp = Blueprint(
     "events",
@@ -107,12 +113,9 @@ def _overloaded(error: Overloaded) -> Response:
 def _feeds(service: GameService) -> Feeds:
     feeds: Feeds | None = current_app.extensions.get("cardtable_feeds")
     if feeds is None:
-        feeds = current_app.extensions["cardtable_feeds"] = Feeds(service.load, service.replayed)
+        feeds = Feeds(service.load, service.replayed, service.read_log)
+        current_app.extensions["cardtable_feeds"] = feeds
     return feeds
-
-
-def heartbeat_seconds() -> float:
-    return float(os.environ.get("CARDTABLE_SSE_HEARTBEAT_SECONDS", "15"))
 
 
 OK_RESPONSE = {
@@ -180,7 +183,8 @@ def _stream(service: GameService, feeds: Feeds, game_id: str, since: int | None)
     hub.acquire()  # before the first byte: a full server still answers 503
     watch = hub.register(game_id)
     try:
-        game = service.load(game_id)
+        with feeds.reading:  # a burst of streams opening must leave Redis to the moves
+            game = service.load(game_id)
         seat = service.seat_for(game, bearer_token())
         start = _last_event_id(since if since is not None else game.version)
     except BaseException:
@@ -193,7 +197,8 @@ def _stream(service: GameService, feeds: Feeds, game_id: str, since: int | None)
         return Response(status=204)  # an EventSource stops reconnecting on 204
     OPEN_STREAMS.inc()
     _, backlog = feeds.events(game_id, seat, start, game=game)
-    body = _messages(Watching(hub, feeds, game_id, watch, seat), start, backlog)
+    heartbeat = wiring().settings.sse_heartbeat_seconds
+    body = _messages(Watching(hub, feeds, game_id, watch, seat, heartbeat), start, backlog)
     response = Response(body, mimetype="text/event-stream")
     response.call_on_close(_closer(hub, game_id, watch))
     response.headers["Cache-Control"] = "no-cache"
@@ -220,61 +225,47 @@ class Watching:
     game_id: str
     watch: Any
     seat: int | None
+    heartbeat_seconds: float
 
 
 def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
     """The stream's text: `retry:`, the backlog, then each version's events in one chunk
     as notifications name them, heartbeat comments while idle, and a last `retry:` when
-    the server stops. Waiting reads nothing from Redis: one read per process per change."""
+    the server stops. Waiting reads nothing from Redis: one read per process per change.
+    After `game_end` it stays open for the `rematch` event (closing after it), at most
+    REMATCH_WAIT_SECONDS."""
     yield f"retry: {STREAM_RETRY_MS}\n\n"
-    sent, events = since, backlog
+    sent = int(backlog[-1]["version"]) if backlog else since
+    text, kinds = format_events(backlog), frozenset(str(event["type"]) for event in backlog)
+    closing_at = math.inf
     try:
         while True:
-            if events:
-                version = int(events[-1]["version"])
-                yield ENCODED.get((w.game_id, w.seat, sent, version), events)
-                sent = version
-                if events[-1]["type"] == "game_end":
-                    return
-            if w.hub.stopping:
+            if text:
+                yield text
+                if "rematch" in kinds:
+                    return  # the last change of this game: the table follows the new one
+                if "game_end" in kinds:
+                    closing_at = time.monotonic() + REMATCH_WAIT_SECONDS
+            left = closing_at - time.monotonic()
+            if w.hub.stopping or left <= 0:
                 break
             generation = w.hub.generation
-            heard = w.hub.wait(w.watch, sent, heartbeat_seconds())
-            if heard is None and w.hub.generation != generation and not w.hub.stopping:
-                heard = sent + 1  # the subscription was renewed: read the store once
-            if heard is None:
-                events = []
-                if not w.hub.stopping:
-                    yield ": keep-alive\n\n"
+            heard = w.hub.wait(w.watch, sent, min(w.heartbeat_seconds, left))
+            renewed = w.hub.generation != generation and not w.hub.stopping
+            if heard is None and not renewed:
+                text = "" if w.hub.stopping else ": keep-alive\n\n"
+                kinds = frozenset()
                 continue
-            sent, events = w.feeds.events(w.game_id, w.seat, sent, at_least=heard)
-    except redis.exceptions.RedisError:
-        pass  # the store went away: the client reconnects (to us or another replica)
+            # After a renewed subscription: read the store once per game, not per stream.
+            read_after = w.hub.woken_at if renewed else None
+            sent, (text, kinds) = w.feeds.encoded(
+                w.game_id, w.seat, sent, format_events, at_least=heard or 0, read_after=read_after
+            )
+    except redis.exceptions.RedisError as error:
+        # The store went away (or kept us waiting past its timeout): the client reconnects
+        # with Last-Event-ID, to us or another replica.
+        log.warning("event stream of %s closed: %s", w.game_id, type(error).__name__)
     yield f"retry: {SHUTDOWN_RETRY_MS}\n\n"
-
-
-class _EncodedCache:
-    """The SSE text of recent (game, viewer, since, version) spans: a thousand watchers of
-    one game woken by one move send the same bytes, encoded once per process."""
-
-    def __init__(self, size: int = 4096):
-        self._size = size
-        self._lock = threading.Lock()
-        self._texts: OrderedDict[tuple[str, int | None, int, int], str] = OrderedDict()
-
-    def get(self, key: tuple[str, int | None, int, int], events: list[Event]) -> str:
-        with self._lock:
-            text = self._texts.get(key)
-        if text is None:
-            text = format_events(events)
-            with self._lock:
-                self._texts[key] = text
-                if len(self._texts) > self._size:
-                    self._texts.popitem(last=False)
-        return text
-
-
-ENCODED = _EncodedCache()
 
 
 def format_events(events: list[Event]) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from cardtable.api import metrics
 from cardtable.config import Settings
 from cardtable.games import GameService
-from cardtable.push import counting_published
+from cardtable.push import counting_published, new_hub
 from cardtable.scoresheets import ScoreSheetService
 from cardtable.seating import Seating
 from cardtable.store import DocumentStore, RedisClient
@@ -44,6 +44,7 @@ class Wiring:
             waiting_ttl_seconds=settings.waiting_ttl_seconds,
             takeover_after=settings.takeover_timeouts,
             write_schema=settings.write_schema,
+            hub=new_hub(redis_client, settings.key_prefix, settings.max_streams),
         )
         sheets = ScoreSheetService(stores["sheet"])
         return cls(settings, redis_client, games, sheets, Seating(games))

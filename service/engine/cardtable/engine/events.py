@@ -64,6 +64,17 @@ class Timeline:
             position += len(entries)
             self._add_version(entries)
 
+    @property
+    def state(self) -> GameState:
+        """The replayed game with its whole log (to read: `apply` is how it moves on)."""
+        return self._replay
+
+    def apply(self, seat: int, move: Any) -> None:
+        """Replay one more move, a legal move of `state` (a stored move of the game)."""
+        position = len(self._replay.log)
+        self._replay.apply(seat, move)
+        self._add_version(self._replay.log[position:])
+
     def first_deal(self, viewer: int | None) -> Event:
         """The deal of the first round as `viewer` saw it (its `version` is 0)."""
         return _deal_event(0, self._first_deal, self._first_views[self._viewers.index(viewer)])
