@@ -6,9 +6,10 @@ used) and its closing discard. This bot
 - plays its stock top whenever it can;
 - otherwise searches every order of builds from its hand and discard piles (a turn is
   deterministic until the hand runs out and five new cards are drawn) for the one that
-  brings its stock top into play, else empties its hand (a fresh draw), else leaves the
-  building piles furthest from the rival's stock top: for each pile, how many cards the
-  rival would still need after playing what its discard tops give;
+  brings its stock top into play, else for the one that ends the turn with the fewest
+  cards in hand (each one is a card fewer drawn next turn) and the building piles
+  furthest from the rival's stock top: for each pile, how many cards the rival would
+  still need after playing what its discard tops give;
 - discards where the card buries nothing useful: an empty pile or one card below the top
   first, never a higher card over a lower one, and the cards furthest from being
   buildable first.
@@ -30,13 +31,14 @@ from cardtable_sdk.search import engine_bot
 SKIPBO, TOP = seen.SKIPBO, seen.TOP_VALUE
 STOCK_PLAYED = 100.0
 """A line of builds that makes the stock top playable: worth most."""
-HAND_EMPTIED = 4.5
-"""A line that empties the hand (five new cards), on top of what follows with no hand."""
 KEPT_SKIPBO, KEPT_CARD = 3.0, 0.5
 """What a SKIP-BO or another card still in hand adds once the stock top is playable."""
 RIVAL_REACH = (30.0, 18.0, 10.5, 6.0)
 """The cost of a pile the rival could bring to its stock top with 0, 1, 2, 3 cards from its
 hand (after its discard tops)."""
+
+HAND_LEFT = 6.0
+"""The cost of each card still in hand when the turn ends."""
 
 greedy = engine_bot("skipbo", "greedy")
 
@@ -113,7 +115,7 @@ class TurnPlan:
             if value > best[0]:
                 best = (value, step)
         if best[1] is None or self.may_stop:
-            best = max(best, (self.turn_end(position[0]), None), key=lambda pair: pair[0])
+            best = max(best, (self.turn_end(position), None), key=lambda pair: pair[0])
         self.memo[position] = best
         return best
 
@@ -121,8 +123,6 @@ class TurnPlan:
         if after is None:  # the stock top can go next
             hand = position[1]
             return STOCK_PLAYED + KEPT_SKIPBO * hand.count(SKIPBO) + KEPT_CARD * len(hand)
-        if not after[1]:
-            return HAND_EMPTIED + self.search(after)[0]
         return self.search(after)[0]
 
     def steps(self, position: Position) -> Iterator[tuple[Step, Position | None]]:
@@ -143,9 +143,11 @@ class TurnPlan:
                     left = (*piles[:index], pile[:-1], *piles[index + 1 :])
                     yield ("discard", index, need), (raised, hand, left)
 
-    def turn_end(self, nexts: tuple[int, ...]) -> float:
-        """How the building piles are left: minus what they offer the rivals' stock tops."""
-        value = 0.0
+    def turn_end(self, position: Position) -> float:
+        """How the turn leaves things: minus what the building piles offer the rivals' stock
+        tops, minus the cards left in hand (each one a card fewer drawn next turn)."""
+        nexts, hand, _ = position
+        value = -HAND_LEFT * len(hand)
         for top, tops in self.rivals:
             reach = min(rival_reach(top, need, tops) for need in nexts)
             if reach < len(RIVAL_REACH):
@@ -175,7 +177,7 @@ def rival_reach(top: int, need: int, discard_tops: list[int]) -> int:
 EMPTY_PILE, SAME_VALUE, ONE_BELOW, LOWER, PER_GAP, HIGHER = 4.5, 4.0, 5.0, 1.0, 0.3, 3.0
 """How well a card sits on a pile: alone, on its own value, just below the top, lower by a
 larger gap (less PER_GAP each), or over a lower card (a cost)."""
-PER_DEAD_STEP, NEAR_STOCK, HIGH_CARD = 0.3, 1.0, 1.0
+PER_DEAD_STEP, NEAR_STOCK, HIGH_CARD = 0.6, 1.0, 1.0
 
 
 def choose_discard(view: Mapping[str, Any], discards: list[Any]) -> Any:
