@@ -1,14 +1,18 @@
-"""A Skip-Bo bot that plays the server's greedy bot with look-ahead over the hidden cards.
+"""A Skip-Bo bot that beats the server's greedy bot by planning its whole turn.
 
-It builds as the greedy bot does (stock first, then runs towards its stock top), but two
-choices are made by determinized look-ahead: whether to make a build it could skip (or
-end its turn at once), and which card to discard (the greedy bot's discard, and the best
-pile for each other card in hand). For each option it deals the hidden cards (the rival's
-hand, the stocks below their tops, the draw pile) at random a few times, consistent with
-its view (`cardtable_sdk.search.sample_state`), lets the greedy bot play the rest of its
-turn, the rival's and its own next turn on each deal, and keeps the option that leaves
-the stock race best (its stock cards played minus the rival's; a round won or lost
-within the look-ahead counts most).
+Under the default stop rule a turn goes on while any build is possible, so what a player
+chooses is the order of its builds (which SKIP-BO goes where, which of two equal cards is
+used) and its closing discard. This bot
+- plays its stock top whenever it can;
+- otherwise searches every order of builds from its hand and discard piles (a turn is
+  deterministic until the hand runs out and five new cards are drawn) for the one that
+  brings its stock top into play, else for the one that ends the turn with the fewest
+  cards in hand (each one is a card fewer drawn next turn) and the building piles
+  furthest from the rival's stock top: for each pile, how many cards the rival would
+  still need after playing what its discard tops give;
+- discards where the card buries nothing useful: an empty pile or one card below the top
+  first, never a higher card over a lower one, and the cards furthest from being
+  buildable first.
 
     cardtable-arena skipbo sdk/examples/skipbo_expert.py greedy --games 1000 --workers 2
     python sdk/examples/skipbo_expert.py --games 20                  # in-process
@@ -18,16 +22,31 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from cardtable_sdk.adapters import skipbo as seen
-from cardtable_sdk.search import GameState, clone, engine_bot, sample_state
+from cardtable_sdk.search import engine_bot
 
-DEALS = 6  # hidden-card deals per decision
-ROUND_DECIDED = 100.0  # a round won (or lost) within the look-ahead, in stock cards
+SKIPBO, TOP = seen.SKIPBO, seen.TOP_VALUE
+STOCK_PLAYED = 100.0
+"""A line of builds that makes the stock top playable: worth most."""
+KEPT_SKIPBO, KEPT_CARD = 3.0, 0.5
+"""What a SKIP-BO or another card still in hand adds once the stock top is playable."""
+RIVAL_REACH = (30.0, 18.0, 10.5, 6.0)
+"""The cost of a pile the rival could bring to its stock top with 0, 1, 2, 3 cards from its
+hand (after its discard tops)."""
+
+HAND_LEFT = 6.0
+"""The cost of each card still in hand when the turn ends."""
 
 greedy = engine_bot("skipbo", "greedy")
+
+Piles = tuple[tuple[int, ...], ...]
+Step = tuple[str, int | None, int]
+"""A build as the plan sees it: (source, hand card or discard pile, value the pile needs)."""
+Position = tuple[tuple[int, ...], tuple[int, ...], Piles]
+"""(what each building pile needs next, sorted; my hand, sorted; my discard piles)."""
 
 
 def bot(
@@ -35,64 +54,161 @@ def bot(
 ) -> Any:
     legal = list(legal_moves)
     rng = rng or random.Random(seen.version(view))
-    choice = greedy(view, legal, rng)
-    discards = [move for move in legal if move["type"] == "discard"]
-    if choice["type"] == "play" and choice["source"] != "stock" and discards:
-        # A build the greedy bot would make though it may stop: is it worth more than
-        # ending the turn now, or does it serve the rival?
-        return look_ahead(view, [choice, greedy(view, discards, rng)], rng)
-    if choice["type"] != "discard" or len(discards) == 1:
-        return choice
-    candidates = [choice]
-    for card in sorted({move["card"] for move in discards} - {choice["card"]}):
-        # The pile the greedy bot would put this card on, were it the only one to discard.
-        candidates.append(greedy(view, [m for m in discards if m["card"] == card], rng))
-    return look_ahead(view, candidates, rng)
+    me = seen.seat(view)
+    if len(legal) == 1 or seen.partner(view, me) is not None:
+        return legal[0] if len(legal) == 1 else greedy(view, legal, rng)
+    plays = [move for move in legal if move["type"] == "play"]
+    if not plays:
+        discards = [move for move in legal if move["type"] == "discard"]
+        return choose_discard(view, discards) if discards else greedy(view, legal, rng)
+    stock = [move for move in plays if move["source"] == "stock"]
+    if stock and seen.stock_top(view, me) != SKIPBO:
+        return stock[0]
+    step = TurnPlan(view).best_step()
+    return greedy(view, legal, rng) if step is None else move_of(step, plays, view)
 
 
-def look_ahead(view: Mapping[str, Any], candidates: list[Any], rng: random.Random) -> Any:
-    """The candidate with the best total outcome over the same few deals (the first one,
-    the greedy bot's own choice, wins ties)."""
-    deals = [(sample_state("skipbo", view, rng), rng.random()) for _ in range(DEALS)]
-    seat = seen.seat(view)
-    scores = [
-        sum(outcome(clone(state), seat, move, seed) for state, seed in deals) for move in candidates
-    ]
-    return candidates[scores.index(max(scores))]
+def move_of(step: Step, plays: list[Any], view: Mapping[str, Any]) -> Any:
+    """The legal move that makes `step` (onto any pile that needs that value)."""
+    source, key, need = step
+    nexts = seen.building_next(view)
+    for move in plays:
+        same_source = source == "stock" or key == move.get("card", move.get("pile"))
+        if move["source"] == source and nexts[move["target"]] == need and same_source:
+            return move
+    raise ValueError(f"no legal move makes {step}")
 
 
-def outcome(state: GameState, seat: int, move: Any, seed: float) -> float:
-    """Apply `move`, let the greedy bot play on until our next turn is over (the rest of
-    ours, the rival's, then ours again), and score the stock race from `seat`'s side."""
-    rng = random.Random(seed)
-    before = stock_sizes(state)
-    round_number = state.round
-    state.apply(seat, move)
-    left = back = False  # has our turn ended; has our next turn begun?
-    while not state.is_over and state.round == round_number:
-        current = state.current
-        if current != seat:
-            if back:
-                break  # our next turn is over
-            left = True
-        elif left:
-            back = True
-        assert current is not None
-        legal = state.legal_moves(current)
-        state.apply(
-            current, legal[0] if len(legal) == 1 else greedy(state.view(current), legal, rng)
+class TurnPlan:
+    """A search over the orders of this turn's builds, from one view."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        me = seen.seat(view)
+        self.view = view
+        self.stock = seen.stock_top(view, me)
+        self.may_stop = seen.acting_step(view) != "build"
+        self.rivals = [
+            (top, [pile[-1] for pile in seen.discard_piles(view, who) if pile])
+            for who in range(seen.players(view))
+            if who != me and (top := seen.stock_top(view, who)) not in (None, SKIPBO)
+        ]
+        self.memo: dict[Position, tuple[float, Step | None]] = {}
+
+    def best_step(self) -> Step | None:
+        me = seen.seat(self.view)
+        start = (
+            tuple(sorted(seen.building_next(self.view))),
+            tuple(sorted(seen.hand(self.view))),
+            tuple(tuple(pile) for pile in seen.discard_piles(self.view, me)),
         )
-    if state.is_over or state.round != round_number:
-        won = state.score()["rounds"][-1]["winner"] == seat
-        return ROUND_DECIDED if won else -ROUND_DECIDED
-    after = stock_sizes(state)
-    played = [b - a for b, a in zip(before, after, strict=True)]
-    return played[seat] - max(n for other, n in enumerate(played) if other != seat)
+        return self.search(start)[1]
+
+    def search(self, position: Position) -> tuple[float, Step | None]:
+        """The best value reachable from `position` and the first build towards it (None:
+        end the turn, when that is allowed or nothing can be built)."""
+        if position in self.memo:
+            return self.memo[position]
+        self.memo[position] = (float("-inf"), None)  # no line goes through itself
+        best: tuple[float, Step | None] = (float("-inf"), None)
+        for step, after in self.steps(position):
+            value = self.value_after(position, after)
+            if value > best[0]:
+                best = (value, step)
+        if best[1] is None or self.may_stop:
+            best = max(best, (self.turn_end(position), None), key=lambda pair: pair[0])
+        self.memo[position] = best
+        return best
+
+    def value_after(self, position: Position, after: Position | None) -> float:
+        if after is None:  # the stock top can go next
+            hand = position[1]
+            return STOCK_PLAYED + KEPT_SKIPBO * hand.count(SKIPBO) + KEPT_CARD * len(hand)
+        return self.search(after)[0]
+
+    def steps(self, position: Position) -> Iterator[tuple[Step, Position | None]]:
+        """Each distinct build and the position after it (None when it is the stock's)."""
+        nexts, hand, piles = position
+        for need in sorted(set(nexts)):
+            if self.stock in (need, SKIPBO):
+                yield ("stock", None, need), None
+                continue
+            raised = _raise(nexts, need)
+            for card in sorted(set(hand)):
+                if card in (need, SKIPBO):
+                    rest = list(hand)
+                    rest.remove(card)
+                    yield ("hand", card, need), (raised, tuple(rest), piles)
+            for index, pile in enumerate(piles):
+                if pile and pile[-1] in (need, SKIPBO):
+                    left = (*piles[:index], pile[:-1], *piles[index + 1 :])
+                    yield ("discard", index, need), (raised, hand, left)
+
+    def turn_end(self, position: Position) -> float:
+        """How the turn leaves things: minus what the building piles offer the rivals' stock
+        tops, minus the cards left in hand (each one a card fewer drawn next turn)."""
+        nexts, hand, _ = position
+        value = -HAND_LEFT * len(hand)
+        for top, tops in self.rivals:
+            reach = min(rival_reach(top, need, tops) for need in nexts)
+            if reach < len(RIVAL_REACH):
+                value -= RIVAL_REACH[reach]
+        return value
 
 
-def stock_sizes(state: GameState) -> list[int]:
-    view = state.view(None)
-    return [seen.stock_size(view, who) for who in range(seen.players(view))]
+def _raise(nexts: tuple[int, ...], need: int) -> tuple[int, ...]:
+    """The piles' needs after a card goes on one that needs `need` (a 12 closes it)."""
+    raised = list(nexts)
+    raised[raised.index(need)] = 1 if need == TOP else need + 1
+    return tuple(sorted(raised))
+
+
+def rival_reach(top: int, need: int, discard_tops: list[int]) -> int:
+    """How many cards from its hand a rival needs to bring a pile that needs `need` up to its
+    stock top `top`, after playing what its discard tops give (99: not this pile)."""
+    tops = list(discard_tops)
+    while need != top and need in tops:
+        tops.remove(need)
+        need = 1 if need == TOP else need + 1
+    return top - need if top >= need else 99
+
+
+# -- the discard ---------------------------------------------------------------------------
+
+EMPTY_PILE, SAME_VALUE, ONE_BELOW, LOWER, PER_GAP, HIGHER = 4.5, 4.0, 5.0, 1.0, 0.3, 3.0
+"""How well a card sits on a pile: alone, on its own value, just below the top, lower by a
+larger gap (less PER_GAP each), or over a lower card (a cost)."""
+PER_DEAD_STEP, NEAR_STOCK, HIGH_CARD = 0.6, 1.0, 1.0
+
+
+def choose_discard(view: Mapping[str, Any], discards: list[Any]) -> Any:
+    me = seen.seat(view)
+    piles = seen.discard_piles(view, me)
+    nexts = seen.building_next(view)
+    stock = seen.stock_top(view, me)
+
+    def value(move: Any) -> tuple[bool, float]:
+        card: int = move["card"]
+        fit = pile_fit(card, piles[move["pile"]])
+        # Cards far from any pile's next value are the ones to part with.
+        dead = min((card - need) % TOP for need in nexts)
+        near_stock = stock not in (None, SKIPBO) and 0 < stock - card <= 3
+        spare = PER_DEAD_STEP * dead - NEAR_STOCK * near_stock + HIGH_CARD * card / TOP
+        return card != SKIPBO, fit + spare
+
+    return max(discards, key=value)
+
+
+def pile_fit(card: int, pile: list[int]) -> float:
+    if not pile:
+        return EMPTY_PILE
+    top = pile[-1]
+    if top == card:
+        return SAME_VALUE
+    if top == card + 1:
+        return ONE_BELOW
+    if top > card:
+        return LOWER - PER_GAP * (top - card)
+    return -HIGHER
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:

@@ -91,14 +91,15 @@ class Match:
     def legal(self) -> dict[int, Move]:
         """The acting seat's legal moves by action number."""
         if self._legal is None:
-            seat, index = self.acting, self.codec.module.action_index
-            self._legal = {index(m, seat): m for m in self.state.legal_moves(seat)}
+            moves = self.state.legal_moves(self.acting)
+            numbers = self.codec.module.action_numbers(moves, self.acting)
+            self._legal = dict(zip(numbers, moves, strict=True))
         return self._legal
 
     def mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(self.codec.actions, dtype=np.int8)
         if not self.over and seat == self.acting:
-            mask[list(self.legal())] = 1
+            mask[[*self.legal()]] = 1
         return mask
 
     def observe(self, seat: int) -> np.ndarray:

@@ -75,6 +75,11 @@ def action_index(move: Mapping[str, Any], seat: int) -> int:
     return (129 if partner else 56) + 4 * int(move["pile"]) + target
 
 
+def action_numbers(moves: list[Mapping[str, Any]], seat: int) -> list[int]:
+    """`action_index` of each move of `seat`."""
+    return [action_index(move, seat) for move in moves]
+
+
 def observation_size(players: int) -> int:
     return 13 + SEAT * players + 52 + 8 + players
 

@@ -15,6 +15,8 @@ positions (row by row, in that order: 0-11, 12-23, 25-36, 37-48) and draw (24).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from operator import add
 from typing import Any
 
 import numpy as np
@@ -36,7 +38,8 @@ ACTIONS: list[dict[str, Any]] = [*_at(AT[:2]), {"type": "draw"}, *_at(AT[2:])]
 STEPS = ("reveal", "choose", "place_drawn")
 CODE: dict[Any, int] = {None: VALUES, seen.REMOVED: VALUES + 1, **{v: v + 2 for v in range(-2, 13)}}
 """A cell's place among its 17 one-hot entries."""
-DECK_COUNTS = np.array([seen.DECK[v] for v in range(-2, 13)], dtype=np.float32)
+DECK_LIST = [seen.DECK[v] for v in range(-2, 13)]
+"""How many cards of each value, -2..12, the deck holds."""
 
 
 BASE = {"reveal": 0, "take_discard": 12, "draw": 24, "replace": 25, "discard_and_reveal": 37}
@@ -48,7 +51,16 @@ def action_index(move: Mapping[str, Any], seat: int = 0) -> int:
     kind = move["type"]
     if kind == "draw":
         return 24
-    return BASE[kind] + int(move["row"]) * seen.COLS + int(move["col"])
+    number: int = BASE[kind] + move["row"] * seen.COLS + move["col"]
+    return number
+
+
+def action_numbers(moves: list[Mapping[str, Any]], seat: int = 0) -> list[int]:
+    """`action_index` of each move, in one pass (the environment asks on every step)."""
+    return [
+        24 if move["type"] == "draw" else BASE[move["type"]] + move["row"] * seen.COLS + move["col"]
+        for move in moves
+    ]
 
 
 def observation_size(players: int) -> int:
@@ -59,32 +71,46 @@ def encode(view: Mapping[str, Any], players: int) -> np.ndarray:
     """The observation of the seat whose view this is (see the module docstring)."""
     me = seen.seat(view)
     hot: list[int] = []
-    for offset in range(players):
-        base = offset * 12 * CELL
-        cells = seen.grid(view, (me + offset) % players)
-        hot.extend(base + i * CELL + CODE[cell] for i, cell in enumerate(cells))
+    seen_codes = [0] * CELL  # how many cells show each code (face-up values first)
+    for offset, slots in enumerate(_cell_slots(players)):
+        codes = list(map(CODE.__getitem__, seen.grid(view, (me + offset) % players)))
+        hot += map(add, slots, codes)
+        for code in codes:
+            seen_codes[code] += 1
     at = players * 12 * CELL
     top = seen.discard_top(view)
     if top is not None:
         hot.append(at + top + 2)
+        seen_codes[top + 2] += 1
     drawn = seen.drawn_card(view)
-    hot.append(at + VALUES + (VALUES if drawn is None else drawn + 2))
+    if drawn is None:
+        hot.append(at + 2 * VALUES)
+    else:
+        hot.append(at + VALUES + drawn + 2)
+        seen_codes[drawn + 2] += 1
     step = seen.acting_step(view)
     if step in STEPS:
         hot.append(at + 2 * VALUES + 1 + STEPS.index(step))
     if seen.final_lap(view):
         hot.append(at + 2 * VALUES + 4)
+    totals = seen.totals(view)
+    # The numeric tail in one go (each numpy assignment costs more than the arithmetic).
+    tail = [seen.draw_size(view) / 150]
+    tail += [min(1.0, max(0.0, totals[(me + offset) % players] / 200)) for offset in range(players)]
+    tail += [
+        max(0, deck - shown) / deck
+        for deck, shown in zip(DECK_LIST, seen_codes[:VALUES], strict=True)
+    ]
     obs = np.zeros(observation_size(players), dtype=np.float32)
     obs[hot] = 1.0
-    at += 2 * VALUES + 5
-    obs[at] = seen.draw_size(view) / 150
-    totals = seen.totals(view)
-    for offset in range(players):
-        obs[at + 1 + offset] = min(1.0, max(0.0, totals[(me + offset) % players] / 200))
-    at += 1 + players
-    counts = np.bincount(np.asarray(seen.visible_cards(view), dtype=np.intp) + 2, minlength=VALUES)
-    obs[at : at + VALUES] = np.maximum(0, DECK_COUNTS - counts) / DECK_COUNTS
+    obs[at + 2 * VALUES + 5 :] = tail
     return obs
+
+
+@cache
+def _cell_slots(players: int) -> list[list[int]]:
+    """Where each seat's 12 cells start in the observation, seat by seat from the observer."""
+    return [[(offset * 12 + i) * CELL for i in range(12)] for offset in range(players)]
 
 
 def round_reward(scores: list[int], seat: int) -> float:

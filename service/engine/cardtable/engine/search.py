@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from cardtable.engine.base import GameState
 from cardtable.engine.cards import DeckRng
 
-__all__ = ["HiddenCards", "clone", "determinize", "sample_state"]
+__all__ = ["HiddenCards", "clone", "determinize", "sample_state", "undealt_from_view"]
 
 S = TypeVar("S", bound=GameState)
 
@@ -47,6 +47,24 @@ def sample_state(game: str, view: Mapping[str, Any], rng: random.Random) -> Game
 def determinize(state: GameState, seat: int | None, rng: random.Random) -> GameState:
     """A state `seat` cannot tell from `state`: `sample_state` of its view."""
     return sample_state(state.game, state.view(seat), rng)
+
+
+def undealt_from_view(
+    state_class: type[S],
+    view: Mapping[str, Any],
+    deck: Counter[int],
+    visible: Iterable[int],
+    rng: random.Random,
+) -> tuple[S, HiddenCards]:
+    """The start of every game's `from_view`: a state with the view's seats, options, move
+    count, round and current player (its tables left for the game to deal), and the hidden
+    cards (`deck` less `visible`) shuffled by `rng`, to deal from."""
+    hidden = HiddenCards(deck, visible, rng)
+    names = [player["name"] for player in view["players"]]
+    state = state_class(names, view["options"], hidden.new_rng())
+    state.version, state.round = view["version"], view["round"]
+    state.current = view["current_player"]
+    return state, hidden
 
 
 class HiddenCards:

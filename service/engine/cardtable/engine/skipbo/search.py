@@ -9,7 +9,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.search import HiddenCards
+from cardtable.engine.search import HiddenCards, undealt_from_view
 from cardtable.engine.skipbo.cards import DECK
 from cardtable.engine.skipbo.table import Table
 
@@ -38,13 +38,7 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> SkipBoState:
 
     players = view["players"]
     seat = view["seat"]
-    hidden = HiddenCards(DECK, _visible_cards(view), rng)
-    state = SkipBoState([p["name"] for p in players], view["options"], hidden.new_rng())
-    state.version, state.round, state.current = (
-        view["version"],
-        view["round"],
-        view["current_player"],
-    )
+    state, hidden = undealt_from_view(SkipBoState, view, DECK, _visible_cards(view), rng)
     state.finished = view["finished"]
     state.drawn_turns = view["drawn_turns"]
     # Not shown; a build sets the count to 0, and it matters only when nothing is left to draw.

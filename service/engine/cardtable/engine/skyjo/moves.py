@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.checks import require_fields, require_int
 from cardtable.engine.errors import IllegalMove, MalformedMove, Move
-from cardtable.engine.skyjo.cards import COLS, ROWS, position, row_col
+from cardtable.engine.skyjo.cards import COLS, GRID_SIZE, ROWS, position, row_col
 from cardtable.engine.skyjo.info import MOVE_TYPES
 from cardtable.engine.skyjo.rounds import begin_turns, end_turn, refill_draw_pile
 
@@ -38,6 +38,17 @@ def parse_move(move: object, seat: int = 0, n_players: int = 2) -> Move:
     if kind == "draw":
         require_fields(move, {"type"}, {"type"})
         return {"type": "draw"}
+    row, col = move.get("row"), move.get("col")
+    # The shape every legal move has (type, row and col, nothing else), passed without the
+    # field checks, which only matter for their messages.
+    if (
+        len(move) == len(POSITION_FIELDS)
+        and type(row) is int
+        and type(col) is int
+        and 0 <= row < ROWS
+        and 0 <= col < COLS
+    ):
+        return {"type": kind, "row": row, "col": col}
     require_fields(move, POSITION_FIELDS, POSITION_FIELDS)
     row = require_int(move, "row", 0, ROWS - 1)
     col = require_int(move, "col", 0, COLS - 1)
@@ -66,9 +77,15 @@ def can_draw(state: SkyjoState) -> bool:
     return bool(state.draw_pile) or len(state.discard) > 1
 
 
-def _at(kind: str, index: int) -> Move:
-    row, col = row_col(index)
-    return {"type": kind, "row": row, "col": col}
+ROW_COLS = [row_col(index) for index in range(GRID_SIZE)]
+"""(row, col) of each position, looked up once: legal moves are listed on every step."""
+
+
+def _at(kind: str, positions: list[int]) -> list[Move]:
+    return [
+        {"type": kind, "row": row, "col": col}
+        for row, col in (ROW_COLS[index] for index in positions)
+    ]
 
 
 def legal_moves(state: SkyjoState, seat: int) -> list[Move]:
@@ -76,15 +93,15 @@ def legal_moves(state: SkyjoState, seat: int) -> list[Move]:
     grid = state.grids[seat]
     step = current_step(state)
     if step == "reveal":
-        return [_at("reveal", index) for index in grid.face_down_positions()]
+        return _at("reveal", grid.face_down_positions())
     if step == "choose":
-        moves = [_at("take_discard", index) for index in grid.present_positions()]
+        moves = _at("take_discard", grid.present_positions())
         if can_draw(state):
             moves.append({"type": "draw"})
         return moves
-    return [_at("replace", index) for index in grid.present_positions()] + [
-        _at("discard_and_reveal", index) for index in grid.face_down_positions()
-    ]
+    return _at("replace", grid.present_positions()) + _at(
+        "discard_and_reveal", grid.face_down_positions()
+    )
 
 
 def check_legal(state: SkyjoState, seat: int, move: Move) -> None:

@@ -9,7 +9,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.search import HiddenCards
+from cardtable.engine.search import HiddenCards, undealt_from_view
 from cardtable.engine.skyjo.cards import DECK_COUNTS
 from cardtable.engine.skyjo.grid import REMOVED, Grid
 from cardtable.engine.skyjo.views import PHASE_NAMES
@@ -37,10 +37,8 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> SkyjoState:
 
     players = view["players"]
     drawn = view["drawn"]
-    hidden = HiddenCards(DECK_COUNTS, _visible_cards(view), rng)
-    state = SkyjoState([p["name"] for p in players], view["options"], hidden.new_rng())
-    state.version, state.round = view["version"], view["round"]
-    state.current, state.phase = view["current_player"], STATE_PHASES[view["phase"]]
+    state, hidden = undealt_from_view(SkyjoState, view, DECK_COUNTS, _visible_cards(view), rng)
+    state.phase = STATE_PHASES[view["phase"]]
     state.rounds = _rounds(view)
     state.grids = [_grid(player["grid"], hidden) for player in players]
     state.discard = [*hidden.take(view["discard_size"] - 1), view["discard_top"]]

@@ -36,19 +36,23 @@ def build_view(state: SkyjoState, seat: int | None) -> dict[str, JSON]:
     """Skyjo's part of a view; the skeleton adds the fields every game shares."""
     totals = state.totals()
     holder = state.current if state.drawn is not None else None
-    players: list[dict[str, Any]] = [
-        {
-            "seat": index,
-            "name": name,
-            "grid": grid.cells(),
-            "visible_sum": grid.visible_sum(),
-            "face_down": grid.face_down_count(),
-            "reveals_left": state.reveals_left[index],
-            "holding_drawn": holder == index,
-            "total": totals[index],
-        }
-        for index, (name, grid) in enumerate(zip(state.names, state.grids, strict=True))
-    ]
+    players: list[dict[str, Any]] = []
+    for index, (name, grid) in enumerate(zip(state.names, state.grids, strict=True)):
+        cells = grid.cells()
+        players.append(
+            {
+                "seat": index,
+                "name": name,
+                "grid": cells,
+                # The face-up cards are the cells that show a value (a view is built on
+                # every step of a training environment: one pass less over the grid).
+                "visible_sum": sum([cell for cell in cells if type(cell) is int]),
+                "face_down": grid.face_down_count(),
+                "reveals_left": state.reveals_left[index],
+                "holding_drawn": holder == index,
+                "total": totals[index],
+            }
+        )
     final_lap = (
         {"finisher": state.finisher, "still_to_play": list(state.final_lap)}
         if state.finisher is not None
