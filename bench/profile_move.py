@@ -51,22 +51,25 @@ def play(client, game: str, players: int, moves: int) -> None:  # type: ignore[n
                 break
 
 
-# Where the app's CPU goes, by area: (label, file suffix, function name); each area's
+# Where the app's CPU goes, by area: label | file suffix | function name; each area's
 # cumulative time (nested calls included) as a share of the app's own (Flask.wsgi_app).
+AREA_TABLE = """
+GameService.move (load, engine, save, bots)         | cardtable/games.py  | move
+GameService.load_for (the legal-moves read)         | cardtable/games.py  | load_for
+- store read + limit counters, one round trip       | store/documents.py | load
+- store write (compare-and-set script)              | store/documents.py | save
+- the game from its snapshot (decode, the loader)   | cardtable/games.py  | _read
+- the engine's move and bots (Game.move_at)         | cardtable/tables.py | move_at
+legal moves computed (engine)                       | engine/base.py      | legal_moves
+the answer's view (engine)                          | cardtable/tables.py | view
+answers written (orjson, Response)                  | api/game_routes.py  | _json
+rate limits: choosing the counters                  | api/limits.py       | check_limits
+strict JSON + If-Match check                        | api/strict_input.py | _strict_input
+metrics (after request)                             | api/metrics.py      | _observe
+Flask's coroutine checks (ensure_sync)              | cardtable/app.py    | ensure_sync
+"""
 AREAS = [
-    ("GameService.move (load, engine, save, bots)", "cardtable/games.py", "move"),
-    ("GameService.load_for (the legal-moves read)", "cardtable/games.py", "load_for"),
-    ("  store read + limit counters, one round trip", "store/documents.py", "load"),
-    ("  store write (compare-and-set script)", "store/documents.py", "save"),
-    ("  the game from its snapshot (decode, engine loader)", "cardtable/games.py", "_read"),
-    ("  the engine's move and bots (Game.move_at)", "cardtable/tables.py", "move_at"),
-    ("legal moves computed (engine)", "engine/base.py", "legal_moves"),
-    ("the answer's view (engine)", "cardtable/tables.py", "view"),
-    ("answers written (orjson, Response)", "api/game_routes.py", "_json"),
-    ("rate limits: choosing the counters", "api/limits.py", "check_limits"),
-    ("strict JSON + If-Match check", "api/strict_input.py", "_strict_input"),
-    ("metrics (after request)", "api/metrics.py", "_observe"),
-    ("Flask's coroutine checks (ensure_sync)", "cardtable/app.py", "ensure_sync"),
+    tuple(cell.strip() for cell in line.split("|")) for line in AREA_TABLE.strip().splitlines()
 ]
 
 

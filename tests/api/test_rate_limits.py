@@ -90,14 +90,15 @@ def test_forwarded_addresses_count_only_through_trusted_proxies(
         assert answer.status_code == 201
 
 
+def _cluster_app(cluster: Any, prefix: str, **limits: Any) -> FlaskClient:
+    settings = Settings(redis_url=cluster.url, redis_cluster=True, key_prefix=prefix, **limits)
+    return create_app(settings).test_client()
+
+
 def test_limits_hold_on_a_redis_cluster(redis_cluster: Any) -> None:
-    settings = Settings(
-        redis_url=redis_cluster.url,
-        redis_cluster=True,
-        key_prefix="limits-cluster",
-        rate_limit_create="2/hour",
-    )
-    replicas = [create_app(settings).test_client() for _ in range(2)]
+    replicas = [
+        _cluster_app(redis_cluster, "limits-cluster", rate_limit_create="2/hour") for _ in range(2)
+    ]
     for replica in replicas:  # two replicas share the counters
         assert replica.post("/games", json={"game": "skyjo", "players": PLAYERS}).status_code == 201
     _assert_limited(replicas[0].post("/games", json={"game": "skyjo", "players": PLAYERS}))
@@ -146,11 +147,5 @@ def test_counters_ride_with_the_game_read_and_refusals_change_nothing(
 
 
 def test_counters_ride_with_the_game_read_on_a_redis_cluster(redis_cluster: Any) -> None:
-    settings = Settings(
-        redis_url=redis_cluster.url,
-        redis_cluster=True,
-        key_prefix="limits-ride-cluster",
-        rate_limit_seat_moves="2/hour",
-        rate_limit_seat_reads="1/hour",
-    )
-    _riding_limits_hold(create_app(settings).test_client())
+    limits = {"rate_limit_seat_moves": "2/hour", "rate_limit_seat_reads": "1/hour"}
+    _riding_limits_hold(_cluster_app(redis_cluster, "limits-ride-cluster", **limits))
