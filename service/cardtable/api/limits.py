@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis.exceptions
-from flask import Flask, Response, g, request
+from flask import Flask, Request, Response, g, request
 from limits import RateLimitItem, parse_many
 from limits.storage import RedisStorage
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -61,17 +61,18 @@ class RateLimited(Exception):
         self.wait_seconds = wait_seconds
 
 
-def category() -> str:
+def category(req: Request) -> str:
     """Which budget a request draws on: `create`, `move` or `read`."""
-    if request.method in {"GET", "HEAD"}:
+    method = req.method
+    if method in {"GET", "HEAD"}:
         return "read"
-    rule = request.url_rule.rule if request.url_rule is not None else ""
-    return "create" if request.method == "POST" and rule in CREATION_PATHS else "move"
+    rule = req.url_rule.rule if req.url_rule is not None else ""
+    return "create" if method == "POST" and rule in CREATION_PATHS else "move"
 
 
-def client_address() -> str:
+def client_address(req: Request) -> str:
     """The client's address; X-Forwarded-For counts only through `trusted_proxies`."""
-    return f"addr:{request.remote_addr or 'unknown'}"
+    return f"addr:{req.remote_addr or 'unknown'}"
 
 
 def token_key(token: str) -> str:
@@ -202,18 +203,25 @@ def install_limits(app: Flask, settings: Settings, client: Any) -> None:
 def _limiter(budgets: Budgets, counters: Counters, settings: Settings) -> Callable[[], None]:
     prefix = f"{settings.key_prefix}:limits:"
 
+    # The counters of a kind, address and token: the same few for a client's every request
+    # (bounded: a client's address and token hash are no secret, the counters hold them too).
+    @functools.lru_cache(maxsize=4096)
+    def hits_for(kind: str, address: str, token: str) -> tuple[Hit, ...]:
+        return tuple(budgets.hits(prefix, kind, address, token))
+
     def check_limits() -> None:
-        if request.blueprint not in LIMITED_BLUEPRINTS or request.method == "OPTIONS":
+        req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
+        if req.blueprint not in LIMITED_BLUEPRINTS or req.method == "OPTIONS":
             return
         # Any non-empty credential counts as a token here, valid or not: guessing tokens
         # draws on the address budget and on the guessed token's.
-        token = request.headers.get("Authorization", "").partition(" ")[2].strip()
-        hits = budgets.hits(prefix, category(), client_address(), token and token_key(token))
+        token = req.headers.get("Authorization", "").partition(" ")[2].strip()
+        hits = hits_for(category(req), client_address(req), token and token_key(token))
         rider = counters.rider(hits)
         # A read or a JSON body passes the later before-request checks (only a POST's
         # content type can fail there): such a request of a riding route is judged in its
         # view, with the store's first command; any other now.
-        if request.endpoint in RIDING_ENDPOINTS and (request.method == "GET" or request.is_json):
+        if req.endpoint in RIDING_ENDPOINTS and (req.method == "GET" or req.is_json):
             g.limits_rider = rider
         else:
             riders.send_alone(counters.client, rider)
