@@ -1,10 +1,12 @@
 """Where a move's time goes: the "legal moves, then move" loop through the real app (Flask
 test client, no HTTP server) against a real redis-server, under cProfile; prints the
-functions with the most cumulative time. With `--cpu`, no profiler: the process CPU time
-per cycle (a legal-moves read and a move) and the Redis commands per request instead.
+functions with the most cumulative time (CPU time: waits on Redis left out), or with
+`--areas` the share of the app's CPU each area of the hot path takes. With `--cpu`, no
+profiler: the process CPU time per cycle (a legal-moves read and a move) and the Redis
+commands per request instead.
 
 Run on purpose: `.venv/bin/python bench/profile_move.py [--game skyjo] [--moves 3000]
-[--cpu] [--no-limits]` (with CARDTABLE_ACCESS_LOG=false to leave the access log out).
+[--cpu | --areas] [--no-limits]` (with CARDTABLE_ACCESS_LOG=false to leave the access log out).
 """
 
 from __future__ import annotations
@@ -47,6 +49,39 @@ def play(client, game: str, players: int, moves: int) -> None:  # type: ignore[n
             active = answer["view"]["active_seats"]
             if answer["view"]["finished"]:
                 break
+
+
+# Where the app's CPU goes, by area: label | file suffix | function name; each area's
+# cumulative time (nested calls included) as a share of the app's own (Flask.wsgi_app).
+AREA_TABLE = """
+GameService.move (load, engine, save, bots)         | cardtable/games.py  | move
+GameService.load_for (the legal-moves read)         | cardtable/games.py  | load_for
+- store read + limit counters, one round trip       | store/documents.py | load
+- store write (compare-and-set script)              | store/documents.py | save
+- the game from its snapshot (decode, the loader)   | cardtable/games.py  | _read
+- the engine's move and bots (Game.move_at)         | cardtable/tables.py | move_at
+legal moves computed (engine)                       | engine/base.py      | legal_moves
+the answer's view (engine)                          | cardtable/tables.py | view
+answers written (orjson, Response)                  | api/game_routes.py  | _json
+rate limits: choosing the counters                  | api/limits.py       | check_limits
+strict JSON + If-Match check                        | api/strict_input.py | _strict_input
+metrics (after request)                             | api/metrics.py      | _observe
+Flask's coroutine checks (ensure_sync)              | cardtable/app.py    | ensure_sync
+"""
+AREAS = [
+    tuple(cell.strip() for cell in line.split("|")) for line in AREA_TABLE.strip().splitlines()
+]
+
+
+def print_areas(stats: pstats.Stats) -> None:
+    cumulative: dict[str, float] = {}
+    for (path, _, name), (_, _, _, cum, _) in stats.stats.items():  # type: ignore[attr-defined]
+        for label, suffix, function in [*AREAS, ("app", "flask/app.py", "wsgi_app")]:
+            if name == function and path.endswith(suffix):
+                cumulative[label] = cumulative.get(label, 0.0) + cum
+    total = cumulative.pop("app")
+    for label, *_ in AREAS:
+        print(f"{cumulative.get(label, 0.0) / total:6.1%}  {label}")
 
 
 def measure_cpu(app, client, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
@@ -92,6 +127,7 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=35)
     parser.add_argument("--sort", default="cumulative", help="or tottime")
     parser.add_argument("--cpu", action="store_true", help="CPU per cycle, no profiler")
+    parser.add_argument("--areas", action="store_true", help="shares of the app's CPU")
     parser.add_argument("--no-limits", action="store_true", help="rate limits off")
     parser.add_argument("--repeat", type=int, default=3, help="runs with --cpu")
     args = parser.parse_args()
@@ -103,11 +139,15 @@ def main() -> None:
         if args.cpu:
             measure_cpu(app, client, args)
             return
-        profile = cProfile.Profile()
+        profile = cProfile.Profile(time.process_time)  # CPU: waits on Redis left out
         profile.enable()
         play(client, args.game, args.players, args.moves)
         profile.disable()
-        pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)
+        stats = pstats.Stats(profile)
+        if args.areas:
+            print_areas(stats)
+            return
+        stats.sort_stats(args.sort).print_stats(args.top)
 
 
 if __name__ == "__main__":

@@ -90,14 +90,15 @@ def test_forwarded_addresses_count_only_through_trusted_proxies(
         assert answer.status_code == 201
 
 
+def _cluster_app(cluster: Any, prefix: str, **limits: Any) -> FlaskClient:
+    settings = Settings(redis_url=cluster.url, redis_cluster=True, key_prefix=prefix, **limits)
+    return create_app(settings).test_client()
+
+
 def test_limits_hold_on_a_redis_cluster(redis_cluster: Any) -> None:
-    settings = Settings(
-        redis_url=redis_cluster.url,
-        redis_cluster=True,
-        key_prefix="limits-cluster",
-        rate_limit_create="2/hour",
-    )
-    replicas = [create_app(settings).test_client() for _ in range(2)]
+    replicas = [
+        _cluster_app(redis_cluster, "limits-cluster", rate_limit_create="2/hour") for _ in range(2)
+    ]
     for replica in replicas:  # two replicas share the counters
         assert replica.post("/games", json={"game": "skyjo", "players": PLAYERS}).status_code == 201
     _assert_limited(replicas[0].post("/games", json={"game": "skyjo", "players": PLAYERS}))
@@ -115,3 +116,36 @@ def test_a_refused_creation_spends_nothing_of_the_stored_games_quota(
     quota = list(raw.scan_iter("limits-refund:limits:*/3/*"))
     assert len(quota) == 1 and int(raw.get(quota[0])) == 2  # the two games created
     assert raw.ttl(quota[0]) > 0
+
+
+def _riding_limits_hold(client: FlaskClient) -> None:
+    """With 2 moves and 1 read per seat token: the counters ride with the game's read
+    (view, legal moves, move), and a refused request changes nothing."""
+    api = Api(client)
+    created = api.create("skyjo", 2)
+    game_id, token = created["id"], created["players"][0]["token"]
+    assert api.view(game_id, token)["version"] == 0
+    assert api.move(game_id, token, {"type": "reveal", "row": 0, "col": 0}).status_code == 200
+    assert api.move(game_id, token, {"type": "reveal", "row": 0, "col": 1}).status_code == 200
+    _assert_limited(api.move(game_id, token, {"type": "reveal", "row": 0, "col": 2}))
+    # Refused before the store is reached (a bad body, an unknown game): counted on the
+    # way out, still 429 rather than 422 or 404.
+    moves = f"/games/{game_id}/moves"
+    _assert_limited(client.post(moves, json={"nope": 1}, headers=api.auth(token)))
+    _assert_limited(client.get(f"/games/{game_id}/legal-moves", headers=api.auth(token)))
+    _assert_limited(client.get("/games/nope/legal-moves", headers=api.auth(token)))
+    _assert_limited(client.get(f"/games/{game_id}", headers=api.auth(token)))
+    after = api.view(game_id)  # a spectator: the address's budget
+    assert after["version"] == 2  # the refused move was not applied
+
+
+def test_counters_ride_with_the_game_read_and_refusals_change_nothing(
+    redis_server: RedisServer,
+) -> None:
+    limits = {"rate_limit_seat_moves": "2/hour", "rate_limit_seat_reads": "1/hour"}
+    _riding_limits_hold(_app(redis_server, "limits-ride", **limits))
+
+
+def test_counters_ride_with_the_game_read_on_a_redis_cluster(redis_cluster: Any) -> None:
+    limits = {"rate_limit_seat_moves": "2/hour", "rate_limit_seat_reads": "1/hour"}
+    _riding_limits_hold(_cluster_app(redis_cluster, "limits-ride-cluster", **limits))

@@ -76,10 +76,16 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
         """Document the shared error body for each status a route can answer (304 has none)."""
 
         def decorate(func: Any) -> Any:
+            documented = func
             for status in statuses:
                 schema = None if status == 304 else ErrorSchema
                 description = self.error_text[status]
-                func = self.alt_response(status, schema=schema, description=description)(func)
+                alternative = self.alt_response(status, schema=schema, description=description)
+                documented = alternative(documented)
+            # `alt_response` also wraps the view once per status, each layer only calling
+            # the next (through Flask's coroutine check): keep the docs, not the layers.
+            if documented is not func:
+                func._apidoc = documented._apidoc
             return func
 
         return decorate
@@ -103,19 +109,21 @@ def _documented(
     in place of webargs: its result is the route's argument after `self`."""
 
     def decorate(func: Any) -> Any:
-        @functools.wraps(func)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            if parse is None:
-                return func(*args, **kwargs)
-            return func(*args, parse(), **kwargs)
-
         apidoc = copy.deepcopy(getattr(func, "_apidoc", {}))
-        wrapper._apidoc = apidoc  # type: ignore[attr-defined]
         docs = apidoc.setdefault("arguments", {})
         docs.setdefault("parameters", []).append(
             {"in": location, "required": True, "schema": schema}
         )
         docs.setdefault("responses", {})[422] = http.HTTPStatus(422).name
+        if parse is None:  # documentation only: no layer on the request's path
+            func._apidoc = apidoc
+            return func
+
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            return func(*args, parse(), **kwargs)
+
+        wrapper._apidoc = apidoc  # type: ignore[attr-defined]
         return wrapper
 
     return decorate

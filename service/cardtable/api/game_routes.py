@@ -214,7 +214,7 @@ class Moves(MethodView):
             {
                 "version": applied[-1].version if replayed else game.version,
                 "seat": seat,
-                "applied": [entry.to_dict() for entry in applied],
+                "applied": applied,  # dataclasses: orjson writes their fields as asdict would
                 "view": game.view(seat),
             },
             game.version,

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.store import codec
+from cardtable.store import codec, riders
 from cardtable.store.connection import RedisClient
 from cardtable.store.errors import classified
 
@@ -235,6 +235,7 @@ class DocumentStore:
         kept beside it, readable without the document by `read_fields` (and updated by
         `save` when it names them; empty ones are not stored). `ttl_seconds` overrides the
         kind's expiry (e.g. for games waiting for players)."""
+        riders.flush(self.redis)  # a waiting rider is judged before anything else
         pairs = _field_pairs(extra_fields)
         with classified(write=True):
             created = self._create(
@@ -251,15 +252,39 @@ class DocumentStore:
             raise DuplicateId(f"{self.kind} {doc_id!r} already exists")
 
     def load(self, doc_id: str, fields: Sequence[str] = ()) -> Stored:
-        """The document (never its log) and the named extra fields, in one HMGET."""
-        version, blob, *values = self.redis.hmget(self.key_for(doc_id), ["version", "doc", *fields])
+        """The document (never its log) and the named extra fields, in one HMGET (with the
+        request's rider, if one waits: see `riders`)."""
+        key, names = self.key_for(doc_id), ["version", "doc", *fields]
+        rider = riders.take()
+        if rider is None:
+            version, blob, *values = self.redis.hmget(key, names)
+        else:
+            version, blob, *values = self._hmget_riding(rider, key, names)
         if version is None or blob is None:
             raise NotFound(self.kind, doc_id)
         named = dict(zip(fields, values, strict=True))
         return Stored(doc_id, int(version), codec.decode(blob), named)
 
+    def _hmget_riding(self, rider: riders.Rider, key: str, names: list[str]) -> list[Any]:
+        """HMGET in one pipeline with the rider's commands, judged first (the rider may
+        refuse the request: the read is then dropped). If the round trip fails, the read is
+        tried alone (on a Cluster, the rider's keys may live on a node that is down)."""
+        pipe = self.redis.pipeline(transaction=False)
+        rider.queue(pipe)
+        pipe.hmget(key, names)
+        try:
+            *replies, read = pipe.execute(raise_on_error=False)
+        except Exception as error:  # the rider decides; the read is retried
+            rider.failed(error)
+            return list(self.redis.hmget(key, names))
+        rider.settle(replies)
+        if isinstance(read, Exception):
+            raise read
+        return list(read)
+
     def current_version(self, doc_id: str) -> int:
         """Only the version, for cheap polling (If-None-Match)."""
+        riders.flush(self.redis)  # a waiting rider is judged before anything else
         version = self.redis.hget(self.key_for(doc_id), "version")
         if version is None:
             raise NotFound(self.kind, doc_id)
@@ -272,6 +297,7 @@ class DocumentStore:
 
     def read_raw_fields(self, doc_id: str, *names: str) -> tuple[int, list[bytes | None]]:
         """The version and the named extra fields as stored, without reading the document."""
+        riders.flush(self.redis)  # a waiting rider is judged before anything else
         values = self.redis.hmget(self.key_for(doc_id), ["version", *names])
         if values[0] is None:
             raise NotFound(self.kind, doc_id)
@@ -280,6 +306,7 @@ class DocumentStore:
     def read_log(self, doc_id: str) -> tuple[int, bytes]:
         """The document's version and its whole log, read together (one script: they
         always agree)."""
+        riders.flush(self.redis)  # a waiting rider is judged before anything else
         answer = self._read_log(keys=self._keys(doc_id))
         if answer[0] == -1:
             raise NotFound(self.kind, doc_id)
@@ -303,6 +330,7 @@ class DocumentStore:
         `replace_log`, make it the whole log), only if the stored version is still
         `expected_version`: all of it or nothing, in one script. A finished document's log
         is stored at its exact size."""
+        riders.flush(self.redis)  # a waiting rider is judged before anything else
         pairs = _field_pairs(extra_fields)
         with classified(write=True):
             status, current = self._compare_and_set(

@@ -1,0 +1,130 @@
+"""Riders against a real redis-server: another concern's commands go in the same round trip
+as the store's read, are judged before the store goes on (a refusal stops it), are sent alone
+before any other store command, and on the way out when the store was never reached."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import redis
+
+from cardtable.store import DocumentStore, NotFound, riders
+
+
+class Refused(Exception):
+    pass
+
+
+class Counter:
+    """A rider that counts its key up and refuses past `limit`; records what it saw."""
+
+    def __init__(self, key: str, limit: int = 10):
+        self.key, self.limit = key, limit
+        self.replies: list[Any] = []
+        self.failures: list[Exception] = []
+
+    def rider(self) -> riders.Rider:
+        return riders.Rider(
+            queue=lambda pipe: pipe.incr(self.key),
+            settle=self.settle,
+            failed=self.failures.append,
+        )
+
+    def settle(self, replies: list[Any]) -> None:
+        self.replies.append(replies)
+        if not isinstance(replies[0], Exception) and replies[0] > self.limit:
+            raise Refused
+
+
+@pytest.fixture
+def store(redis_client: redis.Redis) -> DocumentStore:
+    store = DocumentStore(redis_client, "game", prefix="riders", ttl_seconds=600)
+    store.create("g1", 0, {"n": 1})
+    return store
+
+
+def test_the_rider_goes_with_the_read_in_one_round_trip(
+    store: DocumentStore, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counter = Counter("riders:count")
+    trips: list[int] = []
+    send = redis.connection.Connection.send_packed_command
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> None:
+        trips.append(1)
+        send(self, *args, **kwargs)  # type: ignore[no-untyped-call]
+
+    monkeypatch.setattr(redis.connection.Connection, "send_packed_command", counted)
+    with riders.riding(redis_client, counter.rider()):
+        assert store.load("g1").document == {"n": 1}
+        store.load("g1")  # the rider rides once
+    assert counter.replies == [[1]] and len(trips) == 2
+
+
+@pytest.mark.parametrize("doc_id", ["g1", "nope"])
+def test_a_refusal_stops_the_read_and_nothing_is_written(
+    store: DocumentStore, redis_client: redis.Redis, doc_id: str
+) -> None:
+    # An unknown document too: the rider is judged before the store's own answer.
+    with pytest.raises(Refused), riders.riding(redis_client, Counter(doc_id, limit=0).rider()):
+        store.load(doc_id)
+        store.save("g1", 0, 1, {"n": 2})  # never reached
+    assert store.load("g1").version == 0
+    with riders.riding(redis_client, Counter(doc_id + ":ok").rider()), pytest.raises(NotFound):
+        store.load("nope")
+
+
+def test_other_store_commands_send_the_rider_alone_first(
+    store: DocumentStore, redis_client: redis.Redis
+) -> None:
+    counter = Counter("riders:write", limit=0)
+    with pytest.raises(Refused), riders.riding(redis_client, counter.rider()):
+        store.save("g1", 0, 1, {"n": 2})
+    assert store.load("g1").version == 0  # refused before the write was sent
+    counter = Counter("riders:poll")
+    with riders.riding(redis_client, counter.rider()):
+        assert store.current_version("g1") == 0
+    assert counter.replies == [[1]]
+
+
+def test_a_block_that_never_reaches_the_store_is_judged_on_its_way_out(
+    redis_client: redis.Redis,
+) -> None:
+    counter = Counter("riders:out", limit=0)
+    with pytest.raises(Refused), riders.riding(redis_client, counter.rider()):
+        raise ValueError("refused by something else first")
+    counter = Counter("riders:out-ok")
+    with pytest.raises(ValueError), riders.riding(redis_client, counter.rider()):
+        raise ValueError("the block's own outcome stands")
+    assert counter.replies == [[1]]
+
+
+def test_a_commands_error_is_its_reply_and_the_read_still_answers(
+    store: DocumentStore, redis_client: redis.Redis
+) -> None:
+    counter = Counter("riders:fail")
+
+    def broken(pipe: Any) -> None:
+        pipe.execute_command("NO-SUCH-COMMAND")
+
+    rider = riders.Rider(queue=broken, settle=counter.settle, failed=counter.failures.append)
+    with riders.riding(redis_client, rider):
+        assert store.load("g1").version == 0
+    assert isinstance(counter.replies[0][0], redis.ResponseError) and not counter.failures
+
+
+def test_a_failed_round_trip_is_reported_and_the_read_tried_alone(
+    store: DocumentStore, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counter = Counter("riders:down")
+
+    def fail(self: Any, *args: Any, **kwargs: Any) -> Any:
+        raise redis.ConnectionError("down")
+
+    with riders.riding(redis_client, counter.rider()):
+        # The pipeline fails as a whole (as when a Cluster node holding only the rider's
+        # keys is down); the read alone still answers.
+        monkeypatch.setattr(redis.client.Pipeline, "execute", fail)
+        assert store.load("g1").version == 0
+    assert [type(error) for error in counter.failures] == [redis.ConnectionError]
