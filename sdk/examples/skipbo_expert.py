@@ -10,9 +10,12 @@ used) and its closing discard. This bot
   cards in hand (each one is a card fewer drawn next turn) and the building piles
   furthest from the rival's stock top: for each pile, how many cards the rival would
   still need after playing what its discard tops give;
-- discards where the card buries nothing useful: an empty pile or one card below the top
-  first, never a higher card over a lower one, and the cards furthest from being
-  buildable first.
+- when nothing can be built, chooses its discard by rollouts: the four best by a scoring
+  rule (an empty pile or one card below the top first, never a higher card over a lower
+  one, the cards furthest from buildable first) are each tried on the same four guesses
+  of the hidden cards (`sample_state`), the rival's turn and ours played out (the rival
+  greedy, ours by this bot's own fast policy), and the one that leaves our stock and hand
+  smallest against the rival's stock wins.
 
     cardtable-arena skipbo sdk/examples/skipbo_expert.py greedy --games 1000 --workers 2
     python sdk/examples/skipbo_expert.py --games 20                  # in-process
