@@ -10,9 +10,12 @@ used) and its closing discard. This bot
   cards in hand (each one is a card fewer drawn next turn) and the building piles
   furthest from the rival's stock top: for each pile, how many cards the rival would
   still need after playing what its discard tops give;
-- discards where the card buries nothing useful: an empty pile or one card below the top
-  first, never a higher card over a lower one, and the cards furthest from being
-  buildable first.
+- when nothing can be built, chooses its discard by rollouts: the four best by a scoring
+  rule (an empty pile or one card below the top first, never a higher card over a lower
+  one, the cards furthest from buildable first) are each tried on the same four guesses
+  of the hidden cards (`sample_state`), the rival's turn and ours played out (the rival
+  greedy, ours by this bot's own fast policy), and the one that leaves our stock and hand
+  smallest against the rival's stock wins.
 
     cardtable-arena skipbo sdk/examples/skipbo_expert.py greedy --games 1000 --workers 2
     python sdk/examples/skipbo_expert.py --games 20                  # in-process
@@ -26,7 +29,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from cardtable_sdk.adapters import skipbo as seen
-from cardtable_sdk.search import engine_bot
+from cardtable_sdk.search import GameState, clone, engine_bot, sample_state
 
 SKIPBO, TOP = seen.SKIPBO, seen.TOP_VALUE
 STOCK_PLAYED = 100.0
@@ -52,7 +55,17 @@ Position = tuple[tuple[int, ...], tuple[int, ...], Piles]
 def bot(
     view: Mapping[str, Any], legal_moves: Sequence[Any], rng: random.Random | None = None
 ) -> Any:
-    legal = list(legal_moves)
+    return play(view, list(legal_moves), rng, rollout_discard)
+
+
+def fast_bot(
+    view: Mapping[str, Any], legal_moves: Sequence[Any], rng: random.Random | None = None
+) -> Any:
+    """The bot without rollouts: the policy its rollouts play."""
+    return play(view, list(legal_moves), rng, choose_discard)
+
+
+def play(view: Mapping[str, Any], legal: list[Any], rng: random.Random | None, discard: Any) -> Any:
     rng = rng or random.Random(seen.version(view))
     me = seen.seat(view)
     if len(legal) == 1 or seen.partner(view, me) is not None:
@@ -60,7 +73,7 @@ def bot(
     plays = [move for move in legal if move["type"] == "play"]
     if not plays:
         discards = [move for move in legal if move["type"] == "discard"]
-        return choose_discard(view, discards) if discards else greedy(view, legal, rng)
+        return discard(view, discards) if discards else greedy(view, legal, rng)
     stock = [move for move in plays if move["source"] == "stock"]
     if stock and seen.stock_top(view, me) != SKIPBO:
         return stock[0]
@@ -180,7 +193,56 @@ larger gap (less PER_GAP each), or over a lower card (a cost)."""
 PER_DEAD_STEP, NEAR_STOCK, HIGH_CARD = 0.6, 1.0, 1.0
 
 
-def choose_discard(view: Mapping[str, Any], discards: list[Any]) -> Any:
+SAMPLES, CANDIDATES = 4, 4
+"""Rollouts per discard candidate, and how many of the best-scored discards are tried."""
+STOCK_WORTH, HAND_WORTH, WON = 10.0, 1.0, 1000.0
+
+
+def rollout_discard(view: Mapping[str, Any], discards: list[Any]) -> Any:
+    """The discard whose rollouts (the rival's turn, then ours, both sides played by the
+    fast policies, on the same guesses of the hidden cards) leave us furthest ahead."""
+    ranked = ranked_discards(view, discards)[:CANDIDATES]
+    if len(ranked) == 1:
+        return ranked[0]
+    rng = random.Random(seen.version(view))
+    guesses = [sample_state("skipbo", view, rng) for _ in range(SAMPLES)]
+    me = seen.seat(view)
+
+    def outcome(move: Any) -> float:
+        return sum(rollout(clone(guess), me, move) for guess in guesses)
+
+    return max(ranked, key=outcome)
+
+
+def rollout(state: GameState, me: int, discard: Any) -> float:
+    """Our stock and hand progress minus the rival's, from `discard` to the end of our next
+    turn."""
+    before = state.view(me)
+    state.apply(me, dict(discard))  # apply may not keep the legal move as it is
+    rng = random.Random(0)
+    turns = 0
+    while not state.is_over:
+        seat = state.current_seat
+        view = state.view(seat)
+        legal = state.legal_moves(seat)
+        move = fast_bot(view, legal, rng) if seat == me else greedy(view, legal, rng)
+        state.apply(seat, move)
+        if move["type"] in ("discard", "pass"):  # a turn ends
+            turns += 1
+            if turns == 2:
+                break
+    if state.is_over:
+        return WON if me in state.winners() else -WON
+    after = state.view(me)
+    value = 0.0
+    for who in range(seen.players(view)):
+        gained = STOCK_WORTH * (seen.stock_size(before, who) - seen.stock_size(after, who))
+        value += gained if who == me else -gained
+    return value - HAND_WORTH * seen.hand_size(after, me)
+
+
+def ranked_discards(view: Mapping[str, Any], discards: list[Any]) -> list[Any]:
+    """Distinct discards, best first by the scoring rule."""
     me = seen.seat(view)
     piles = seen.discard_piles(view, me)
     nexts = seen.building_next(view)
@@ -195,7 +257,12 @@ def choose_discard(view: Mapping[str, Any], discards: list[Any]) -> Any:
         spare = PER_DEAD_STEP * dead - NEAR_STOCK * near_stock + HIGH_CARD * card / TOP
         return card != SKIPBO, fit + spare
 
-    return max(discards, key=value)
+    distinct = {(move["card"], move["pile"]): move for move in discards}
+    return sorted(distinct.values(), key=value, reverse=True)
+
+
+def choose_discard(view: Mapping[str, Any], discards: list[Any]) -> Any:
+    return ranked_discards(view, discards)[0]
 
 
 def pile_fit(card: int, pile: list[int]) -> float:
