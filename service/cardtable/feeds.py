@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from cardtable.engine.base import GameState
 from cardtable.engine.events import Event, Timeline
 from cardtable.games import Game
+from cardtable.movelog import decode
 
 DEFAULT_CACHED_GAMES = 512
 READS_AT_ONCE = 16
@@ -119,14 +120,12 @@ class GameFeed:
         """Replay stored moves (each a legal move's index and the seat, `cardtable.movelog`)
         on the timeline; False, and no timeline, if one is not a legal move there."""
         assert self.timeline is not None
-        state = self.timeline.state
         for entry in moves:
-            index, seat = divmod(entry, state.n_players)
-            legal = state.legal_moves(seat)
-            if index >= len(legal):
+            named = decode(self.timeline.state, entry)
+            if named is None:
                 self.timeline = None  # replayed afresh, which reports a corrupt log
                 return False
-            self.timeline.apply(seat, legal[index])
+            self.timeline.apply(*named)
         return True
 
     def events(self, viewer: int | None, since: int) -> list[Event]:

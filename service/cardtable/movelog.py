@@ -79,16 +79,22 @@ def fresh_state(snapshot: Mapping[str, Any]) -> GameState:
     return rules.new_state(list(snapshot["names"]), dict(snapshot["options"]), seed)
 
 
+def decode(state: GameState, entry: int) -> tuple[int, Move] | None:
+    """The seat and the move a stored entry names in `state` (None: no legal move there)."""
+    index, seat = divmod(entry, state.n_players)
+    legal = state.legal_moves(seat)
+    return (seat, legal[index]) if index < len(legal) else None
+
+
 def replay(snapshot: Mapping[str, Any], entries: Iterable[int]) -> GameState:
     """The state with its whole engine log, from the seed and the stored entries; checked
     against the stored snapshot."""
     state = fresh_state(snapshot)
     for number, entry in enumerate(entries):
-        index, seat = divmod(entry, state.n_players)
-        legal = state.legal_moves(seat)
-        if index >= len(legal):
-            raise CorruptLog(f"log entry {number} names move {index} of {len(legal)}")
-        state.apply(seat, legal[index])
+        named = decode(state, entry)
+        if named is None:
+            raise CorruptLog(f"log entry {number} names no legal move")
+        state.apply(*named)
     if state.snapshot() != dict(snapshot):
         raise CorruptLog("the stored moves do not replay to the stored snapshot")
     return state
