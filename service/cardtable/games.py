@@ -129,7 +129,7 @@ class GameService:
             ttl_seconds=self._ttl(created),
             log=pack(recorder.detach()) if recorder else b"",
         )
-        created.stored_fields = {name: value or None for name, value in fields.items()}
+        _remember_fields(created, fields)
         if created.listed:
             self.lobby.add(created.game_id, created.game, self.clock())
         self._on_created(game)
@@ -205,7 +205,7 @@ class GameService:
             replace_log=replace,
         )
         _saved(game)
-        game.stored_fields.update({name: value or None for name, value in fields.items()})
+        _remember_fields(game, fields)
         if game.life.public and not game.listed:
             self.lobby.remove(game.game_id, game.game)
 
@@ -417,6 +417,12 @@ def token_hashes(fields: Mapping[str, bytes | None]) -> list[str | None] | None:
     if hashes:
         return [text or None for text in hashes.decode().split(",")]
     return None
+
+
+def _remember_fields(game: Game, written: Mapping[str, bytes]) -> None:
+    """Note the small fields just written as stored (an empty value: deleted, or never
+    written), so the next save sends only what changes."""
+    game.stored_fields.update({name: value or None for name, value in written.items()})
 
 
 def _was_last_move(game: Game, seat: int, move: Move) -> bool:
