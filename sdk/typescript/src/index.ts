@@ -1,17 +1,16 @@
-/** The Cardtable TypeScript client: generated types, a seat session, typed errors. */
+/** The Cardtable TypeScript client: exact per-game types, a seat session that retries its
+ * reads and follows the game through any outage, typed errors. */
 export { Cardtable, type Api, type CardtableOptions, type NewGame } from "./client";
 export * from "./errors";
-export { SeatSession, type Turn } from "./session";
+export * from "./games";
+export { abortableSleep, backoffDelay, isAbort, isRetryable, withRetry, type RetryInfo, type RetryOptions } from "./retry";
+export { SeatSession, type EventFeedOf, type LegalMovesOf, type Turn } from "./session";
 export { ScoreSheets } from "./sheets";
-export * from "./types";
 export { sseMessages, type EventSourceMessage, type SseHandlers } from "./sse";
-export {
-  abortableSleep,
-  eventPoll,
-  eventStream,
-  streamOrPoll,
-  type ChangeFeed,
-  type FeedOptions,
-  type PollOptions,
-  type StreamOptions,
-} from "./watch";
+export * from "./types";
+export { eventPoll, eventStream, streamOrPoll, type ChangeFeed, type FeedOptions, type FeedState, type PollOptions, type StreamOptions } from "./watch";
+
+import type { GameName } from "./games";
+import type { LegalMovesOf } from "./session";
+/** The legal moves of one version (either game's). */
+export type LegalMoves = LegalMovesOf<GameName>;

@@ -1,15 +1,40 @@
 /** A seat session: tracks the game's version, sends it as If-Match, and watches for changes. */
 import type { Api } from "./client";
 import { errorFrom, StreamUnsupported, unwrap } from "./errors";
-import type { EventFeed, GameEvent, GameView, LegalMoves, Move, MoveResult, Score, SeatGrant, TableChange } from "./types";
+import type { EventOf, GameName, MoveOf, ViewOf } from "./games";
+import { withRetry, type RetryOptions } from "./retry";
+import type { MoveResult, Score, SeatGrant, TableChange } from "./types";
 import { streamOrPoll, type ChangeFeed } from "./watch";
 
-export interface Turn {
-  view: GameView;
-  legal: LegalMoves;
+/** The legal moves of one version, for this seat. */
+export interface LegalMovesOf<G extends GameName> {
+  version: number;
+  seat: number;
+  moves: MoveOf<G>[];
 }
 
-export class SeatSession {
+/** What happened after a version, as this seat may see it. */
+export interface EventFeedOf<G extends GameName> {
+  /** The game's version now. */
+  version: number;
+  events: EventOf<G>[];
+}
+
+export interface Turn<G extends GameName = GameName> {
+  view: ViewOf<G>;
+  legal: LegalMovesOf<G>;
+}
+
+/**
+ * One seat of one game. `G` is the game when the caller knows it (`table.seat(id, token,
+ * "skyjo")`): moves, views and events are then that game's exact types.
+ *
+ * Reads (view, legal moves, score, polls, events) are tried again after a network failure,
+ * a 503 or 429 (after its Retry-After) or a proxy's 502/504, with back-off and jitter, as
+ * the Cardtable's `retry` options say; moves never are (the game may have moved meanwhile:
+ * read again and decide again). Every method takes an AbortSignal.
+ */
+export class SeatSession<G extends GameName = GameName> {
   /** The version of the last view or move answer this session saw; null before the first. */
   version: number | null = null;
 
@@ -17,6 +42,7 @@ export class SeatSession {
     readonly api: Api,
     readonly gameId: string,
     readonly token: string,
+    readonly retry: RetryOptions = {},
   ) {}
 
   private get auth(): Record<string, string> {
@@ -31,88 +57,95 @@ export class SeatSession {
     this.version = version;
   }
 
-  async view(): Promise<GameView> {
-    const view = unwrap(await this.api.GET("/games/{game_id}", { params: this.path(), headers: this.auth }));
-    this.seen(view.version);
-    return view;
+  private read<T>(attempt: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    return withRetry(attempt, this.retry, signal);
   }
 
-  async legalMoves(): Promise<LegalMoves> {
-    return unwrap(
-      await this.api.GET("/games/{game_id}/legal-moves", { params: this.path(), headers: this.auth }),
-    );
+  async view(signal?: AbortSignal): Promise<ViewOf<G>> {
+    const view = await this.read(async () => unwrap(await this.api.GET("/games/{game_id}", { params: this.path(), headers: this.auth, signal })), signal);
+    this.seen(view.version);
+    return view as ViewOf<G>;
+  }
+
+  async legalMoves(signal?: AbortSignal): Promise<LegalMovesOf<G>> {
+    const legal = await this.read(async () => unwrap(await this.api.GET("/games/{game_id}/legal-moves", { params: this.path(), headers: this.auth, signal })), signal);
+    return legal as LegalMovesOf<G>;
   }
 
   /** A view and the legal moves of one same version (reads again if a move slipped between). */
-  async turn(): Promise<Turn> {
+  async turn(signal?: AbortSignal): Promise<Turn<G>> {
     for (;;) {
-      const view = await this.view();
-      const legal = await this.legalMoves();
+      const view = await this.view(signal);
+      const legal = await this.legalMoves(signal);
       if (legal.version === view.version) return { view, legal };
     }
   }
 
   /** Apply a move decided on the last view seen; 412 StaleVersion if the game moved since. */
-  async move(move: Move): Promise<MoveResult> {
+  async move(move: MoveOf<G>, signal?: AbortSignal): Promise<MoveResult> {
     const headers: Record<string, string> = { ...this.auth };
     if (this.version !== null) headers["If-Match"] = `"${this.version}"`;
-    const result = unwrap(
-      await this.api.POST("/games/{game_id}/moves", { params: this.path(), headers, body: { move } }),
-    );
+    const result = unwrap(await this.api.POST("/games/{game_id}/moves", { params: this.path(), headers, body: { move }, signal }));
     this.seen(result.version);
     return result;
   }
 
   /** Leave the table: before the deal the seat opens again, after it a server bot plays it. */
-  async leave(): Promise<TableChange> {
-    return unwrap(await this.api.POST("/games/{game_id}/leave", { params: this.path(), headers: this.auth }));
+  async leave(signal?: AbortSignal): Promise<TableChange> {
+    return unwrap(await this.api.POST("/games/{game_id}/leave", { params: this.path(), headers: this.auth, signal }));
   }
 
   /** Deal now (the creator's seat): server bots of the kind `fill` take the open seats. */
-  async start(fill: "greedy" | "random" = "greedy"): Promise<TableChange> {
-    return unwrap(await this.api.POST("/games/{game_id}/start", { params: this.path(), headers: this.auth, body: { fill } }));
+  async start(fill: "greedy" | "random" = "greedy", signal?: AbortSignal): Promise<TableChange> {
+    return unwrap(await this.api.POST("/games/{game_id}/start", { params: this.path(), headers: this.auth, body: { fill }, signal }));
   }
 
   /** Once the game is over: this seat in its rematch (the first call creates it). */
-  async rematch(): Promise<SeatGrant> {
-    return unwrap(await this.api.POST("/games/{game_id}/rematch", { params: this.path(), headers: this.auth }));
+  async rematch(signal?: AbortSignal): Promise<SeatGrant> {
+    return unwrap(await this.api.POST("/games/{game_id}/rematch", { params: this.path(), headers: this.auth, signal }));
   }
 
-  async score(): Promise<Score> {
-    return unwrap(await this.api.GET("/games/{game_id}/score", { params: this.path(), headers: this.auth }));
+  async score(signal?: AbortSignal): Promise<Score> {
+    return this.read(async () => unwrap(await this.api.GET("/games/{game_id}/score", { params: this.path(), headers: this.auth, signal })), signal);
   }
 
   /** The view if the game moved past `known`, else null once `waitSeconds` pass (long-poll). */
-  async poll(known: number, waitSeconds: number, signal?: AbortSignal): Promise<GameView | null> {
-    const answer = await this.api.GET("/games/{game_id}", {
-      params: { ...this.path(), query: { wait: waitSeconds } },
-      headers: { ...this.auth, "If-None-Match": `"${known}"` },
-      signal,
-    });
-    if (answer.response.status === 304) return null;
-    if (!answer.response.ok || answer.data === undefined) {
-      throw errorFrom(answer.response.status, answer.error, answer.response.headers);
-    }
-    this.seen(answer.data.version);
-    return answer.data;
+  async poll(known: number, waitSeconds: number, signal?: AbortSignal): Promise<ViewOf<G> | null> {
+    const view = await this.read(async () => {
+      const answer = await this.api.GET("/games/{game_id}", {
+        params: { ...this.path(), query: { wait: waitSeconds } },
+        headers: { ...this.auth, "If-None-Match": `"${known}"` },
+        signal,
+      });
+      if (answer.response.status === 304) return null;
+      return unwrap(answer);
+    }, signal);
+    if (view === null) return null;
+    this.seen(view.version);
+    return view as ViewOf<G>;
   }
 
   /** The events after version `since`, as this seat may see them; with `waitSeconds`, waits
    * up to that long for the next change when nothing happened yet (long-poll). */
-  async events(since: number, waitSeconds?: number, signal?: AbortSignal): Promise<EventFeed> {
+  async events(since: number, waitSeconds?: number, signal?: AbortSignal, retry: RetryOptions = this.retry): Promise<EventFeedOf<G>> {
     const query = waitSeconds === undefined ? { since } : { since, wait: waitSeconds };
     const headers = { ...this.auth, Accept: "application/json" };
     // The operation answers JSON or a stream; this request asks for JSON.
-    return unwrap(await this.api.GET("/games/{game_id}/events", { params: { ...this.path(), query }, headers, signal })) as EventFeed;
+    const answer = async () => unwrap(await this.api.GET("/games/{game_id}/events", { params: { ...this.path(), query }, headers, signal }));
+    const feed = await withRetry(answer, retry, signal);
+    return feed as unknown as EventFeedOf<G>;
   }
 
   /**
-   * The Server-Sent Events stream of every event after `since` (sent as Last-Event-ID too,
-   * so a resumed stream neither repeats nor skips), or null when the game is over and
-   * nothing follows `since` (204).
+   * The Server-Sent Events stream of every event after `lastEventId` (a version, or
+   * `<version>.<k>` for an event that was not the last of its version: sent as
+   * Last-Event-ID, so a resumed stream neither repeats nor skips), or null when the game
+   * is over and nothing follows (204). Not retried: the feeds do that.
    */
-  async stream(since: number, signal?: AbortSignal): Promise<ReadableStream<Uint8Array> | null> {
-    const headers = { ...this.auth, Accept: "text/event-stream", "Last-Event-ID": String(since) };
+  async stream(lastEventId: number | string, signal?: AbortSignal): Promise<ReadableStream<Uint8Array> | null> {
+    const id = String(lastEventId);
+    const headers = { ...this.auth, Accept: "text/event-stream", "Last-Event-ID": id };
+    const since = Math.max(0, Number.parseInt(id, 10) - (id.includes(".") ? 1 : 0)) || 0;
     const answer = await this.api.GET("/games/{game_id}/events", {
       params: { ...this.path(), query: { since } },
       headers,
@@ -133,9 +166,9 @@ export class SeatSession {
    * Call `onEvent` with every event after the last version this session saw (the current
    * one if none), in order, until the game ends or `signal` aborts. By default the events
    * come by Server-Sent Events, read with fetch() so the seat's token goes along, resumed
-   * after a lost connection, and by long-poll where a stream cannot be read.
+   * after any outage, and by long-poll where a stream cannot be read.
    */
-  watch(onEvent: (event: GameEvent) => void, signal: AbortSignal, feed: ChangeFeed = streamOrPoll()): Promise<void> {
-    return feed(this, onEvent, signal);
+  watch(onEvent: (event: EventOf<G>) => void, signal: AbortSignal, feed: ChangeFeed = streamOrPoll()): Promise<void> {
+    return feed(this as unknown as SeatSession, onEvent as (event: EventOf<GameName>) => void, signal);
   }
 }

@@ -1,39 +1,46 @@
-/** Friendly names for the schemas generated from openapi.yaml (src/schema.d.ts, never edited). */
-import type { components, paths } from "./schema";
+/** Friendly names for the schemas generated from openapi.yaml (src/schema.d.ts, never
+ * edited), found by route so that a renamed schema changes nothing for users. The exact
+ * per-game moves, views and events are in games.ts. */
+import type { AnyEvent, AnyMove } from "./games";
+import type { paths } from "./schema";
 
-type Schemas = components["schemas"];
 export type { paths };
-export type GameView = Schemas["GameView"];
-export type SkyjoView = Schemas["SkyjoView"];
-export type SkipBoView = Schemas["SkipBoView"];
-export type Move = Schemas["Move"];
-export type LegalMoves = Schemas["LegalMoves"];
-export type MoveResult = Schemas["MoveResult"];
-export type AppliedMove = Schemas["AppliedMove"];
-export type Score = Schemas["Score"];
-export type GameType = Schemas["GameType"];
-export type GameTypes = Schemas["GameTypes"];
-export type TableSetting = Schemas["TableSetting"];
-export type WaitingView = Schemas["WaitingView"];
-export type PublicSeat = Schemas["PublicSeat"];
-export type LobbyGame = Schemas["LobbyGame"];
-export type LobbyPage = Schemas["LobbyPage"];
-export type SeatGrant = Schemas["SeatGrant"];
-export type TableChange = Schemas["TableChange"];
-/** A dealt game's view (not a table still waiting for players). */
-export type PlayingView = SkyjoView | SkipBoView;
 
-export function isWaiting(view: GameView): view is WaitingView {
-  return view.phase === "waiting";
-}
-export type OptionDescription = Schemas["OptionDescription"];
-export type CreateGameRequest = Schemas["CreateGameRequest"];
-export type PlayerRequest = Schemas["PlayerRequest"];
-export type CreatedGame = Schemas["CreatedGame"];
-export type Scoresheet = Schemas["Scoresheet"];
-export type CreatedScoresheet = Schemas["CreatedScoresheet"];
-export type CreateScoresheetRequest = Schemas["CreateScoresheetRequest"];
-export type ScoresheetRound = Schemas["ScoresheetRound"];
-export type ScoresheetRoundRequest = Schemas["ScoresheetRoundRequest"];
-export type GameEvent = Schemas["Event"];
-export type EventFeed = Schemas["EventFeed"];
+/** The JSON body of a route's success answer (200 or 201). */
+type Ok<Operation> = Operation extends { responses: { 200: { content: { "application/json": infer Body } } } }
+  ? Body
+  : Operation extends { responses: { 201: { content: { "application/json": infer Body } } } }
+    ? Body
+    : never;
+/** The JSON body a route accepts. */
+type Accepts<Operation> = Operation extends { requestBody?: { content: { "application/json": infer Body } } } ? Body : never;
+type Item<List> = List extends readonly (infer One)[] ? One : never;
+
+/** Any move of either game, exact: narrow it with `move.type`. */
+export type Move = AnyMove;
+/** Any event of either game, exact: narrow it with `event.type`. */
+export type GameEvent = AnyEvent;
+
+export type MoveResult = Ok<paths["/games/{game_id}/moves"]["post"]>;
+export type AppliedMove = Item<MoveResult["applied"]>;
+export type Score = Ok<paths["/games/{game_id}/score"]["get"]>;
+export type GameRecord = Ok<paths["/games/{game_id}/record"]["get"]>;
+export type GameTypes = Ok<paths["/game-types"]["get"]>;
+export type GameType = Item<GameTypes["games"]>;
+export type TableSetting = GameTypes["table_settings"] extends Record<string, infer Setting> ? Setting : never;
+export type OptionDescription = Item<GameType["options"]>;
+export type LobbyPage = Ok<paths["/games"]["get"]>;
+export type LobbyGame = Item<LobbyPage["games"]>;
+export type CreateGameRequest = Accepts<paths["/games"]["post"]>;
+export type PlayerRequest = Item<CreateGameRequest["players"]>;
+export type CreatedGame = Ok<paths["/games"]["post"]>;
+export type SeatToken = Item<CreatedGame["players"]>;
+export type SeatGrant = Ok<paths["/games/{game_id}/join"]["post"]>;
+export type TableChange = Ok<paths["/games/{game_id}/leave"]["post"]>;
+export type Scoresheet = Ok<paths["/scoresheets/{sheet_id}"]["get"]>;
+export type CreatedScoresheet = Ok<paths["/scoresheets"]["post"]>;
+export type CreateScoresheetRequest = Accepts<paths["/scoresheets"]["post"]>;
+export type ScoresheetRound = Item<Scoresheet["rounds"]>;
+export type ScoresheetRoundRequest = Accepts<paths["/scoresheets/{sheet_id}/rounds"]["post"]>;
+export type EventFeed = { version: number; events: GameEvent[] };
+export type PublicSeat = Item<import("./games").WaitingView["seats"]>;

@@ -158,7 +158,7 @@ describe.skipIf(!url)("change feeds on a live server", () => {
     const { seat, all } = await finishedGame(new Cardtable(url, { fetch: cutting }));
     seat.version = 0;
     const pauses: number[] = [];
-    const { events, done } = follow(seat, eventStream({ sleep: (ms) => { pauses.push(ms); return Promise.resolve(); } }));
+    const { events, done } = follow(seat, eventStream({ random: () => 0, sleep: (ms) => { pauses.push(ms); return Promise.resolve(); } }));
     await done;
     expect(events).toEqual(all);
     expect(resumedFrom).toHaveLength(3);
@@ -221,7 +221,7 @@ describe.skipIf(!busyUrl)("a server that holds all the streams it may", () => {
       if (pauses.length === 1) void held.body?.cancel(); // the slot frees at the next heartbeat
       return abortableSleep(100, signal);
     };
-    const { events, done } = follow(ann, eventStream({ sleep: waited, maxFailures: 1000 }), (event) => event.type === "move");
+    const { events, done } = follow(ann, eventStream({ sleep: waited, random: () => 0 }), (event) => event.type === "move");
     await ben.move({ type: "reveal", row: 2, col: 2 });
     await done;
     // Ann's stream got in once the slot was free, and resumed from the version she had seen.
