@@ -8,7 +8,7 @@ TS := sdk/typescript
 # npm ci writes this file; it is newer than the lockfile once the tools are installed.
 NODE_STAMP := $(TS)/node_modules/.package-lock.json
 
-.PHONY: install run test lint typecheck pytest openapi sdk web bench bench-engine \
+.PHONY: install run test lint typecheck pytest openapi sdk ts-pack web bench bench-engine \
 	bench-load bench-moves bench-cost bench-size bench-state image clean
 
 LINTED := service tests sdk/cardtable_sdk sdk/examples scripts bench
@@ -21,8 +21,11 @@ $(STAMP): $(BIN)/python pyproject.toml sdk/pyproject.toml service/engine/pyproje
 	$(BIN)/python -m pip install --quiet -e service/engine -e '.[test]' -e './sdk[local,test]'
 	touch $(STAMP)
 
-## The TypeScript client's pinned toolchain (openapi-typescript, esbuild, tsc, vitest).
+## The TypeScript client's pinned toolchain (openapi-typescript, tsup, esbuild, tsc, vitest, vite).
 $(NODE_STAMP): $(TS)/package.json $(TS)/package-lock.json
+	@command -v npm >/dev/null 2>&1 && node -e 'process.exit(parseInt(process.versions.node) < 18 ? 1 : 0)' || { \
+	  echo "make: Node.js 18 or later with npm is needed (the TypeScript client and the web table):" >&2; \
+	  echo "      install it from https://nodejs.org or with 'apt-get install nodejs npm'" >&2; exit 1; }
 	cd $(TS) && npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)
 
@@ -54,6 +57,10 @@ openapi: $(STAMP)
 sdk: openapi $(NODE_STAMP)
 	$(BIN)/python scripts/generate_sdk.py
 	cd $(TS) && npm run --silent generate
+
+## The TypeScript client as an npm tarball: sdk/typescript/cardtable-client-<version>.tgz.
+ts-pack: $(NODE_STAMP)
+	cd $(TS) && npm pack
 
 ## Rebuild the web table (service/web) into the assets the app serves (a test fails on drift).
 web: $(NODE_STAMP)

@@ -14,8 +14,8 @@ export type Api = ReturnType<typeof createClient<paths>>;
 export type NewGame<G extends GameName = GameName> = Omit<CreateGameRequest, "public" | "game"> & { game: G; public?: boolean };
 
 export interface CardtableOptions {
-  /** A fetch to use instead of the global one (tests, instrumentation). */
-  fetch?: typeof fetch;
+  /** A fetch to use instead of the global one (tests, instrumentation); it is given a Request. */
+  fetch?: (request: Request) => Promise<Response>;
   /** How reads are tried again after a network failure or a busy server (see RetryOptions):
    * by default without end, with back-off from 250 ms to 15 s and jitter; pass a signal to
    * the read to bound it, or `{ attempts: 1 }` to get every failure at once. */
