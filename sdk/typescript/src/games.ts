@@ -17,9 +17,6 @@ type Ok<Operation> = Operation extends { responses: { 200: { content: { "applica
 /** The JSON body a route accepts. */
 type Accepts<Operation> = Operation extends { requestBody?: { content: { "application/json": infer Body } } } ? Body : never;
 
-/** Drops the empty-object alternative that `anyOf: [X, {type: object, nullable}]` becomes. */
-type Tidy<T> = { [K in keyof T]: Exclude<T[K], Record<string, never>> };
-
 /** Each member of U gets the other members' fields as `?: undefined`: reading a field of
  * another variant (`move.row` on any move) is allowed and gives undefined, while an object
  * literal still must match one variant exactly. */
@@ -111,10 +108,10 @@ export function isSkipBoMove(move: AnyMove): move is Extract<AnyMove, SkipBoMove
 // Views
 // ---------------------------------------------------------------------------------------
 
-export type SkyjoView = Tidy<Extract<WireView, { game: "skyjo" }>>;
-export type SkipBoView = Tidy<Extract<WireView, { game: "skipbo" }>>;
+export type SkyjoView = Extract<WireView, { game: "skyjo" }>;
+export type SkipBoView = Extract<WireView, { game: "skipbo" }>;
 /** A table still waiting for players (either game). */
-export type WaitingView = Tidy<Extract<WireView, { phase: "waiting"; seats: unknown }>>;
+export type WaitingView = Extract<WireView, { phase: "waiting" }>;
 export type PlayingView = SkyjoView | SkipBoView;
 export type GameView = PlayingView | WaitingView;
 /** A Skyjo grid cell: its value face up, null face down, "removed" with its column. */

@@ -45,7 +45,6 @@ export async function views(): Promise<void> {
   // @ts-expect-error: not narrowed: either game's view
   void any.discard_top;
   const skyjoView: SkyjoView = view;
-  // drawn is the SkyjoDrawn or null, not an empty object
   const card: number | null | undefined = skyjoView.drawn?.card;
   void [grid, card];
 }
