@@ -85,6 +85,7 @@ const BY_CODE: Record<string, new (body: ErrorBody) => CardtableError> = {
   too_many_waiting: StoreUnavailable,
   document_too_new: StoreUnavailable,
   rate_limited: RateLimited,
+  too_many_streams: RateLimited,
   game_not_started: GameNotStarted,
   no_open_seat: NoOpenSeat,
   invalid_invite: InvalidInvite,
@@ -122,9 +123,11 @@ export function errorFrom(status: number, body: unknown, headers?: Headers): Car
   return new ErrorClass({ ...body, status: body.status ?? status }, retryAfter);
 }
 
-/** Worth trying again after a pause: the server is busy or briefly unable to answer. */
+/** Worth trying again after a pause: the server is busy or briefly unable to answer (any
+ * 503 or 429, whatever its code: a code added later is no reason to give up). */
 export function isTransient(error: unknown): boolean {
-  return error instanceof StoreUnavailable || error instanceof RateLimited;
+  if (error instanceof StoreUnavailable || error instanceof RateLimited) return true;
+  return error instanceof CardtableError && (error.status === 503 || error.status === 429);
 }
 
 /** The game changed under a decision: read it again and decide again (never resend blindly). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CardtableError, errorFrom, IllegalMove, isRaceLost, StaleVersion, StoreUnavailable, VersionConflict } from "../src/index";
+import { CardtableError, errorFrom, IllegalMove, isRaceLost, isTransient, RateLimited, StaleVersion, StoreUnavailable, VersionConflict } from "../src/index";
 
 describe("errorFrom", () => {
   it("maps each stable code to its class, keeping message, status and details", () => {
@@ -10,6 +10,13 @@ describe("errorFrom", () => {
     expect((error as StaleVersion).currentVersion).toBe(9);
     expect(errorFrom(422, { code: "illegal_move", message: "no", status: 422 })).toBeInstanceOf(IllegalMove);
     expect(errorFrom(503, { code: "store_unavailable", message: "down", status: 503 })).toBeInstanceOf(StoreUnavailable);
+  });
+
+  it("takes any 503 or 429 for a pause, whatever its code", () => {
+    expect(errorFrom(429, { code: "too_many_streams", message: "", status: 429 })).toBeInstanceOf(RateLimited);
+    expect(isTransient(errorFrom(503, { code: "a_later_code", message: "", status: 503 }))).toBe(true);
+    expect(isTransient(errorFrom(429, { code: "a_later_code", message: "", status: 429 }))).toBe(true);
+    expect(isTransient(errorFrom(409, { code: "a_later_code", message: "", status: 409 }))).toBe(false);
   });
 
   it("keeps unknown codes as a plain CardtableError", () => {
