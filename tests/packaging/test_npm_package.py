@@ -137,6 +137,15 @@ button.addEventListener("click", () => {
 app.append(button);
 """
 
+FEW = """\
+import { isRaceLost, isSkyjo, type GameView } from "cardtable-client";
+
+export function describe(view: GameView, error: unknown): string {
+  return `${isSkyjo(view) ? view.discard_top : "-"} ${isRaceLost(error)}`;
+}
+console.log(describe);
+"""
+
 # Each line marked `// ERROR` must be a compile error, and no other line may be.
 MISTAKES = {
     "move.ts": """\
@@ -206,6 +215,15 @@ def vite_project(tmp_path_factory: pytest.TempPathFactory, tarballs: dict[str, P
     (project / "src").mkdir()
     (project / "src" / "main.ts").write_text(VITE_MAIN)
     (project / "src" / "sample.ts").write_text(docs_sample())
+    # A second page that uses two helpers only, for what tree-shaking leaves.
+    (project / "few.html").write_text(
+        '<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><title>Few</title>'
+        '</head><body><script type="module" src="/src/few.ts"></script></body></html>\n'
+    )
+    (project / "src" / "few.ts").write_text(FEW)
+    (project / "vite.few.config.js").write_text(
+        'export default { build: { outDir: "dist-few", rollupOptions: { input: "few.html" } } };\n'
+    )
     return project
 
 
@@ -216,6 +234,12 @@ def test_a_vite_project_builds_the_docs_sample(vite_project: Path) -> None:
     script = bundles[0].read_text()
     # The client's stream reading and its retries made it in, from the ES module build.
     assert "Last-Event-ID" in script and "text/event-stream" in script
+    # Two helpers alone bring neither the session nor openapi-fetch (sideEffects: false).
+    run(TOOLS / ".bin" / "vite", "build", "-c", "vite.few.config.js", cwd=vite_project)
+    (few,) = (vite_project / "dist-few" / "assets").glob("*.js")
+    small = few.read_text()
+    assert "Last-Event-ID" not in small and "querySerializer" not in small
+    assert len(small) < len(script) / 10, (len(small), len(script))
 
 
 def test_mistakes_are_compile_errors_on_their_lines(vite_project: Path) -> None:
