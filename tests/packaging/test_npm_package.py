@@ -14,14 +14,21 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import re
 import subprocess
 import tarfile
+import threading
+import time
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 
+from cardtable.redis_server import RedisServer
 from tests.support.live_server import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -324,22 +331,128 @@ SCRIPTS = {
 }
 
 
-def test_node_esm_and_cjs_scripts_play_a_game(
-    tmp_path: Path, tarballs: dict[str, Path], live_server: LiveServer
-) -> None:
-    install(tmp_path, tarballs, {"name": "node-scripts", "private": True, "type": "module"})
-    run(TOOLS / ".bin" / "tsc", "--init", cwd=tmp_path)
+@pytest.fixture(scope="module")
+def node_project(tmp_path_factory: pytest.TempPathFactory, tarballs: dict[str, Path]) -> Path:
+    """A plain Node project with the package installed, its TypeScript scripts compiled
+    with `tsc --init`'s defaults, and a plain ES module script beside them."""
+    project = tmp_path_factory.mktemp("node-project")
+    install(project, tarballs, {"name": "node-scripts", "private": True, "type": "module"})
+    run(TOOLS / ".bin" / "tsc", "--init", cwd=project)
     for name, (module, game, options) in SCRIPTS.items():
         source = PLAY.replace("IMPORTS", IMPORTS[module]).replace("MODULE", json.dumps(module))
         source = source.replace("GAME", json.dumps(game)).replace("OPTIONS", json.dumps(options))
-        (tmp_path / name).write_text(source)
-    run(TOOLS / ".bin" / "tsc", "-p", ".", cwd=tmp_path)
-    compiled = (tmp_path / "play.cjs").read_text()
+        (project / name).write_text(source)
+    run(TOOLS / ".bin" / "tsc", "-p", ".", cwd=project)
+    (project / "follow.mjs").write_text(FOLLOW)
+    return project
+
+
+def test_node_esm_and_cjs_scripts_play_a_game(node_project: Path, live_server: LiveServer) -> None:
+    compiled = (node_project / "play.cjs").read_text()
     assert 'require("cardtable-client")' in compiled and "import " not in compiled
     for script, game in (("play.mjs", "skyjo"), ("play.cjs", "skipbo")):
-        output = run("node", script, cwd=tmp_path, env={"CARDTABLE_URL": live_server.url})
+        output = run("node", script, cwd=node_project, env={"CARDTABLE_URL": live_server.url})
         result = json.loads(output.strip().splitlines()[-1])
         assert result["game"] == game and result["finished"] is True, result
         # Every move the script made came back on its event feed, which ended with the game.
         assert result["moves"] > 0 and result["mine"] == result["moves"], result
         assert result["last"] == "game_end", result
+
+
+FOLLOW = """\
+// Follows seat 0 of a game: one JSON line per event and per change of the feed's state,
+// until `process.argv[3]` move events have come.
+import { Cardtable, streamOrPoll } from "cardtable-client";
+
+const [url, gameId, token, wanted] = [process.env.CARDTABLE_URL, ...process.argv.slice(2)];
+const seat = new Cardtable(url).seat(gameId, token);
+seat.version = 0;
+const stop = new AbortController();
+let moves = 0;
+const onState = ({ status, via }) => console.log(JSON.stringify({ status, via }));
+const feed = streamOrPoll({ maxBackoffMs: 1000, onState });
+await seat.watch((event) => {
+  console.log(JSON.stringify({ event }));
+  if (event.type === "move" && ++moves === Number(wanted)) stop.abort();
+}, stop.signal, feed);
+"""
+
+
+class Lines:
+    """A child process's output lines, read as they come (a thread per process)."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.process = process
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def until(self, found: Callable[[dict[str, Any]], bool], timeout: float = 60) -> list[Any]:
+        """Every parsed line up to and including the first that `found` accepts."""
+        seen: list[Any] = []
+        while True:
+            line = self.lines.get(timeout=timeout)
+            assert line is not None, f"the script ended: {seen}"
+            seen.append(json.loads(line))
+            if found(seen[-1]):
+                return seen
+
+
+def test_a_node_script_follows_a_game_through_a_server_outage(
+    node_project: Path, redis_server: RedisServer
+) -> None:
+    """The server stops for a few seconds mid-game and comes back: the script's feed
+    retries the whole time, resumes, and gets every move once, in order."""
+    server = LiveServer(redis_url=redis_server.url, workers=1).start()
+    try:
+        game = httpx.post(
+            f"{server.url}/games",
+            json={"game": "skyjo", "players": [{"name": "Ann"}, {"name": "Ben"}], "seed": 5},
+            timeout=10,
+        ).json()
+        ann, ben = (player["token"] for player in game["players"])
+        moves = [{"type": "reveal", "row": 0, "col": col} for col in range(3)]
+
+        def move(token: str, body: dict[str, Any]) -> None:
+            answer = httpx.post(
+                f"{server.url}/games/{game['id']}/moves",
+                json={"move": body},
+                headers={"Authorization": f"Bearer {token}"},
+                timeout=10,
+            )
+            assert answer.status_code == 200, answer.text
+
+        script = subprocess.Popen(
+            ["node", "follow.mjs", game["id"], ann, str(len(moves))],
+            cwd=node_project,
+            env={**os.environ, "CARDTABLE_URL": server.url},
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        lines = Lines(script)
+        lines.until(lambda line: line.get("status") == "live")
+        move(ben, moves[0])
+        lines.until(lambda line: "event" in line)
+        port = server.port
+        server.stop()
+        during = lines.until(lambda line: line.get("status") == "retrying")
+        time.sleep(3)  # the outage goes on: the feed keeps retrying
+        server = LiveServer(redis_url=redis_server.url, workers=1, port=port).start()
+        move(ben, moves[1])
+        move(ann, moves[2])
+        after = lines.until(lambda line: line.get("event", {}).get("version") == 3)
+        assert script.wait(timeout=60) == 0
+    finally:
+        server.stop()
+    events = [line["event"] for line in during + after if "event" in line]
+    assert [(event["version"], event["move"]) for event in events] == [
+        (2, moves[1]),
+        (3, moves[2]),
+    ]
+    states = [line["status"] for line in after if "status" in line]
+    assert "retrying" in states and states[-1] == "live", states
