@@ -1,9 +1,12 @@
-"""The order of `legal_moves` is part of the stored format (a stored move is its index in
-that list, see cardtable.movelog): pinned here for a few fixed positions per game, so that
-a change to it fails loudly instead of making stored games replay into other games.
+"""The order of `legal_moves` as the release before stored it: that release stored a move
+as its index in that list (see cardtable.movelog), and this release still reads such logs
+(schema 4 documents, and those written with CARDTABLE_WRITE_SCHEMA 4 during a rolling
+update), so the order is pinned here for a few fixed positions per game. This release
+stores moves by content (tests/services/test_move_log_form.py pins that form): a game added
+now needs no pins, and once no log of the old form is left this test can go.
 
-If a change to the order is intended, the stored logs need a migration (and a new document
-schema version); only then regenerate the pins: `python tests/engine/test_legal_move_order.py`.
+Regenerate the pins only for an intended change that comes with a migration:
+`python tests/engine/test_legal_move_order.py`.
 """
 
 from __future__ import annotations
@@ -46,10 +49,9 @@ def _all_orders() -> dict[str, list[dict[str, Any]]]:
     return {game: [_orders(game, *position) for position in POSITIONS] for game in sorted(GAMES)}
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", ["skipbo", "skyjo"])
 def test_the_order_of_legal_moves_is_pinned(game: str) -> None:
     pinned = json.loads(PINS.read_text())
-    assert game in pinned, "a new game: pin its legal-move order (see this module's docstring)"
     for expected in pinned[game]:
         found = _orders(game, *expected["position"])
         assert found == expected, (
@@ -61,7 +63,7 @@ def test_the_order_of_legal_moves_is_pinned(game: str) -> None:
 def test_the_pinned_positions_offer_moves_to_choose_from() -> None:
     """The pins are worth something: each game has positions with several legal moves."""
     pinned = json.loads(PINS.read_text())
-    for game in sorted(GAMES):
+    for game in pinned:
         longest = max(len(m) for p in pinned[game] for m in p["legal_moves"].values())
         assert longest >= 3, game
 
