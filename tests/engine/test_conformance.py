@@ -359,5 +359,36 @@ def test_the_loader_remembers_checked_moves_but_not_lookalikes(rules: GameRules)
             load_state(damaged)
 
 
+DAMAGED_MOVE_ENTRIES: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "seat bool": lambda e: e.update(seat=True),
+    "seat out of range": lambda e: e.update(seat=9),
+    "seat negative": lambda e: e.update(seat=-1),
+    "seat text": lambda e: e.update(seat="0"),
+    "seat float": lambda e: e.update(seat=0.0),
+    "no seat, three keys": lambda e: (e.pop("seat"), e.update(at=0)),
+    "extra key": lambda e: e.update(at=0),
+    "no type, three keys": lambda e: (e.pop("type"), e.update(kind="move")),
+    "move a list": lambda e: e.update(move=[]),
+    "move null": lambda e: e.update(move=None),
+    "move empty": lambda e: e.update(move={}),
+    "unknown move type": lambda e: e.update(move={**e["move"], "type": "fly"}),
+    "move with an extra field": lambda e: e.update(move={**e["move"], "extra": 0}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED_MOVE_ENTRIES))
+def test_damaged_move_entries_are_refused(rules: GameRules, name: str) -> None:
+    state, rng = new_game(rules, 8), random.Random(8)
+    moves = play_through(state, rng)
+    for _ in range(4):
+        next(moves)
+    data = stored(state)
+    load_state(copy.deepcopy(data))
+    index = next(i for i, entry in enumerate(data["log"]) if entry["type"] == "move")
+    DAMAGED_MOVE_ENTRIES[name](data["log"][index])
+    with pytest.raises(InvalidState):
+        load_state(data)
+
+
 def test_every_hosted_game_has_a_profile() -> None:
     assert set(GAMES) <= set(PROFILES)

@@ -12,33 +12,21 @@ Regenerate the pins only for an intended change that comes with a migration:
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardtable.engine.base import GameState
 from cardtable.engine.registry import GAMES
+from tests.support.positions import played
 
 PINS = Path(__file__).parent / "data" / "legal_move_order.json"
 POSITIONS = [(2, 11, 0), (2, 11, 9), (3, 12, 25), (4, 13, 61)]
 """(players, seed, random moves played first, chosen by `random.Random(seed)`)."""
 
 
-def _position(game: str, players: int, seed: int, moves: int) -> GameState:
-    state = GAMES[game].new_state([f"p{i}" for i in range(players)], {}, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        seat = rng.choice(state.active_seats())
-        state.apply(seat, rng.choice(state.legal_moves(seat)))
-    return state
-
-
 def _orders(game: str, players: int, seed: int, moves: int) -> dict[str, Any]:
-    state = _position(game, players, seed, moves)
+    state = played(game, players, seed, moves)
     return {
         "position": [players, seed, moves],
         "legal_moves": {str(seat): state.legal_moves(seat) for seat in range(players)},

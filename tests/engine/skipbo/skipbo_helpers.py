@@ -18,6 +18,18 @@ from cardtable.engine.skipbo.table import Table
 SB = 0  # a SKIP-BO card
 
 
+def play_hand(card: int, target: int) -> dict[str, Any]:
+    return {"type": "play", "source": "hand", "card": card, "target": target}
+
+
+def play_stock(target: int, **owner: int) -> dict[str, Any]:
+    return {"type": "play", "source": "stock", "target": target, **owner}
+
+
+def play_discard(pile: int, target: int, **owner: int) -> dict[str, Any]:
+    return {"type": "play", "source": "discard", "pile": pile, "target": target, **owner}
+
+
 def names(n: int) -> list[str]:
     return [f"p{seat}" for seat in range(n)]
 

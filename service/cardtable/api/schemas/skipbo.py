@@ -1,6 +1,4 @@
-"""marshmallow schemas of Skip-Bo's view (what the engine's views.py and state.py produce;
-tests/api/test_view_schemas.py keeps them in step). Its record entries are derived from the
-game's own declarations (derived.py)."""
+"""Skip-Bo's view as marshmallow schemas, kept in step with skipbo/views.py by a test."""
 
 from __future__ import annotations
 

@@ -193,6 +193,11 @@ def move_space(shapes: tuple[MoveShape, ...], n_players: int) -> MoveSpace:
     return MoveSpace(shapes, n_players)
 
 
+def seat_or_none(description: str) -> dict[str, Any]:
+    """The JSON Schema of a seat number or null (a round's finisher, its winner)."""
+    return {"type": "integer", "minimum": 0, "nullable": True, "description": description}
+
+
 def shapes_by_type(shapes: Sequence[MoveShape]) -> dict[str, list[MoveShape]]:
     found: dict[str, list[MoveShape]] = {}
     for shape in shapes:
@@ -216,5 +221,6 @@ __all__ = [
     "integer_field",
     "move_space",
     "parse_move",
+    "seat_or_none",
     "shapes_by_type",
 ]

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.base import JSON, DeckRng, GameState, Move
+from cardtable.engine.shapes import seat_or_none
 from cardtable.engine.skipbo import codec, events, moves, rounds, scoring, search, views
 from cardtable.engine.skipbo.info import INFO
 from cardtable.engine.skipbo.table import Table
@@ -20,12 +21,7 @@ class SkipBoState(GameState):
     STEP_MOVES = moves.STEP_MOVE_TYPES
     SCORE_ROUND_KEYS = ("round", "scores", "winner", "stocks_left")
     ROUND_FIELDS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "winner": {
-            "type": "integer",
-            "minimum": 0,
-            "nullable": True,
-            "description": "The seat that won the round, null when drawn.",
-        },
+        "winner": seat_or_none("The seat that won the round, null when drawn."),
         "stocks_left": {
             "type": "array",
             "items": {"type": "integer", "minimum": 0},

@@ -9,6 +9,7 @@ from itertools import chain
 from typing import Any, ClassVar
 
 from cardtable.engine.base import JSON, DeckRng, GameState, Move
+from cardtable.engine.shapes import seat_or_none
 from cardtable.engine.skyjo import codec, events, moves, rounds, search, views
 from cardtable.engine.skyjo.grid import Grid
 from cardtable.engine.skyjo.info import INFO
@@ -22,12 +23,7 @@ class SkyjoState(GameState):
     STEP_MOVES = moves.STEP_MOVES
     SCORE_ROUND_KEYS = ("round", "scores", "finisher")
     ROUND_FIELDS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "finisher": {
-            "type": "integer",
-            "minimum": 0,
-            "nullable": True,
-            "description": "The seat that ended the round (null: none did, a round limit).",
-        }
+        "finisher": seat_or_none("The seat that ended the round (null: none did).")
     }
     play: ClassVar[Any] = moves
     MOVES = moves.MOVES
