@@ -20,7 +20,7 @@ class SkyjoRoundScore:
     Attributes:
         round_ (int):
         scores (list[int]): Per seat.
-        finisher (int | None): The seat that ended the round (null: none did, a round limit).
+        finisher (int | None): The seat that ended the round (null: none did).
     """
 
     round_: int

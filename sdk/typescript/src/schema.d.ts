@@ -536,7 +536,7 @@ export interface components {
             round: number;
             /** @description Per seat. */
             scores: number[];
-            /** @description The seat that ended the round (null: none did, a round limit). */
+            /** @description The seat that ended the round (null: none did). */
             finisher: number | null;
         };
         /** @description Play a card of your hand. */
@@ -586,10 +586,7 @@ export interface components {
         SkipBoPlayMove: components["schemas"]["SkipBoPlayHandMove"] | components["schemas"]["SkipBoPlayStockMove"] | components["schemas"]["SkipBoPlayDiscardMove"];
         /** @description End the turn: put a card of your hand on a discard. */
         SkipBoDiscardMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "discard";
             /** @description The card's value, 0 = SKIP-BO. */
             card: number;
@@ -598,10 +595,7 @@ export interface components {
         };
         /** @description End the turn with an empty hand. */
         SkipBoPassMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "pass";
         };
         /** @description A Skip-Bo move: its `type`, then that type's fields. */

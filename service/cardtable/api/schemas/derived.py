@@ -74,9 +74,13 @@ def move_components(rules: GameRules) -> dict[str, JSONSchema]:
         for shape, variant in zip(shapes, variants.values(), strict=True):
             found[variant] = shape.schema()
         found[name] = _one_of(variants.values(), _variant_field(shapes), variants)
+    union = _one_of(by_type.values(), "type", by_type)
+    if any("oneOf" in found[name] for name in by_type.values()):
+        # A mapping names object schemas only (a type of several shapes has its own).
+        del union["discriminator"]
     found[f"{game}Move"] = {
         "description": f"A {rules.title} move: its `type`, then that type's fields.",
-        **_one_of(by_type.values(), "type", by_type),
+        **union,
     }
     return found
 
