@@ -76,6 +76,9 @@ PHASES = ("waiting", "setup", "playing", "finished")
 """Every view's `phase`: "waiting" (a table with open seats, before the deal), "setup"
 (what precedes the first turn, e.g. Skyjo's simultaneous reveals), "playing", "finished"."""
 
+_SPACES: dict[tuple[type, int], MoveSpace] = {}
+"""The move space of each state class and player count, once made (looked up per move)."""
+
 COMMON_KEYS = ("game", "schema_version", "names", "options", "version", "rng")
 """The stored keys every game has, before its own; "log" comes last."""
 
@@ -270,7 +273,10 @@ class GameState(ABC):
     @classmethod
     def move_space(cls, n_players: int) -> MoveSpace:
         """Every move a game of `n_players` could make, numbered (shapes.MoveSpace)."""
-        return move_space(cls.MOVES, n_players)
+        found = _SPACES.get((cls, n_players))
+        if found is None:
+            found = _SPACES[(cls, n_players)] = move_space(cls.MOVES, n_players)
+        return found
 
     # -- hooks with a default ------------------------------------------------------------
 
