@@ -188,7 +188,9 @@ def main() -> None:
             stack.enter_context(live)
             servers[mode] = Server(live.port, live.process.pid, client)  # type: ignore[union-attr]
         if args.baseline:
-            env = {**RAISED_LIMITS_ENV, "PYTHONPATH": str(Path(args.baseline) / "service")}
+            # Its engine too: the editable install's finder comes after the path's.
+            service = Path(args.baseline) / "service"
+            env = {**RAISED_LIMITS_ENV, "PYTHONPATH": f"{service}{os.pathsep}{service / 'engine'}"}
             live = LiveServer(redis_server.url, args.workers, args.threads, extra_env=env)
             stack.enter_context(live)
             servers["baseline"] = Server(live.port, live.process.pid, client)  # type: ignore[union-attr]

@@ -77,10 +77,10 @@ class Settings:
     """Expiry of a game still waiting for players (open seats)."""
     takeover_timeouts: int = 3
     """Turn-timer timeouts in a row after which the greedy bot keeps the seat."""
-    write_schema: int = 4
-    """The schema of the game documents written: 3 (the release before's, which reads no
-    newer) during the first step of a rolling update from it, else 4 (README, "Upgrading
-    without losing games")."""
+    write_schema: int = 5
+    """The schema of the game documents written: 4 (the release before's, which reads no
+    newer; 3 the one before it) during the first step of a rolling update from it, else 5
+    (README, "Upgrading without losing games")."""
 
     # Push (event streams and long-polls; cardtable.push, api/event_routes.py).
     max_streams: int | None = None
@@ -101,9 +101,9 @@ class Settings:
                      "redis_connect_timeout_seconds"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
-        if self.write_schema not in (3, 4):
+        if self.write_schema not in (3, 4, 5):
             raise ValueError(
-                f"write_schema (CARDTABLE_WRITE_SCHEMA) must be 3 or 4, not {self.write_schema}"
+                f"write_schema (CARDTABLE_WRITE_SCHEMA) must be 3, 4 or 5, not {self.write_schema}"
             )
         if self.max_streams is not None and self.max_streams <= 0:
             raise ValueError(f"max_streams must be positive, not {self.max_streams}")

@@ -11,10 +11,11 @@ sends only the small fields that changed since the read it follows (the compare-
 guarantees that read is still what is stored).
 
 Documents of the releases before (schema_version 1 and 2: the whole state with its log; 3:
-token hashes as comma-separated hex, empty fields stored empty) are still read; the first
-write to one rewrites it in this form. With `write_schema` 3 (CARDTABLE_WRITE_SCHEMA, the
-first step of an upgrade from the release before, which refuses schema 4) games are written
-as that release wrote them instead: `Game.to_document` and `_token_fields` know both forms.
+token hashes as comma-separated hex, empty fields stored empty; 3 and 4: the log's moves
+stored by position) are still read; the first write to one rewrites it in this form (its
+log too). With `write_schema` 4 or 3 (CARDTABLE_WRITE_SCHEMA, the first step of an upgrade
+from the release before, which refuses schema 5) games are written as that release wrote
+them instead: `Game.to_document`, `_token_fields` and `cardtable.movelog` know every form.
 """
 
 from __future__ import annotations
@@ -29,13 +30,33 @@ from cardtable.common import (
     TokenRequired,
     match_token,
 )
-from cardtable.engine.base import GameNotOver, GameOver, IllegalMove, Move, NotYourTurn, WrongPhase
+from cardtable.engine.base import (
+    GameNotOver,
+    GameOver,
+    GameState,
+    IllegalMove,
+    Move,
+    NotYourTurn,
+    WrongPhase,
+)
 from cardtable.engine.table import AppliedMove
 from cardtable.lobby import LOBBY_FIELD, Lobby
-from cardtable.movelog import MoveRecorder, encode_log, pack, replay, unpack
+from cardtable.movelog import (
+    CorruptLog,
+    MoveRecorder,
+    apply_entries,
+    encode_log,
+    fresh_state,
+    log_bytes,
+    replay,
+)
+from cardtable.movelog import (
+    entries as stored_entries,
+)
 from cardtable.push import Hub, new_hub
 from cardtable.store import DocumentStore, Stored, VersionConflict, check_schema_version
 from cardtable.tables import (
+    CONTENT_LOG_SCHEMA,
     DOCUMENT_SCHEMA_VERSION,
     PREVIOUS_SCHEMA_VERSION,
     WRITABLE_SCHEMAS,
@@ -95,8 +116,10 @@ class GameService:
         if write_schema not in WRITABLE_SCHEMAS:
             raise ValueError(f"write_schema must be one of {WRITABLE_SCHEMAS}, not {write_schema}")
         self.write_schema = write_schema
-        """The schema of the documents it writes: 3 while a rolling update from the release
-        before is under way (CARDTABLE_WRITE_SCHEMA), else this release's own."""
+        """The schema of the documents it writes: 4 (or 3) while a rolling update from the
+        release before is under way (CARDTABLE_WRITE_SCHEMA), else this release's own."""
+        self.positional = write_schema < CONTENT_LOG_SCHEMA
+        """Whether it stores moves by position, as the releases before did."""
 
     # ---- creation ------------------------------------------------------------------
 
@@ -117,7 +140,9 @@ class GameService:
         `turn_seconds` (see `tables.new_game`).
         """
         created, tokens, invite = new_game(game, players, options, seed, now=self.clock(), **table)
-        recorder = MoveRecorder(created.state) if created.dealt else None
+        recorder = (
+            MoveRecorder(created.state, positional=self.positional) if created.dealt else None
+        )
         applied = self._first_bot_moves(created) if created.dealt else []
         document, fields = self.written(created)
         self.store.create(
@@ -127,8 +152,11 @@ class GameService:
             finished=created.finished,
             extra_fields=fields,
             ttl_seconds=self._ttl(created),
-            log=pack(recorder.detach()) if recorder else b"",
+            log=recorder.pending() if recorder else b"",
         )
+        if recorder is not None:
+            recorder.detach()
+        created.schema = self.write_schema
         _remember_fields(created, fields)
         if created.listed:
             self.lobby.add(created.game_id, created.game, self.clock())
@@ -191,7 +219,7 @@ class GameService:
         """Write `game` if it is still at `read_version` (VersionConflict otherwise), with
         `extra_fields` beside it (e.g. a move's idempotency record), and append the engine
         moves made since it was read (or last saved) to its log."""
-        append, replace = _log_bytes(game)
+        append, replace = self._log_bytes(game, read_version)
         fields = self.changed_fields(game)
         self.store.save(
             game.game_id,
@@ -204,7 +232,7 @@ class GameService:
             append=append,
             replace_log=replace,
         )
-        _saved(game)
+        _saved(game, self.write_schema)
         _remember_fields(game, fields)
         if game.life.public and not game.listed:
             self.lobby.remove(game.game_id, game.game)
@@ -244,19 +272,18 @@ class GameService:
             self._on_moves(game.game, len(applied))
             return game
 
-    @staticmethod
-    def _read(stored: Stored) -> Game:
+    def _read(self, stored: Stored) -> Game:
         """The game from its snapshot (never its log), recording the engine moves made in it
         from now on (see `save`)."""
         check_schema_version(
-            "game", stored.doc_id, stored.document, DOCUMENT_SCHEMA_VERSION, older=(1, 2, 3)
+            "game", stored.doc_id, stored.document, DOCUMENT_SCHEMA_VERSION, older=(1, 2, 3, 4)
         )
         game = Game.from_document(
             stored.doc_id, stored.version, stored.document, token_hashes(stored.fields)
         )
         game.stored_fields = stored.fields
         if game.dealt:
-            game.recorder = MoveRecorder(game.state)
+            game.recorder = MoveRecorder(game.state, positional=self.positional)
         return game
 
     def replayed(self, game_id: str) -> Game:
@@ -276,10 +303,10 @@ class GameService:
 
     def read_log(self, game_id: str, start: int = 0) -> tuple[int, list[int]]:
         """The game's version and its stored engine moves from move `start` on, as
-        `cardtable.movelog` encodes them; `movelog.replay` turns them into the engine's log.
-        Empty for a game not yet rewritten since the releases before."""
+        `cardtable.movelog.entries` reads them; `movelog.replay` turns them into the
+        engine's log. Empty for a game not yet rewritten since the releases before."""
         version, data = self.store.read_log(game_id)
-        return version, unpack(data)[start:]
+        return version, stored_entries(data)[start:]
 
     def record_for(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The record of a finished game (GameNotOver before the end, without a replay)."""
@@ -378,6 +405,36 @@ class GameService:
         self._on_moves(game.game, len(applied))
         return game, seat, applied
 
+    def _log_bytes(self, game: Game, read_version: int) -> tuple[bytes, bool]:
+        """What to write to the stored log with `game`: the bytes to append, and whether
+        they replace the whole log (a document of the releases before, a log stored in the
+        other form, or a game dealt since it was read: then it is encoded in full)."""
+        if not game.dealt:
+            return b"", False
+        recorder = game.recorder
+        same_form = (game.schema >= CONTENT_LOG_SCHEMA) != self.positional
+        if not game.legacy and recorder is not None and recorder.state is game.state:
+            if same_form:
+                return recorder.pending(), False
+            state = self._whole_log(game, read_version, recorder)
+        else:
+            state = game.state
+        return log_bytes(
+            encode_log(state, positional=self.positional), positional=self.positional
+        ), True
+
+    def _whole_log(self, game: Game, read_version: int, recorder: MoveRecorder) -> GameState:
+        """`game`'s state with its whole engine log: the stored moves (of the other form),
+        then those recorded since the read."""
+        version, stored = self.read_log(game.game_id)
+        if version != read_version:  # a write landed since the read: this one will lose
+            raise VersionConflict(self.store.kind, game.game_id, read_version, version)
+        recorded = [~entry if recorder.positional else entry for entry in recorder.entries]
+        state = apply_entries(fresh_state(game.state.snapshot()), [*stored, *recorded])
+        if state.snapshot() != game.state.snapshot():
+            raise CorruptLog("the stored and recorded moves do not replay to the game")
+        return state
+
     def _apply_or_conflict(
         self, game: Game, seat: int, move: Move, if_match: int | None
     ) -> list[AppliedMove]:
@@ -431,25 +488,14 @@ def _was_last_move(game: Game, seat: int, move: Move) -> bool:
     return game.last_human_move() == [seat, dict(move)]
 
 
-def _log_bytes(game: Game) -> tuple[bytes, bool]:
-    """What to write to the stored log with `game`: the bytes to append, and whether they
-    replace the whole log (a document of the releases before, or a game dealt since it was
-    read: its log is encoded from the seed and the engine's log in full)."""
-    if not game.dealt:
-        return b"", False
-    recorder = game.recorder
-    if game.legacy or recorder is None or recorder.state is not game.state:
-        return pack(encode_log(game.state)), True
-    return pack(recorder.entries), False
-
-
-def _saved(game: Game) -> None:
+def _saved(game: Game, schema: int) -> None:
     """After a successful write: the moves recorded so far are stored, and so is the form."""
     game.legacy = False
+    game.schema = schema
     if game.dealt:
         if game.recorder is None or game.recorder.state is not game.state:
-            game.recorder = MoveRecorder(game.state)
-        game.recorder.entries = []
+            game.recorder = MoveRecorder(game.state, positional=schema < CONTENT_LOG_SCHEMA)
+        game.recorder.written()
 
 
 __all__ = [

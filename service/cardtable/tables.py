@@ -34,8 +34,10 @@ from cardtable.engine.registry import get_rules, load_state
 from cardtable.engine.table import AppliedMove, Seat, Table
 from cardtable.movelog import MoveRecorder
 
-DOCUMENT_SCHEMA_VERSION = 4
-"""4: as 3, the seats' and the table's fields written only where they differ from their
+DOCUMENT_SCHEMA_VERSION = 5
+"""5: as 4, with the moves of its log stored by content (their number in the game's move
+space), not by their position among the legal moves (see cardtable.movelog).
+4: as 3, the seats' and the table's fields written only where they differ from their
 defaults (the table's options only while no state holds them), the token hashes beside it
 in binary (see `games`). Only this release writes it, so its engine snapshot is loaded as
 trusted (`loader.load`): a release that changes what a snapshot holds must raise it.
@@ -43,9 +45,11 @@ trusted (`loader.load`): a release that changes what a snapshot holds must raise
 cardtable.movelog), read with every check and rewritten as 4 when next written; 1 and 2
 held the whole state with its log and are migrated when next written."""
 PREVIOUS_SCHEMA_VERSION = 3
-WRITABLE_SCHEMAS = (PREVIOUS_SCHEMA_VERSION, DOCUMENT_SCHEMA_VERSION)
-"""The schemas this release can write: its own, and the release before's for the first step
+WRITABLE_SCHEMAS = (PREVIOUS_SCHEMA_VERSION, 4, DOCUMENT_SCHEMA_VERSION)
+"""The schemas this release can write: its own, and the releases before's for the first step
 of a rolling update (README, "Upgrading without losing games"; CARDTABLE_WRITE_SCHEMA)."""
+CONTENT_LOG_SCHEMA = 5
+"""The first schema whose log stores moves by content (older ones: by position)."""
 LOG_IN_DOCUMENT = (1, 2)
 """The schema versions whose document holds the engine's whole log."""
 TURN_SECONDS_MIN = 5
@@ -455,7 +459,7 @@ class Game(Table):
         if doc.get("state") is not None:
             try:
                 # This release's own snapshots are taken over as written (see loader.load).
-                state = load_state(doc["state"], trusted=schema == DOCUMENT_SCHEMA_VERSION)
+                state = load_state(doc["state"], trusted=schema >= 4)
             except EngineError as exc:
                 # Stored states were written by us: failing to read one is our bug (a 500).
                 raise RuntimeError(f"game {doc_id}: stored state is unreadable: {exc}") from exc
@@ -521,6 +525,7 @@ def state_game(state: GameState | None) -> str:
 
 
 __all__ = [
+    "CONTENT_LOG_SCHEMA",
     "DOCUMENT_SCHEMA_VERSION",
     "PREVIOUS_SCHEMA_VERSION",
     "TABLE_SETTINGS",

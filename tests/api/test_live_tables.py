@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from cardtable.movelog import replay, unpack
+from cardtable.movelog import entries, replay
 from cardtable.store import codec
 from tests.api.conftest import Api
 
@@ -86,7 +86,7 @@ def test_sixteen_clients_race_for_three_open_seats(
     assert [e["version"] for e in doc["table_log"]] == [1, 2, 3]
     assert [e["type"] for e in doc["table_log"]] == ["join"] * 3
     stored_moves = raw_redis.get(game_key(settings, created["id"]) + ":log") or b""
-    engine_log = replay(doc["state"], unpack(stored_moves)).log  # the snapshot has no log
+    engine_log = replay(doc["state"], entries(stored_moves)).log  # the snapshot has no log
     deals = [e for e in engine_log if e.get("type") == "deal"]
     assert len(deals) == 1  # dealt once, by the join that took the last seat
     view = api.view(created["id"], won[0]["token"])

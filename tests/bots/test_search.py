@@ -9,21 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine.base import GameState
-from cardtable.engine.registry import get_rules
 from cardtable_sdk.search import clone, determinize, sample_state
-
-
-def played(game: str, players: int, seed: int, moves: int) -> GameState:
-    """A position reached by random legal moves."""
-    rng = random.Random(seed)
-    state = get_rules(game).new_state([f"p{n}" for n in range(players)], None, seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        seat = rng.choice(state.active_seats())
-        state.apply(seat, rng.choice(state.legal_moves(seat)))
-    return state
-
+from tests.support.positions import played
 
 positions = st.builds(
     played,

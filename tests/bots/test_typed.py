@@ -64,15 +64,40 @@ def test_literals_are_the_schemas_enums(module: ModuleType) -> None:
                 assert _literals(hints[key]) == {e for e in prop["enum"] if e is not None}, key
 
 
+def _move_components(game: str) -> list[dict[str, Any]]:
+    """The object schemas of `game`'s moves in openapi.yaml (each variant of a type)."""
+    found, todo = [], [SCHEMAS[f"{'SkipBo' if game == 'skipbo' else 'Skyjo'}Move"]]
+    while todo:
+        schema = todo.pop()
+        if "$ref" in schema:
+            todo.append(SCHEMAS[schema["$ref"].rsplit("/", 1)[1]])
+        elif "oneOf" in schema:
+            todo.extend(schema["oneOf"])
+        else:
+            found.append(schema)
+    return found
+
+
 @pytest.mark.parametrize("game", ["skyjo", "skipbo"])
 def test_moves_are_the_schemas_moves(game: str) -> None:
-    schema = SCHEMAS["Move"]
+    """Each typed move has the keys, the required keys and the literals of one of the
+    game's move schemas (derived from the game's declared shapes), and each schema has one."""
     shapes = GAMES[game].MOVES
     kinds = set().union(*(_literals(typing.get_type_hints(s)["type"]) for s in shapes))
     assert kinds == set(get_rules(game).move_types)
-    assert kinds <= set(schema["properties"]["type"]["enum"])
-    for shape in shapes:
-        assert set(shape.__annotations__) <= set(schema["properties"])
+
+    def described(shape: type) -> tuple[Any, ...]:
+        hints = typing.get_type_hints(shape)
+        fixed = {k: frozenset(_literals(hint)) for k, hint in hints.items() if _literals(hint)}
+        required = shape.__required_keys__  # type: ignore[attr-defined]
+        return frozenset(hints), frozenset(required), frozenset(fixed.items())
+
+    def of_schema(schema: dict[str, Any]) -> tuple[Any, ...]:
+        props = schema["properties"]
+        fixed = {k: frozenset(p["enum"]) for k, p in props.items() if "enum" in p}
+        return frozenset(props), frozenset(schema["required"]), frozenset(fixed.items())
+
+    assert {described(s) for s in shapes} == {of_schema(c) for c in _move_components(game)}
 
 
 def _matches(data: dict[str, Any], shapes: tuple[type, ...]) -> bool:

@@ -40,8 +40,6 @@ class Profile:
 
     setups: list[tuple[int, dict[str, Any]]]
     """(players, options) to play, short games first."""
-    shapes: Callable[[int, int], list[Move]]
-    """(seat, players) -> every well-formed move that seat could send."""
     hide: Callable[[dict[str, Any], int | None, random.Random], None]
     """Shuffle, in stored data, every card `viewer` (None: a spectator) cannot see."""
 
@@ -61,12 +59,6 @@ def _everything(pile: list[Any]) -> tuple[list[Any], list[int]]:
     return pile, list(range(len(pile)))
 
 
-def _skyjo_shapes(seat: int, n: int) -> list[Move]:
-    kinds = ("reveal", "take_discard", "replace", "discard_and_reveal")
-    cells = [(row, col) for row in range(3) for col in range(4)]
-    return [{"type": "draw"}] + [{"type": k, "row": r, "col": c} for k in kinds for r, c in cells]
-
-
 def _skyjo_hide(data: dict[str, Any], viewer: int | None, rng: random.Random) -> None:
     piles = [_everything(data["draw_pile"])]
     for grid in data["grids"]:
@@ -75,22 +67,6 @@ def _skyjo_hide(data: dict[str, Any], viewer: int | None, rng: random.Random) ->
     _redeal([*piles, _everything(holder)], rng)
     if holder:
         data["drawn"] = holder[0]
-
-
-def _skipbo_shapes(seat: int, n: int) -> list[Move]:
-    owners: list[dict[str, int]] = [{}] + [{"owner": o} for o in range(n) if o != seat]
-    moves: list[Move] = [{"type": "pass"}]
-    for target in range(4):
-        moves += [
-            {"type": "play", "source": "hand", "card": c, "target": target} for c in range(13)
-        ]
-        for owner in owners:
-            moves.append({"type": "play", "source": "stock", "target": target, **owner})
-            moves += [
-                {"type": "play", "source": "discard", "pile": pile, "target": target, **owner}
-                for pile in range(4)
-            ]
-    return moves + [{"type": "discard", "card": c, "pile": p} for c in range(13) for p in range(4)]
 
 
 def _skipbo_hide(data: dict[str, Any], viewer: int | None, rng: random.Random) -> None:
@@ -102,7 +78,7 @@ def _skipbo_hide(data: dict[str, Any], viewer: int | None, rng: random.Random) -
 
 
 def _highcard_hide(data: dict[str, Any], viewer: int | None, rng: random.Random) -> None:
-    piles = [_everything(data["draw_pile"]), _everything(data["played"])]
+    piles = [_everything(data["talon"]), _everything(data["played"])]
     piles += [_everything(hand) for seat, hand in enumerate(data["hands"]) if seat != viewer]
     _redeal(piles, rng)
 
@@ -116,7 +92,6 @@ PROFILES: dict[str, Profile] = {
             (2, {"finisher_penalty": False, "max_rounds": 1, "initial_reveals": 1}),
             (8, {"max_rounds": 2}),
         ],
-        shapes=_skyjo_shapes,
         hide=_skyjo_hide,
     ),
     "skipbo": Profile(
@@ -130,12 +105,10 @@ PROFILES: dict[str, Profile] = {
             # long enough for completed piles to be recycled into new draw piles
             (2, {"stock_size": 20}),
         ],
-        shapes=_skipbo_shapes,
         hide=_skipbo_hide,
     ),
     "highcard": Profile(
         setups=[(2, {}), (2, {"rounds": 5})],
-        shapes=lambda seat, n: [{"type": "play", "card": card} for card in range(13)],
         hide=_highcard_hide,
     ),
 }
@@ -186,7 +159,9 @@ def check_step(state: GameState, seat: int, rng: random.Random) -> None:
     for move in rng.sample(legal, min(len(legal), 5)):
         assert state.parse_move(move, seat, state.n_players) == move  # listed = normalized
         load_state(copy.deepcopy(before)).apply(seat, move)
-    unlisted = [m for m in PROFILES[state.game].shapes(seat, state.n_players) if m not in legal]
+    space = state.move_space(state.n_players)
+    assert all(space.number(move) is not None for move in legal)  # a stored move's number
+    unlisted = [m for m in space.moves if m not in legal]
     for move in rng.sample(unlisted, min(len(unlisted), 12)):
         with pytest.raises(EngineError):
             state.apply(seat, move)
@@ -382,6 +357,37 @@ def test_the_loader_remembers_checked_moves_but_not_lookalikes(rules: GameRules)
         damaged["log"][index]["move"] = dict(reversed(list(move.items())))
         with pytest.raises(InvalidState):
             load_state(damaged)
+
+
+DAMAGED_MOVE_ENTRIES: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "seat bool": lambda e: e.update(seat=True),
+    "seat out of range": lambda e: e.update(seat=9),
+    "seat negative": lambda e: e.update(seat=-1),
+    "seat text": lambda e: e.update(seat="0"),
+    "seat float": lambda e: e.update(seat=0.0),
+    "no seat, three keys": lambda e: (e.pop("seat"), e.update(at=0)),
+    "extra key": lambda e: e.update(at=0),
+    "no type, three keys": lambda e: (e.pop("type"), e.update(kind="move")),
+    "move a list": lambda e: e.update(move=[]),
+    "move null": lambda e: e.update(move=None),
+    "move empty": lambda e: e.update(move={}),
+    "unknown move type": lambda e: e.update(move={**e["move"], "type": "fly"}),
+    "move with an extra field": lambda e: e.update(move={**e["move"], "extra": 0}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED_MOVE_ENTRIES))
+def test_damaged_move_entries_are_refused(rules: GameRules, name: str) -> None:
+    state, rng = new_game(rules, 8), random.Random(8)
+    moves = play_through(state, rng)
+    for _ in range(4):
+        next(moves)
+    data = stored(state)
+    load_state(copy.deepcopy(data))
+    index = next(i for i, entry in enumerate(data["log"]) if entry["type"] == "move")
+    DAMAGED_MOVE_ENTRIES[name](data["log"][index])
+    with pytest.raises(InvalidState):
+        load_state(data)
 
 
 def test_every_hosted_game_has_a_profile() -> None:

@@ -1,41 +1,32 @@
-"""The order of `legal_moves` is part of the stored format (a stored move is its index in
-that list, see cardtable.movelog): pinned here for a few fixed positions per game, so that
-a change to it fails loudly instead of making stored games replay into other games.
+"""The order of `legal_moves` as the release before stored it: that release stored a move
+as its index in that list (see cardtable.movelog), and this release still reads such logs
+(schema 4 documents, and those written with CARDTABLE_WRITE_SCHEMA 4 during a rolling
+update), so the order is pinned here for a few fixed positions per game. This release
+stores moves by content (tests/services/test_move_log_form.py pins that form): a game added
+now needs no pins, and once no log of the old form is left this test can go.
 
-If a change to the order is intended, the stored logs need a migration (and a new document
-schema version); only then regenerate the pins: `python tests/engine/test_legal_move_order.py`.
+Regenerate the pins only for an intended change that comes with a migration:
+`python tests/engine/test_legal_move_order.py`.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardtable.engine.base import GameState
 from cardtable.engine.registry import GAMES
+from tests.support.positions import played
 
 PINS = Path(__file__).parent / "data" / "legal_move_order.json"
 POSITIONS = [(2, 11, 0), (2, 11, 9), (3, 12, 25), (4, 13, 61)]
 """(players, seed, random moves played first, chosen by `random.Random(seed)`)."""
 
 
-def _position(game: str, players: int, seed: int, moves: int) -> GameState:
-    state = GAMES[game].new_state([f"p{i}" for i in range(players)], {}, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        seat = rng.choice(state.active_seats())
-        state.apply(seat, rng.choice(state.legal_moves(seat)))
-    return state
-
-
 def _orders(game: str, players: int, seed: int, moves: int) -> dict[str, Any]:
-    state = _position(game, players, seed, moves)
+    state = played(game, players, seed, moves)
     return {
         "position": [players, seed, moves],
         "legal_moves": {str(seat): state.legal_moves(seat) for seat in range(players)},
@@ -46,10 +37,9 @@ def _all_orders() -> dict[str, list[dict[str, Any]]]:
     return {game: [_orders(game, *position) for position in POSITIONS] for game in sorted(GAMES)}
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", ["skipbo", "skyjo"])
 def test_the_order_of_legal_moves_is_pinned(game: str) -> None:
     pinned = json.loads(PINS.read_text())
-    assert game in pinned, "a new game: pin its legal-move order (see this module's docstring)"
     for expected in pinned[game]:
         found = _orders(game, *expected["position"])
         assert found == expected, (
@@ -61,7 +51,7 @@ def test_the_order_of_legal_moves_is_pinned(game: str) -> None:
 def test_the_pinned_positions_offer_moves_to_choose_from() -> None:
     """The pins are worth something: each game has positions with several legal moves."""
     pinned = json.loads(PINS.read_text())
-    for game in sorted(GAMES):
+    for game in pinned:
         longest = max(len(m) for p in pinned[game] for m in p["legal_moves"].values())
         assert longest >= 3, game
 

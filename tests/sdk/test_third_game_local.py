@@ -20,7 +20,7 @@ def test_local_play_of_a_third_game() -> None:
     def lowest(view: View, legal: MoveList) -> dict[str, Any]:
         assert view["game"] == "highcard" and view.is_my_turn
         seen.append(view.version)
-        return min(legal, key=lambda move: move["card"])
+        return min(legal, key=lambda move: move["rank"])
 
     with hosted(HIGHCARD):
         assert "highcard" in {game.game for game in game_types()}

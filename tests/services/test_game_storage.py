@@ -18,7 +18,7 @@ import redis
 from cardtable.common import hash_token
 from cardtable.engine.registry import GAMES, load_state
 from cardtable.games import DOCUMENT_SCHEMA_VERSION, TOKENS_FIELD, GameService
-from cardtable.movelog import CorruptLog, pack, replay, unpack
+from cardtable.movelog import CONTENT_LOG, CorruptLog, pack, replay, unpack
 from cardtable.store import DocumentStore, VersionConflict, codec
 
 STORED: dict[str, dict[str, Any]] = json.loads(
@@ -54,7 +54,7 @@ def test_the_log_gets_one_small_entry_per_move_and_the_snapshot_no_log(
     _play(service, created.game_id, tokens, 25, seed=4)
     version, entries = service.read_log(created.game_id)
     assert version == service.load(created.game_id).version == len(entries)
-    assert store.read_log(created.game_id)[1] == pack(entries)
+    assert store.read_log(created.game_id)[1] == pack([CONTENT_LOG, *entries])
     stored = store.load(created.game_id).document
     assert stored["schema_version"] == DOCUMENT_SCHEMA_VERSION
     assert "log" not in stored["state"] and stored["state"]["log_length"] > version

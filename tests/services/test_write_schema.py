@@ -118,19 +118,23 @@ def test_switching_the_setting_rewrites_a_game_on_its_next_write(redis_client: r
     assert four.poll_version(created.game_id, token) == game.version + 1
 
 
-def test_the_setting_is_3_or_4(redis_client: redis.Redis) -> None:
-    assert Settings.from_env({}).write_schema == 4
+def test_the_setting_is_3_4_or_5(redis_client: redis.Redis) -> None:
+    assert Settings.from_env({}).write_schema == 5
     assert Settings.from_env({"CARDTABLE_WRITE_SCHEMA": "3"}).write_schema == 3
-    for value in ("5", "2", "0"):
-        with pytest.raises(ValueError, match=r"\(CARDTABLE_WRITE_SCHEMA\) must be 3 or 4"):
+    assert Settings.from_env({"CARDTABLE_WRITE_SCHEMA": "4"}).write_schema == 4
+    for value in ("6", "2", "0"):
+        with pytest.raises(ValueError, match=r"\(CARDTABLE_WRITE_SCHEMA\) must be 3, 4 or 5"):
             Settings.from_env({"CARDTABLE_WRITE_SCHEMA": value})
     with pytest.raises(ValueError, match="write_schema"):
         GameService(DocumentStore(redis_client, "game"), write_schema=2)
 
 
-@pytest.fixture
-def replicas(redis_server: RedisServer) -> Iterator[dict[int, Flask]]:
-    """Two apps on one Redis and key prefix: one writing schema 3, one writing 4."""
+@pytest.fixture(params=[(3, 4), (4, 5)], ids=["3-4", "4-5"])
+def replicas(
+    request: pytest.FixtureRequest, redis_server: RedisServer
+) -> Iterator[dict[int, Flask]]:
+    """Two apps on one Redis and key prefix: one writing the older schema, one the newer
+    (4 and 5 store the log's moves in different forms)."""
     apps = {
         schema: create_app(
             Settings(
@@ -140,7 +144,7 @@ def replicas(redis_server: RedisServer) -> Iterator[dict[int, Flask]]:
                 **RAISED_LIMITS,
             )
         )
-        for schema in (3, 4)
+        for schema in request.param
     }
     yield apps
     for app in apps.values():
@@ -154,16 +158,17 @@ def test_mixed_replicas_play_one_game(
     """Requests of one game land on either replica in turn; every write leaves the writer's
     schema, and every read (views, legal moves, moves) works on either."""
     clients = {schema: app.test_client() for schema, app in replicas.items()}
+    older, newer = sorted(clients)
     players = [{"name": "a"}, {"name": "b"}]
-    created = clients[3].post("/games", json={"game": game, "players": players, "seed": 4})
+    created = clients[older].post("/games", json={"game": game, "players": players, "seed": 4})
     assert created.status_code == 201, created.get_json()
     game_id = created.get_json()["id"]
     tokens = [player["token"] for player in created.get_json()["players"]]
-    key = replicas[3].extensions["cardtable"].games.store.key_for(game_id)
+    key = replicas[older].extensions["cardtable"].games.store.key_for(game_id)
     rng = random.Random(5)
     for turn in range(40):
-        schema = 3 if turn % 2 else 4
-        client, other = clients[schema], clients[7 - schema]
+        schema = older if turn % 2 else newer
+        client, other = clients[schema], clients[older + newer - schema]
         view = other.get(f"/games/{game_id}").get_json()
         if view["finished"]:
             break
@@ -176,6 +181,9 @@ def test_mixed_replicas_play_one_game(
         assert answer.status_code == 200, answer.get_json()
         assert _hash_fields(key, redis_client)[1]["schema_version"] == schema
     assert client.get(f"/games/{game_id}").get_json()["version"] == turn + 1
+    # Either replica replays the log the other wrote last into the same events.
+    feeds = [clients[s].get(f"/games/{game_id}/events").get_json() for s in (older, newer)]
+    assert feeds[0] == feeds[1] and len(feeds[0]["events"]) > turn
 
 
 @pytest.fixture(scope="module")

@@ -1,12 +1,16 @@
 """High card: a small two-player game that lives only in tests, to prove that a game plugs
 into the engine's skeleton with hooks alone (docs/adding-a-game.md).
 
-Each round the 20-card deck (1..10, twice) is shuffled and each seat gets a hidden hand of
-3 cards; the rest stays face down. In a trick the leader plays a card, then the other seat;
-the higher card wins the trick (a tie wins nothing) and its winner leads the next one
-(after a tie, the same leader).
+Each round the 20-card deck (ranks 1..10, twice) is shuffled and each seat gets a hidden
+hand of 3 cards; the rest, the talon, stays face down. In a trick the leader plays a card,
+then the other seat; the higher rank wins the trick (a tie wins nothing) and its winner
+leads the next one (after a tie, the same leader).
 After 3 tricks each seat scores its tricks; after `rounds` rounds the highest total wins.
 Host it with `cardtable.engine.registry.hosted(RULES)`.
+
+Its names are its own, shared with no other game (a move's `rank`, a deal's `talon`, a
+round's `leads`): the host must learn them from the declarations below, never from code
+outside this file.
 """
 
 from __future__ import annotations
@@ -26,14 +30,14 @@ from cardtable.engine.checks import (
     fail,
     integer,
     list_of,
-    require_fields,
-    require_int,
 )
-from cardtable.engine.errors import IllegalMove, MalformedMove
+from cardtable.engine.errors import IllegalMove
 from cardtable.engine.options import GameInfo, OptionSpec
 from cardtable.engine.scoring import highest_winners
+from cardtable.engine.shapes import MoveShape, integer_field, parse_move
 
 HAND_SIZE = 3
+_PER_SEAT = list_of(integer(0, HAND_SIZE), 2)
 VALUES = frozenset(range(1, 11))
 DECK = Counter({value: 2 for value in VALUES})
 
@@ -62,17 +66,25 @@ INFO = GameInfo(
 )
 
 
+MOVES = (MoveShape("play", (integer_field("rank", 1, 10, "The rank played, 1..10."),)),)
+
+
 class HighCardState(GameState):
     info = INFO
     STEP_MOVES = {"play": ("play",)}
+    MOVES = MOVES
+    SCORE_ROUND_KEYS = ("round", "scores", "leads")
+    ROUND_FIELDS = {"leads": {"type": "array", "items": {"type": "integer", "minimum": 0}}}
 
     def __init__(self, names: Any, options: Mapping[str, JSON], rng: Any) -> None:
         super().__init__(names, options, rng)
         self.hands: list[list[int]] = [[], []]
-        self.draw_pile: list[int] = []
+        self.talon: list[int] = []
         self.trick: list[int] = []
         """Cards played to the current trick, the leader's first."""
         self.tricks: list[int] = [0, 0]
+        self.leads: list[int] = [0, 0]
+        """Tricks each seat led this round."""
         self.played: list[int] = []
         """Cards of the finished tricks of this round, face down."""
         self.finished = False
@@ -85,10 +97,10 @@ class HighCardState(GameState):
     def deal(self, number: int) -> None:
         deck = self.card_order("deal", sorted(DECK.elements()))
         hands = [deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE]]
-        entry = {"type": "deal", "round": number, "hands": hands, "draw_pile": deck[6:]}
+        entry = {"type": "deal", "round": number, "hands": hands, "talon": deck[6:]}
         self.log.append(entry)
-        self.round, self.hands, self.draw_pile = number, [list(h) for h in hands], deck[6:]
-        self.trick, self.tricks, self.played = [], [0, 0], []
+        self.round, self.hands, self.talon = number, [list(h) for h in hands], deck[6:]
+        self.trick, self.tricks, self.leads, self.played = [], [0, 0], [0, 0], []
         self.current = (number - 1) % 2
 
     @property
@@ -102,23 +114,21 @@ class HighCardState(GameState):
         return None if self.finished else "play"
 
     def moves_for(self, seat: int) -> list[Move]:
-        return [{"type": "play", "card": card} for card in sorted(set(self.hands[seat]))]
+        return [{"type": "play", "rank": rank} for rank in sorted(set(self.hands[seat]))]
 
     @staticmethod
     def parse_move(move: object, seat: int, n_players: int) -> Move:
-        if not isinstance(move, Mapping) or move.get("type") != "play":
-            raise MalformedMove("a high-card move is {'type': 'play', 'card': <1..10>}")
-        require_fields(move, {"type", "card"}, {"type", "card"})
-        return {"type": "play", "card": require_int(move, "card", 1, 10)}
+        return parse_move(MOVES, move, n_players)
 
     def check_legal(self, seat: int, move: Move) -> None:
-        if move["card"] not in self.hands[seat]:
-            raise IllegalMove(f"you hold no {move['card']}")
+        if move["rank"] not in self.hands[seat]:
+            raise IllegalMove(f"you hold no {move['rank']}")
 
     def perform(self, seat: int, move: Move) -> None:
-        self.hands[seat].remove(move["card"])
-        self.trick.append(move["card"])
+        self.hands[seat].remove(move["rank"])
+        self.trick.append(move["rank"])
         if len(self.trick) == 1:
+            self.leads[seat] += 1
             self.current = 1 - seat
             return
         lead, follow = self.trick
@@ -133,7 +143,9 @@ class HighCardState(GameState):
             self.end_round()
 
     def end_round(self) -> None:
-        self.rounds.append({"round": self.round, "scores": list(self.tricks)})
+        self.rounds.append(
+            {"round": self.round, "scores": list(self.tricks), "leads": list(self.leads)}
+        )
         if len(self.rounds) < self.options["rounds"]:
             self.deal(self.round + 1)
         else:
@@ -143,7 +155,7 @@ class HighCardState(GameState):
         return highest_winners(self.totals()) if self.finished else []
 
     def card_counts(self) -> Counter[int]:
-        return Counter([*self.hands[0], *self.hands[1], *self.draw_pile, *self.trick, *self.played])
+        return Counter([*self.hands[0], *self.hands[1], *self.talon, *self.trick, *self.played])
 
     # -- views ---------------------------------------------------------------------------
 
@@ -165,7 +177,7 @@ class HighCardState(GameState):
             ],
             "hand": sorted(self.hands[seat]) if seat is not None else None,
             "trick": list(self.trick),
-            "draw_pile_size": len(self.draw_pile),
+            "talon_size": len(self.talon),
         }
 
     # -- the stored form -----------------------------------------------------------------
@@ -176,13 +188,14 @@ class HighCardState(GameState):
             "round": integer(1),
             "current": integer(0, 1, nullable=True),
             "hands": list_of(cards(VALUES), 2),
-            "draw_pile": cards(VALUES),
+            "talon": cards(VALUES),
             "trick": cards(VALUES),
             "tricks": list_of(integer(0, HAND_SIZE), 2),
+            "leads": list_of(integer(0, HAND_SIZE), 2),
             "played": cards(VALUES),
             "finished": boolean,
             "rounds": list_of(
-                exactly({"round": integer(1), "scores": list_of(integer(0, HAND_SIZE), 2)})
+                exactly({"round": integer(1), "scores": _PER_SEAT, "leads": _PER_SEAT})
             ),
         }
 
@@ -191,12 +204,16 @@ class HighCardState(GameState):
             "round": self.round,
             "current": self.current,
             "hands": [list(hand) for hand in self.hands],
-            "draw_pile": list(self.draw_pile),
+            "talon": list(self.talon),
             "trick": list(self.trick),
             "tricks": list(self.tricks),
+            "leads": list(self.leads),
             "played": list(self.played),
             "finished": self.finished,
-            "rounds": [{"round": r["round"], "scores": list(r["scores"])} for r in self.rounds],
+            "rounds": [
+                {"round": r["round"], "scores": list(r["scores"]), "leads": list(r["leads"])}
+                for r in self.rounds
+            ],
         }
 
     def restore(self, fields: dict[str, JSON]) -> None:
@@ -217,14 +234,14 @@ class HighCardState(GameState):
                 {
                     "round": integer(1),
                     "hands": list_of(cards(VALUES, HAND_SIZE), 2),
-                    "draw_pile": cards(VALUES),
+                    "talon": cards(VALUES),
                 },
             )
         }
 
     @classmethod
     def order_of(cls, entry: Entry) -> list[int]:
-        return [*entry["hands"][0], *entry["hands"][1], *entry["draw_pile"]]
+        return [*entry["hands"][0], *entry["hands"][1], *entry["talon"]]
 
 
 RULES = GameRules.hosting(HighCardState)

@@ -27,13 +27,8 @@ from .list_open_games_game import ListOpenGamesGame
 from .lobby_game import LobbyGame
 from .lobby_game_options import LobbyGameOptions
 from .lobby_page import LobbyPage
-from .log_entry import LogEntry
-from .log_entry_type import LogEntryType
-from .move import Move
 from .move_request import MoveRequest
 from .move_result import MoveResult
-from .move_source import MoveSource
-from .move_type import MoveType
 from .option_description import OptionDescription
 from .option_description_default_by_players_type_0 import OptionDescriptionDefaultByPlayersType0
 from .option_description_type import OptionDescriptionType
@@ -46,7 +41,6 @@ from .public_seat import PublicSeat
 from .record import Record
 from .record_options import RecordOptions
 from .record_player import RecordPlayer
-from .round_score import RoundScore
 from .score import Score
 from .scoresheet import Scoresheet
 from .scoresheet_game import ScoresheetGame
@@ -57,10 +51,30 @@ from .scoresheet_round_request import ScoresheetRoundRequest
 from .seat_grant import SeatGrant
 from .seat_token import SeatToken
 from .skip_bo_building_pile import SkipBoBuildingPile
+from .skip_bo_deal_entry import SkipBoDealEntry
+from .skip_bo_deal_entry_type import SkipBoDealEntryType
+from .skip_bo_discard_move import SkipBoDiscardMove
+from .skip_bo_discard_move_type import SkipBoDiscardMoveType
 from .skip_bo_last_round import SkipBoLastRound
+from .skip_bo_move_entry import SkipBoMoveEntry
+from .skip_bo_move_entry_type import SkipBoMoveEntryType
 from .skip_bo_options import SkipBoOptions
 from .skip_bo_options_stop_rule import SkipBoOptionsStopRule
+from .skip_bo_pass_move import SkipBoPassMove
+from .skip_bo_pass_move_type import SkipBoPassMoveType
+from .skip_bo_play_discard_move import SkipBoPlayDiscardMove
+from .skip_bo_play_discard_move_source import SkipBoPlayDiscardMoveSource
+from .skip_bo_play_discard_move_type import SkipBoPlayDiscardMoveType
+from .skip_bo_play_hand_move import SkipBoPlayHandMove
+from .skip_bo_play_hand_move_source import SkipBoPlayHandMoveSource
+from .skip_bo_play_hand_move_type import SkipBoPlayHandMoveType
+from .skip_bo_play_stock_move import SkipBoPlayStockMove
+from .skip_bo_play_stock_move_source import SkipBoPlayStockMoveSource
+from .skip_bo_play_stock_move_type import SkipBoPlayStockMoveType
 from .skip_bo_player import SkipBoPlayer
+from .skip_bo_reshuffle_entry import SkipBoReshuffleEntry
+from .skip_bo_reshuffle_entry_type import SkipBoReshuffleEntryType
+from .skip_bo_round_score import SkipBoRoundScore
 from .skip_bo_round_summary import SkipBoRoundSummary
 from .skip_bo_view import SkipBoView
 from .skip_bo_view_game import SkipBoViewGame
@@ -69,15 +83,32 @@ from .skip_bo_view_phase import SkipBoViewPhase
 from .skip_bo_view_step_type_1 import SkipBoViewStepType1
 from .skip_bo_view_step_type_2_type_1 import SkipBoViewStepType2Type1
 from .skip_bo_view_step_type_3_type_1 import SkipBoViewStepType3Type1
+from .skyjo_deal_entry import SkyjoDealEntry
+from .skyjo_deal_entry_type import SkyjoDealEntryType
+from .skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove
+from .skyjo_discard_and_reveal_move_type import SkyjoDiscardAndRevealMoveType
+from .skyjo_draw_move import SkyjoDrawMove
+from .skyjo_draw_move_type import SkyjoDrawMoveType
 from .skyjo_drawn import SkyjoDrawn
 from .skyjo_final_lap import SkyjoFinalLap
 from .skyjo_last_round import SkyjoLastRound
 from .skyjo_last_round_grids_item_item_type_1 import SkyjoLastRoundGridsItemItemType1
+from .skyjo_move_entry import SkyjoMoveEntry
+from .skyjo_move_entry_type import SkyjoMoveEntryType
 from .skyjo_options import SkyjoOptions
 from .skyjo_options_later_round_starter import SkyjoOptionsLaterRoundStarter
 from .skyjo_player import SkyjoPlayer
 from .skyjo_player_grid_item_type_1 import SkyjoPlayerGridItemType1
+from .skyjo_replace_move import SkyjoReplaceMove
+from .skyjo_replace_move_type import SkyjoReplaceMoveType
+from .skyjo_reshuffle_entry import SkyjoReshuffleEntry
+from .skyjo_reshuffle_entry_type import SkyjoReshuffleEntryType
+from .skyjo_reveal_move import SkyjoRevealMove
+from .skyjo_reveal_move_type import SkyjoRevealMoveType
+from .skyjo_round_score import SkyjoRoundScore
 from .skyjo_round_summary import SkyjoRoundSummary
+from .skyjo_take_discard_move import SkyjoTakeDiscardMove
+from .skyjo_take_discard_move_type import SkyjoTakeDiscardMoveType
 from .skyjo_view import SkyjoView
 from .skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0
 from .skyjo_view_final_lap_type_1_type_0 import SkyjoViewFinalLapType1Type0
@@ -125,13 +156,8 @@ __all__ = (
     "LobbyGame",
     "LobbyGameOptions",
     "LobbyPage",
-    "LogEntry",
-    "LogEntryType",
-    "Move",
     "MoveRequest",
     "MoveResult",
-    "MoveSource",
-    "MoveType",
     "OptionDescription",
     "OptionDescriptionDefaultByPlayersType0",
     "OptionDescriptionType",
@@ -144,7 +170,6 @@ __all__ = (
     "Record",
     "RecordOptions",
     "RecordPlayer",
-    "RoundScore",
     "Score",
     "Scoresheet",
     "ScoresheetGame",
@@ -155,10 +180,30 @@ __all__ = (
     "SeatGrant",
     "SeatToken",
     "SkipBoBuildingPile",
+    "SkipBoDealEntry",
+    "SkipBoDealEntryType",
+    "SkipBoDiscardMove",
+    "SkipBoDiscardMoveType",
     "SkipBoLastRound",
+    "SkipBoMoveEntry",
+    "SkipBoMoveEntryType",
     "SkipBoOptions",
     "SkipBoOptionsStopRule",
+    "SkipBoPassMove",
+    "SkipBoPassMoveType",
+    "SkipBoPlayDiscardMove",
+    "SkipBoPlayDiscardMoveSource",
+    "SkipBoPlayDiscardMoveType",
     "SkipBoPlayer",
+    "SkipBoPlayHandMove",
+    "SkipBoPlayHandMoveSource",
+    "SkipBoPlayHandMoveType",
+    "SkipBoPlayStockMove",
+    "SkipBoPlayStockMoveSource",
+    "SkipBoPlayStockMoveType",
+    "SkipBoReshuffleEntry",
+    "SkipBoReshuffleEntryType",
+    "SkipBoRoundScore",
     "SkipBoRoundSummary",
     "SkipBoView",
     "SkipBoViewGame",
@@ -167,15 +212,32 @@ __all__ = (
     "SkipBoViewStepType1",
     "SkipBoViewStepType2Type1",
     "SkipBoViewStepType3Type1",
+    "SkyjoDealEntry",
+    "SkyjoDealEntryType",
+    "SkyjoDiscardAndRevealMove",
+    "SkyjoDiscardAndRevealMoveType",
+    "SkyjoDrawMove",
+    "SkyjoDrawMoveType",
     "SkyjoDrawn",
     "SkyjoFinalLap",
     "SkyjoLastRound",
     "SkyjoLastRoundGridsItemItemType1",
+    "SkyjoMoveEntry",
+    "SkyjoMoveEntryType",
     "SkyjoOptions",
     "SkyjoOptionsLaterRoundStarter",
     "SkyjoPlayer",
     "SkyjoPlayerGridItemType1",
+    "SkyjoReplaceMove",
+    "SkyjoReplaceMoveType",
+    "SkyjoReshuffleEntry",
+    "SkyjoReshuffleEntryType",
+    "SkyjoRevealMove",
+    "SkyjoRevealMoveType",
+    "SkyjoRoundScore",
     "SkyjoRoundSummary",
+    "SkyjoTakeDiscardMove",
+    "SkyjoTakeDiscardMoveType",
     "SkyjoView",
     "SkyjoViewDrawnType1Type0",
     "SkyjoViewFinalLapType1Type0",

@@ -11,7 +11,16 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-    from ..models.move import Move
+    from ..models.skip_bo_discard_move import SkipBoDiscardMove
+    from ..models.skip_bo_pass_move import SkipBoPassMove
+    from ..models.skip_bo_play_discard_move import SkipBoPlayDiscardMove
+    from ..models.skip_bo_play_hand_move import SkipBoPlayHandMove
+    from ..models.skip_bo_play_stock_move import SkipBoPlayStockMove
+    from ..models.skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove
+    from ..models.skyjo_draw_move import SkyjoDrawMove
+    from ..models.skyjo_replace_move import SkyjoReplaceMove
+    from ..models.skyjo_reveal_move import SkyjoRevealMove
+    from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove
 
 
 T = TypeVar("T", bound="AppliedMove")
@@ -23,23 +32,65 @@ class AppliedMove:
     Attributes:
         version (int): Version after this move.
         seat (int):
-        move (Move):
+        move (SkipBoDiscardMove | SkipBoPassMove | SkipBoPlayDiscardMove | SkipBoPlayHandMove | SkipBoPlayStockMove |
+            SkyjoDiscardAndRevealMove | SkyjoDrawMove | SkyjoReplaceMove | SkyjoRevealMove | SkyjoTakeDiscardMove): A move
+            of one of the games (see each game's own Move).
         by_bot (bool):
     """
 
     version: int
     seat: int
-    move: Move
+    move: (
+        SkipBoDiscardMove
+        | SkipBoPassMove
+        | SkipBoPlayDiscardMove
+        | SkipBoPlayHandMove
+        | SkipBoPlayStockMove
+        | SkyjoDiscardAndRevealMove
+        | SkyjoDrawMove
+        | SkyjoReplaceMove
+        | SkyjoRevealMove
+        | SkyjoTakeDiscardMove
+    )
     by_bot: bool
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.move import Move  # noqa: PLC0415
+        from ..models.skip_bo_discard_move import SkipBoDiscardMove  # noqa: PLC0415
+        from ..models.skip_bo_pass_move import SkipBoPassMove  # noqa: PLC0415
+        from ..models.skip_bo_play_discard_move import SkipBoPlayDiscardMove  # noqa: PLC0415
+        from ..models.skip_bo_play_hand_move import SkipBoPlayHandMove  # noqa: PLC0415
+        from ..models.skip_bo_play_stock_move import SkipBoPlayStockMove  # noqa: PLC0415
+        from ..models.skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove  # noqa: PLC0415
+        from ..models.skyjo_draw_move import SkyjoDrawMove  # noqa: PLC0415
+        from ..models.skyjo_replace_move import SkyjoReplaceMove  # noqa: PLC0415
+        from ..models.skyjo_reveal_move import SkyjoRevealMove  # noqa: PLC0415
+        from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove  # noqa: PLC0415
 
         version = self.version
 
         seat = self.seat
 
-        move = self.move.to_dict()
+        move: dict[str, Any]
+        if isinstance(self.move, SkyjoRevealMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoTakeDiscardMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoDrawMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoReplaceMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoDiscardAndRevealMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkipBoPlayHandMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkipBoPlayStockMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkipBoPlayDiscardMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkipBoDiscardMove):
+            move = self.move.to_dict()
+        else:
+            move = self.move.to_dict()
 
         by_bot = self.by_bot
 
@@ -58,14 +109,115 @@ class AppliedMove:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.move import Move  # noqa: PLC0415
+        from ..models.skip_bo_discard_move import SkipBoDiscardMove  # noqa: PLC0415
+        from ..models.skip_bo_pass_move import SkipBoPassMove  # noqa: PLC0415
+        from ..models.skip_bo_play_discard_move import SkipBoPlayDiscardMove  # noqa: PLC0415
+        from ..models.skip_bo_play_hand_move import SkipBoPlayHandMove  # noqa: PLC0415
+        from ..models.skip_bo_play_stock_move import SkipBoPlayStockMove  # noqa: PLC0415
+        from ..models.skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove  # noqa: PLC0415
+        from ..models.skyjo_draw_move import SkyjoDrawMove  # noqa: PLC0415
+        from ..models.skyjo_replace_move import SkyjoReplaceMove  # noqa: PLC0415
+        from ..models.skyjo_reveal_move import SkyjoRevealMove  # noqa: PLC0415
+        from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove  # noqa: PLC0415
 
         d = dict(src_dict)
         version = d.pop("version")
 
         seat = d.pop("seat")
 
-        move = Move.from_dict(d.pop("move"))
+        def _parse_move(
+            data: object,
+        ) -> (
+            SkipBoDiscardMove
+            | SkipBoPassMove
+            | SkipBoPlayDiscardMove
+            | SkipBoPlayHandMove
+            | SkipBoPlayStockMove
+            | SkyjoDiscardAndRevealMove
+            | SkyjoDrawMove
+            | SkyjoReplaceMove
+            | SkyjoRevealMove
+            | SkyjoTakeDiscardMove
+        ):
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_0 = SkyjoRevealMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_1 = SkyjoTakeDiscardMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_2 = SkyjoDrawMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_3 = SkyjoReplaceMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_4 = SkyjoDiscardAndRevealMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skip_bo_play_move_type_0 = SkipBoPlayHandMove.from_dict(data)
+
+                return componentsschemas_skip_bo_play_move_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skip_bo_play_move_type_1 = SkipBoPlayStockMove.from_dict(data)
+
+                return componentsschemas_skip_bo_play_move_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skip_bo_play_move_type_2 = SkipBoPlayDiscardMove.from_dict(data)
+
+                return componentsschemas_skip_bo_play_move_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skip_bo_move_type_1 = SkipBoDiscardMove.from_dict(data)
+
+                return componentsschemas_skip_bo_move_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_skip_bo_move_type_2 = SkipBoPassMove.from_dict(data)
+
+            return componentsschemas_skip_bo_move_type_2
+
+        move = _parse_move(d.pop("move"))
 
         by_bot = d.pop("by_bot")
 

@@ -12,7 +12,16 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-    from ..models.move import Move
+    from ..models.skip_bo_discard_move import SkipBoDiscardMove
+    from ..models.skip_bo_pass_move import SkipBoPassMove
+    from ..models.skip_bo_play_discard_move import SkipBoPlayDiscardMove
+    from ..models.skip_bo_play_hand_move import SkipBoPlayHandMove
+    from ..models.skip_bo_play_stock_move import SkipBoPlayStockMove
+    from ..models.skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove
+    from ..models.skyjo_draw_move import SkyjoDrawMove
+    from ..models.skyjo_replace_move import SkyjoReplaceMove
+    from ..models.skyjo_reveal_move import SkyjoRevealMove
+    from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove
 
 
 T = TypeVar("T", bound="Event")
@@ -30,17 +39,40 @@ class Event:
             version (int): The version this change created.
             type_ (str):
             seat (int | Unset):
-            move (Move | Unset):
+            move (SkipBoDiscardMove | SkipBoPassMove | SkipBoPlayDiscardMove | SkipBoPlayHandMove | SkipBoPlayStockMove |
+                SkyjoDiscardAndRevealMove | SkyjoDrawMove | SkyjoReplaceMove | SkyjoRevealMove | SkyjoTakeDiscardMove | Unset):
+                A move of one of the games (see each game's own Move).
     """
 
     version: int
     type_: str
     seat: int | Unset = UNSET
-    move: Move | Unset = UNSET
+    move: (
+        SkipBoDiscardMove
+        | SkipBoPassMove
+        | SkipBoPlayDiscardMove
+        | SkipBoPlayHandMove
+        | SkipBoPlayStockMove
+        | SkyjoDiscardAndRevealMove
+        | SkyjoDrawMove
+        | SkyjoReplaceMove
+        | SkyjoRevealMove
+        | SkyjoTakeDiscardMove
+        | Unset
+    ) = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.move import Move  # noqa: PLC0415
+        from ..models.skip_bo_discard_move import SkipBoDiscardMove  # noqa: PLC0415
+        from ..models.skip_bo_pass_move import SkipBoPassMove  # noqa: PLC0415
+        from ..models.skip_bo_play_discard_move import SkipBoPlayDiscardMove  # noqa: PLC0415
+        from ..models.skip_bo_play_hand_move import SkipBoPlayHandMove  # noqa: PLC0415
+        from ..models.skip_bo_play_stock_move import SkipBoPlayStockMove  # noqa: PLC0415
+        from ..models.skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove  # noqa: PLC0415
+        from ..models.skyjo_draw_move import SkyjoDrawMove  # noqa: PLC0415
+        from ..models.skyjo_replace_move import SkyjoReplaceMove  # noqa: PLC0415
+        from ..models.skyjo_reveal_move import SkyjoRevealMove  # noqa: PLC0415
+        from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove  # noqa: PLC0415
 
         version = self.version
 
@@ -48,8 +80,28 @@ class Event:
 
         seat = self.seat
 
-        move: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.move, Unset):
+        move: dict[str, Any] | Unset
+        if isinstance(self.move, Unset):
+            move = UNSET
+        elif isinstance(self.move, SkyjoRevealMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoTakeDiscardMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoDrawMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoReplaceMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoDiscardAndRevealMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkipBoPlayHandMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkipBoPlayStockMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkipBoPlayDiscardMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkipBoDiscardMove):
+            move = self.move.to_dict()
+        else:
             move = self.move.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -69,7 +121,16 @@ class Event:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.move import Move  # noqa: PLC0415
+        from ..models.skip_bo_discard_move import SkipBoDiscardMove  # noqa: PLC0415
+        from ..models.skip_bo_pass_move import SkipBoPassMove  # noqa: PLC0415
+        from ..models.skip_bo_play_discard_move import SkipBoPlayDiscardMove  # noqa: PLC0415
+        from ..models.skip_bo_play_hand_move import SkipBoPlayHandMove  # noqa: PLC0415
+        from ..models.skip_bo_play_stock_move import SkipBoPlayStockMove  # noqa: PLC0415
+        from ..models.skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove  # noqa: PLC0415
+        from ..models.skyjo_draw_move import SkyjoDrawMove  # noqa: PLC0415
+        from ..models.skyjo_replace_move import SkyjoReplaceMove  # noqa: PLC0415
+        from ..models.skyjo_reveal_move import SkyjoRevealMove  # noqa: PLC0415
+        from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove  # noqa: PLC0415
 
         d = dict(src_dict)
         version = d.pop("version")
@@ -78,12 +139,102 @@ class Event:
 
         seat = d.pop("seat", UNSET)
 
-        _move = d.pop("move", UNSET)
-        move: Move | Unset
-        if isinstance(_move, Unset):
-            move = UNSET
-        else:
-            move = Move.from_dict(_move)
+        def _parse_move(
+            data: object,
+        ) -> (
+            SkipBoDiscardMove
+            | SkipBoPassMove
+            | SkipBoPlayDiscardMove
+            | SkipBoPlayHandMove
+            | SkipBoPlayStockMove
+            | SkyjoDiscardAndRevealMove
+            | SkyjoDrawMove
+            | SkyjoReplaceMove
+            | SkyjoRevealMove
+            | SkyjoTakeDiscardMove
+            | Unset
+        ):
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_0 = SkyjoRevealMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_1 = SkyjoTakeDiscardMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_2 = SkyjoDrawMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_3 = SkyjoReplaceMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_4 = SkyjoDiscardAndRevealMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skip_bo_play_move_type_0 = SkipBoPlayHandMove.from_dict(data)
+
+                return componentsschemas_skip_bo_play_move_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skip_bo_play_move_type_1 = SkipBoPlayStockMove.from_dict(data)
+
+                return componentsschemas_skip_bo_play_move_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skip_bo_play_move_type_2 = SkipBoPlayDiscardMove.from_dict(data)
+
+                return componentsschemas_skip_bo_play_move_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skip_bo_move_type_1 = SkipBoDiscardMove.from_dict(data)
+
+                return componentsschemas_skip_bo_move_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_skip_bo_move_type_2 = SkipBoPassMove.from_dict(data)
+
+            return componentsschemas_skip_bo_move_type_2
+
+        move = _parse_move(d.pop("move", UNSET))
 
         event = cls(
             version=version,

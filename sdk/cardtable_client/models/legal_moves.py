@@ -11,7 +11,16 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-    from ..models.move import Move
+    from ..models.skip_bo_discard_move import SkipBoDiscardMove
+    from ..models.skip_bo_pass_move import SkipBoPassMove
+    from ..models.skip_bo_play_discard_move import SkipBoPlayDiscardMove
+    from ..models.skip_bo_play_hand_move import SkipBoPlayHandMove
+    from ..models.skip_bo_play_stock_move import SkipBoPlayStockMove
+    from ..models.skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove
+    from ..models.skyjo_draw_move import SkyjoDrawMove
+    from ..models.skyjo_replace_move import SkyjoReplaceMove
+    from ..models.skyjo_reveal_move import SkyjoRevealMove
+    from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove
 
 
 T = TypeVar("T", bound="LegalMoves")
@@ -23,15 +32,37 @@ class LegalMoves:
     Attributes:
         version (int):
         seat (int):
-        moves (list[Move]):
+        moves (list[SkipBoDiscardMove | SkipBoPassMove | SkipBoPlayDiscardMove | SkipBoPlayHandMove |
+            SkipBoPlayStockMove | SkyjoDiscardAndRevealMove | SkyjoDrawMove | SkyjoReplaceMove | SkyjoRevealMove |
+            SkyjoTakeDiscardMove]):
     """
 
     version: int
     seat: int
-    moves: list[Move]
+    moves: list[
+        SkipBoDiscardMove
+        | SkipBoPassMove
+        | SkipBoPlayDiscardMove
+        | SkipBoPlayHandMove
+        | SkipBoPlayStockMove
+        | SkyjoDiscardAndRevealMove
+        | SkyjoDrawMove
+        | SkyjoReplaceMove
+        | SkyjoRevealMove
+        | SkyjoTakeDiscardMove
+    ]
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.move import Move  # noqa: PLC0415
+        from ..models.skip_bo_discard_move import SkipBoDiscardMove  # noqa: PLC0415
+        from ..models.skip_bo_pass_move import SkipBoPassMove  # noqa: PLC0415
+        from ..models.skip_bo_play_discard_move import SkipBoPlayDiscardMove  # noqa: PLC0415
+        from ..models.skip_bo_play_hand_move import SkipBoPlayHandMove  # noqa: PLC0415
+        from ..models.skip_bo_play_stock_move import SkipBoPlayStockMove  # noqa: PLC0415
+        from ..models.skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove  # noqa: PLC0415
+        from ..models.skyjo_draw_move import SkyjoDrawMove  # noqa: PLC0415
+        from ..models.skyjo_replace_move import SkyjoReplaceMove  # noqa: PLC0415
+        from ..models.skyjo_reveal_move import SkyjoRevealMove  # noqa: PLC0415
+        from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove  # noqa: PLC0415
 
         version = self.version
 
@@ -39,7 +70,28 @@ class LegalMoves:
 
         moves = []
         for moves_item_data in self.moves:
-            moves_item = moves_item_data.to_dict()
+            moves_item: dict[str, Any]
+            if isinstance(moves_item_data, SkyjoRevealMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkyjoTakeDiscardMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkyjoDrawMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkyjoReplaceMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkyjoDiscardAndRevealMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkipBoPlayHandMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkipBoPlayStockMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkipBoPlayDiscardMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkipBoDiscardMove):
+                moves_item = moves_item_data.to_dict()
+            else:
+                moves_item = moves_item_data.to_dict()
+
             moves.append(moves_item)
 
         field_dict: dict[str, Any] = {}
@@ -56,7 +108,16 @@ class LegalMoves:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.move import Move  # noqa: PLC0415
+        from ..models.skip_bo_discard_move import SkipBoDiscardMove  # noqa: PLC0415
+        from ..models.skip_bo_pass_move import SkipBoPassMove  # noqa: PLC0415
+        from ..models.skip_bo_play_discard_move import SkipBoPlayDiscardMove  # noqa: PLC0415
+        from ..models.skip_bo_play_hand_move import SkipBoPlayHandMove  # noqa: PLC0415
+        from ..models.skip_bo_play_stock_move import SkipBoPlayStockMove  # noqa: PLC0415
+        from ..models.skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove  # noqa: PLC0415
+        from ..models.skyjo_draw_move import SkyjoDrawMove  # noqa: PLC0415
+        from ..models.skyjo_replace_move import SkyjoReplaceMove  # noqa: PLC0415
+        from ..models.skyjo_reveal_move import SkyjoRevealMove  # noqa: PLC0415
+        from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove  # noqa: PLC0415
 
         d = dict(src_dict)
         version = d.pop("version")
@@ -66,7 +127,102 @@ class LegalMoves:
         moves = []
         _moves = d.pop("moves")
         for moves_item_data in _moves:
-            moves_item = Move.from_dict(moves_item_data)
+
+            def _parse_moves_item(
+                data: object,
+            ) -> (
+                SkipBoDiscardMove
+                | SkipBoPassMove
+                | SkipBoPlayDiscardMove
+                | SkipBoPlayHandMove
+                | SkipBoPlayStockMove
+                | SkyjoDiscardAndRevealMove
+                | SkyjoDrawMove
+                | SkyjoReplaceMove
+                | SkyjoRevealMove
+                | SkyjoTakeDiscardMove
+            ):
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_move_type_0 = SkyjoRevealMove.from_dict(data)
+
+                    return componentsschemas_skyjo_move_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_move_type_1 = SkyjoTakeDiscardMove.from_dict(data)
+
+                    return componentsschemas_skyjo_move_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_move_type_2 = SkyjoDrawMove.from_dict(data)
+
+                    return componentsschemas_skyjo_move_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_move_type_3 = SkyjoReplaceMove.from_dict(data)
+
+                    return componentsschemas_skyjo_move_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_move_type_4 = SkyjoDiscardAndRevealMove.from_dict(data)
+
+                    return componentsschemas_skyjo_move_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skip_bo_play_move_type_0 = SkipBoPlayHandMove.from_dict(data)
+
+                    return componentsschemas_skip_bo_play_move_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skip_bo_play_move_type_1 = SkipBoPlayStockMove.from_dict(data)
+
+                    return componentsschemas_skip_bo_play_move_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skip_bo_play_move_type_2 = SkipBoPlayDiscardMove.from_dict(
+                        data
+                    )
+
+                    return componentsschemas_skip_bo_play_move_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skip_bo_move_type_1 = SkipBoDiscardMove.from_dict(data)
+
+                    return componentsschemas_skip_bo_move_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skip_bo_move_type_2 = SkipBoPassMove.from_dict(data)
+
+                return componentsschemas_skip_bo_move_type_2
+
+            moves_item = _parse_moves_item(moves_item_data)
 
             moves.append(moves_item)
 

@@ -11,10 +11,15 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-    from ..models.log_entry import LogEntry
     from ..models.record_options import RecordOptions
     from ..models.record_player import RecordPlayer
     from ..models.score import Score
+    from ..models.skip_bo_deal_entry import SkipBoDealEntry
+    from ..models.skip_bo_move_entry import SkipBoMoveEntry
+    from ..models.skip_bo_reshuffle_entry import SkipBoReshuffleEntry
+    from ..models.skyjo_deal_entry import SkyjoDealEntry
+    from ..models.skyjo_move_entry import SkyjoMoveEntry
+    from ..models.skyjo_reshuffle_entry import SkyjoReshuffleEntry
 
 
 T = TypeVar("T", bound="Record")
@@ -27,21 +32,34 @@ class Record:
         game (str):
         options (RecordOptions):
         players (list[RecordPlayer]):
-        log (list[LogEntry]):
+        log (list[SkipBoDealEntry | SkipBoMoveEntry | SkipBoReshuffleEntry | SkyjoDealEntry | SkyjoMoveEntry |
+            SkyjoReshuffleEntry]):
         score (Score):
     """
 
     game: str
     options: RecordOptions
     players: list[RecordPlayer]
-    log: list[LogEntry]
+    log: list[
+        SkipBoDealEntry
+        | SkipBoMoveEntry
+        | SkipBoReshuffleEntry
+        | SkyjoDealEntry
+        | SkyjoMoveEntry
+        | SkyjoReshuffleEntry
+    ]
     score: Score
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.log_entry import LogEntry  # noqa: PLC0415
         from ..models.record_options import RecordOptions  # noqa: PLC0415
         from ..models.record_player import RecordPlayer  # noqa: PLC0415
         from ..models.score import Score  # noqa: PLC0415
+        from ..models.skip_bo_deal_entry import SkipBoDealEntry  # noqa: PLC0415
+        from ..models.skip_bo_move_entry import SkipBoMoveEntry  # noqa: PLC0415
+        from ..models.skip_bo_reshuffle_entry import SkipBoReshuffleEntry  # noqa: PLC0415
+        from ..models.skyjo_deal_entry import SkyjoDealEntry  # noqa: PLC0415
+        from ..models.skyjo_move_entry import SkyjoMoveEntry  # noqa: PLC0415
+        from ..models.skyjo_reshuffle_entry import SkyjoReshuffleEntry  # noqa: PLC0415
 
         game = self.game
 
@@ -54,7 +72,20 @@ class Record:
 
         log = []
         for log_item_data in self.log:
-            log_item = log_item_data.to_dict()
+            log_item: dict[str, Any]
+            if isinstance(log_item_data, SkyjoDealEntry):
+                log_item = log_item_data.to_dict()
+            elif isinstance(log_item_data, SkyjoReshuffleEntry):
+                log_item = log_item_data.to_dict()
+            elif isinstance(log_item_data, SkyjoMoveEntry):
+                log_item = log_item_data.to_dict()
+            elif isinstance(log_item_data, SkipBoDealEntry):
+                log_item = log_item_data.to_dict()
+            elif isinstance(log_item_data, SkipBoReshuffleEntry):
+                log_item = log_item_data.to_dict()
+            else:
+                log_item = log_item_data.to_dict()
+
             log.append(log_item)
 
         score = self.score.to_dict()
@@ -75,10 +106,15 @@ class Record:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.log_entry import LogEntry  # noqa: PLC0415
         from ..models.record_options import RecordOptions  # noqa: PLC0415
         from ..models.record_player import RecordPlayer  # noqa: PLC0415
         from ..models.score import Score  # noqa: PLC0415
+        from ..models.skip_bo_deal_entry import SkipBoDealEntry  # noqa: PLC0415
+        from ..models.skip_bo_move_entry import SkipBoMoveEntry  # noqa: PLC0415
+        from ..models.skip_bo_reshuffle_entry import SkipBoReshuffleEntry  # noqa: PLC0415
+        from ..models.skyjo_deal_entry import SkyjoDealEntry  # noqa: PLC0415
+        from ..models.skyjo_move_entry import SkyjoMoveEntry  # noqa: PLC0415
+        from ..models.skyjo_reshuffle_entry import SkyjoReshuffleEntry  # noqa: PLC0415
 
         d = dict(src_dict)
         game = d.pop("game")
@@ -95,7 +131,66 @@ class Record:
         log = []
         _log = d.pop("log")
         for log_item_data in _log:
-            log_item = LogEntry.from_dict(log_item_data)
+
+            def _parse_log_item(
+                data: object,
+            ) -> (
+                SkipBoDealEntry
+                | SkipBoMoveEntry
+                | SkipBoReshuffleEntry
+                | SkyjoDealEntry
+                | SkyjoMoveEntry
+                | SkyjoReshuffleEntry
+            ):
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_log_entry_type_0 = SkyjoDealEntry.from_dict(data)
+
+                    return componentsschemas_skyjo_log_entry_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_log_entry_type_1 = SkyjoReshuffleEntry.from_dict(data)
+
+                    return componentsschemas_skyjo_log_entry_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_log_entry_type_2 = SkyjoMoveEntry.from_dict(data)
+
+                    return componentsschemas_skyjo_log_entry_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skip_bo_log_entry_type_0 = SkipBoDealEntry.from_dict(data)
+
+                    return componentsschemas_skip_bo_log_entry_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skip_bo_log_entry_type_1 = SkipBoReshuffleEntry.from_dict(
+                        data
+                    )
+
+                    return componentsschemas_skip_bo_log_entry_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skip_bo_log_entry_type_2 = SkipBoMoveEntry.from_dict(data)
+
+                return componentsschemas_skip_bo_log_entry_type_2
+
+            log_item = _parse_log_item(log_item_data)
 
             log.append(log_item)
 

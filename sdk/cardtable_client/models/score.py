@@ -11,7 +11,8 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-    from ..models.round_score import RoundScore
+    from ..models.skip_bo_round_score import SkipBoRoundScore
+    from ..models.skyjo_round_score import SkyjoRoundScore
 
 
 T = TypeVar("T", bound="Score")
@@ -22,24 +23,30 @@ class Score:
     """
     Attributes:
         finished (bool):
-        rounds (list[RoundScore]):
+        rounds (list[SkipBoRoundScore | SkyjoRoundScore]):
         totals (list[int]):
         winners (list[int]):
     """
 
     finished: bool
-    rounds: list[RoundScore]
+    rounds: list[SkipBoRoundScore | SkyjoRoundScore]
     totals: list[int]
     winners: list[int]
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.round_score import RoundScore  # noqa: PLC0415
+        from ..models.skip_bo_round_score import SkipBoRoundScore  # noqa: PLC0415
+        from ..models.skyjo_round_score import SkyjoRoundScore  # noqa: PLC0415
 
         finished = self.finished
 
         rounds = []
         for rounds_item_data in self.rounds:
-            rounds_item = rounds_item_data.to_dict()
+            rounds_item: dict[str, Any]
+            if isinstance(rounds_item_data, SkyjoRoundScore):
+                rounds_item = rounds_item_data.to_dict()
+            else:
+                rounds_item = rounds_item_data.to_dict()
+
             rounds.append(rounds_item)
 
         totals = self.totals
@@ -61,7 +68,8 @@ class Score:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.round_score import RoundScore  # noqa: PLC0415
+        from ..models.skip_bo_round_score import SkipBoRoundScore  # noqa: PLC0415
+        from ..models.skyjo_round_score import SkyjoRoundScore  # noqa: PLC0415
 
         d = dict(src_dict)
         finished = d.pop("finished")
@@ -69,7 +77,23 @@ class Score:
         rounds = []
         _rounds = d.pop("rounds")
         for rounds_item_data in _rounds:
-            rounds_item = RoundScore.from_dict(rounds_item_data)
+
+            def _parse_rounds_item(data: object) -> SkipBoRoundScore | SkyjoRoundScore:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_round_score_type_0 = SkyjoRoundScore.from_dict(data)
+
+                    return componentsschemas_round_score_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_round_score_type_1 = SkipBoRoundScore.from_dict(data)
+
+                return componentsschemas_round_score_type_1
+
+            rounds_item = _parse_rounds_item(rounds_item_data)
 
             rounds.append(rounds_item)
 

@@ -444,6 +444,207 @@ export interface components {
             /** @description Next page number. */
             next_page?: number;
         };
+        /** @description Setup: turn one of your face-down cards face up. */
+        SkyjoRevealMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reveal";
+            /** @description The grid's row, 0..2. */
+            row: number;
+            /** @description The grid's column, 0..3. */
+            col: number;
+        };
+        /** @description Take the discard's top card into this position. */
+        SkyjoTakeDiscardMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take_discard";
+            /** @description The grid's row, 0..2. */
+            row: number;
+            /** @description The grid's column, 0..3. */
+            col: number;
+        };
+        /** @description Draw the draw pile's top card (then replace or discard it). */
+        SkyjoDrawMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "draw";
+        };
+        /** @description Put the drawn card into this position. */
+        SkyjoReplaceMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "replace";
+            /** @description The grid's row, 0..2. */
+            row: number;
+            /** @description The grid's column, 0..3. */
+            col: number;
+        };
+        /** @description Discard the drawn card, reveal this one. */
+        SkyjoDiscardAndRevealMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discard_and_reveal";
+            /** @description The grid's row, 0..2. */
+            row: number;
+            /** @description The grid's column, 0..3. */
+            col: number;
+        };
+        /** @description A Skyjo move: its `type`, then that type's fields. */
+        SkyjoMove: components["schemas"]["SkyjoRevealMove"] | components["schemas"]["SkyjoTakeDiscardMove"] | components["schemas"]["SkyjoDrawMove"] | components["schemas"]["SkyjoReplaceMove"] | components["schemas"]["SkyjoDiscardAndRevealMove"];
+        SkyjoDealEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deal";
+            round: number;
+            grids: number[][];
+            discard: number;
+            draw_pile: number[];
+        };
+        SkyjoReshuffleEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reshuffle";
+            draw_pile: number[];
+        };
+        SkyjoMoveEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+            /** @description Who moved. */
+            seat: number;
+            move: components["schemas"]["SkyjoMove"];
+        };
+        SkyjoLogEntry: components["schemas"]["SkyjoDealEntry"] | components["schemas"]["SkyjoReshuffleEntry"] | components["schemas"]["SkyjoMoveEntry"];
+        SkyjoRoundScore: {
+            round: number;
+            /** @description Per seat. */
+            scores: number[];
+            /** @description The seat that ended the round (null: none did). */
+            finisher: number | null;
+        };
+        /** @description Play a card of your hand. */
+        SkipBoPlayHandMove: {
+            /** @enum {string} */
+            type: "play";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            source: "hand";
+            /** @description The card's value, 0 = SKIP-BO. */
+            card: number;
+            /** @description The building pile, 0..3. */
+            target: number;
+        };
+        /** @description Play your stock's top. */
+        SkipBoPlayStockMove: {
+            /** @enum {string} */
+            type: "play";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            source: "stock";
+            /** @description The building pile, 0..3. */
+            target: number;
+            /** @description Teams: the partner whose stock or discard pile is used. */
+            owner?: number;
+        };
+        /** @description Play a discard's top. */
+        SkipBoPlayDiscardMove: {
+            /** @enum {string} */
+            type: "play";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            source: "discard";
+            /** @description Your discard pile, 0..3. */
+            pile: number;
+            /** @description The building pile, 0..3. */
+            target: number;
+            /** @description Teams: the partner whose stock or discard pile is used. */
+            owner?: number;
+        };
+        SkipBoPlayMove: components["schemas"]["SkipBoPlayHandMove"] | components["schemas"]["SkipBoPlayStockMove"] | components["schemas"]["SkipBoPlayDiscardMove"];
+        /** @description End the turn: put a card of your hand on a discard. */
+        SkipBoDiscardMove: {
+            /** @enum {string} */
+            type: "discard";
+            /** @description The card's value, 0 = SKIP-BO. */
+            card: number;
+            /** @description Your discard pile, 0..3. */
+            pile: number;
+        };
+        /** @description End the turn with an empty hand. */
+        SkipBoPassMove: {
+            /** @enum {string} */
+            type: "pass";
+        };
+        /** @description A Skip-Bo move: its `type`, then that type's fields. */
+        SkipBoMove: components["schemas"]["SkipBoPlayMove"] | components["schemas"]["SkipBoDiscardMove"] | components["schemas"]["SkipBoPassMove"];
+        SkipBoDealEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deal";
+            round: number;
+            first_player: number;
+            stocks: number[][];
+            draw_pile: number[];
+        };
+        SkipBoReshuffleEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reshuffle";
+            draw_pile: number[];
+        };
+        SkipBoMoveEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+            /** @description Who moved. */
+            seat: number;
+            move: components["schemas"]["SkipBoMove"];
+        };
+        SkipBoLogEntry: components["schemas"]["SkipBoDealEntry"] | components["schemas"]["SkipBoReshuffleEntry"] | components["schemas"]["SkipBoMoveEntry"];
+        SkipBoRoundScore: {
+            round: number;
+            /** @description Per seat. */
+            scores: number[];
+            /** @description The seat that won the round, null when drawn. */
+            winner: number | null;
+            /** @description Cards left in each seat's stock when it ended. */
+            stocks_left: number[];
+        };
+        /** @description A move of one of the games (see each game's own Move). */
+        Move: components["schemas"]["SkyjoMove"] | components["schemas"]["SkipBoMove"];
+        /** @description A record's entry: `deal`, `move`, `reshuffle`, per game. */
+        LogEntry: components["schemas"]["SkyjoLogEntry"] | components["schemas"]["SkipBoLogEntry"];
+        /** @description A completed round: its number, scores, the game's own keys. */
+        RoundScore: components["schemas"]["SkyjoRoundScore"] | components["schemas"]["SkipBoRoundScore"];
         SkyjoOptions: {
             /** @description Cards each player turns face up before the first turn of a round. */
             initial_reveals: number;
@@ -704,27 +905,6 @@ export interface components {
             rounds: components["schemas"]["SkipBoRoundSummary"][];
             last_round: (Record<string, never> | null) | components["schemas"]["SkipBoLastRound"];
         };
-        Move: {
-            /** @enum {string} */
-            type: "reveal" | "take_discard" | "draw" | "replace" | "discard_and_reveal" | "play" | "discard" | "pass";
-            /** @description Skyjo row 0..2 */
-            row?: number;
-            /** @description Skyjo column 0..3 */
-            col?: number;
-            /**
-             * @description Skip-Bo: where the played card comes from
-             * @enum {string}
-             */
-            source?: "hand" | "stock" | "discard";
-            /** @description Skip-Bo card, 0 = SKIP-BO */
-            card?: number;
-            /** @description Skip-Bo building pile 0..3 */
-            target?: number;
-            /** @description Skip-Bo discard pile 0..3 */
-            pile?: number;
-            /** @description Skip-Bo teams: the partner whose stock/discard is used */
-            owner?: number;
-        };
         AppliedMove: {
             /** @description Version after this move. */
             version: number;
@@ -860,16 +1040,6 @@ export interface components {
         MoveRequest: {
             move: components["schemas"]["Move"];
         };
-        RoundScore: {
-            round: number;
-            scores: number[];
-            /** @description Skyjo: the seat that ended the round. */
-            finisher?: number | null;
-            /** @description Skip-Bo: the seat that won the round, null when drawn. */
-            winner?: number | null;
-            /** @description Skip-Bo: cards left in each seat's stock when it ended. */
-            stocks_left?: number[];
-        };
         Score: {
             finished: boolean;
             rounds: components["schemas"]["RoundScore"][];
@@ -879,28 +1049,6 @@ export interface components {
         RecordPlayer: {
             seat: number;
             name: string;
-        };
-        LogEntry: {
-            /** @enum {string} */
-            type: "deal" | "move" | "reshuffle";
-            /** @description deal: the round number */
-            round?: number;
-            /** @description move: who moved */
-            seat?: number;
-            /** @description move: the move */
-            move?: components["schemas"]["Move"];
-            /** @description Skyjo deal: per seat, 12 values row by row */
-            grids?: number[][];
-            /** @description Skyjo deal: the face-up discard */
-            discard?: number;
-            /** @description deal/reshuffle: the draw pile, top first */
-            draw_pile?: number[];
-            /** @description Skip-Bo deal: who starts */
-            first_player?: number;
-            /** @description Skip-Bo deal: per seat, the stock pile top first */
-            stocks?: number[][];
-            /** @description deal (games that deal hands): per seat, the hand dealt */
-            hands?: number[][];
         };
         Record: {
             game: string;

@@ -1,7 +1,8 @@
 """The body of a move, read without marshmallow on the hot route: a plainly valid body is
-checked against rules drawn once from MoveRequestSchema (its fields, their choices and
-ranges); anything else goes through the schema and the usual parser, so every refusal is
-the schema's own answer (`malformed_move` with the same details), word for word."""
+checked against rules drawn once (per set of hosted games) from the move request check
+(`derived.move_request_schema`: its fields, their choices and ranges); anything else goes
+through that schema and the usual parser, so every refusal is the schema's own answer
+(`malformed_move` with the same details), word for word."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from flask import request
 from marshmallow import Schema, fields, missing, validate
 
 from cardtable.api.blueprint import Blueprint
-from cardtable.api.schemas.common import MoveRequestSchema
+from cardtable.api.schemas.derived import move_request_schema
 from cardtable.api.strict_input import parsed_body
 
 Rule = Callable[[Any], bool]
@@ -63,24 +64,47 @@ def _rules(schema: Schema) -> dict[str, Rule] | None:
     return {name: rule for name, rule in rules.items() if rule is not None}
 
 
-MOVE_FIELDS = MoveRequestSchema().fields
-MOVE_SCHEMA: Schema = MOVE_FIELDS["move"].schema  # type: ignore[attr-defined]
-# The quick test knows the body as {"move": {...}}; a schema grown since is judged by itself.
-RULES = _rules(MOVE_SCHEMA) if MOVE_FIELDS.keys() == {"move"} else None
-REQUIRED = frozenset(name for name, field in MOVE_SCHEMA.fields.items() if field.required)
+class QuickCheck:
+    """The rules of one move request check: None when some field has no quick test."""
+
+    def __init__(self, check: type[Schema]) -> None:
+        self.check = check
+        body = check().fields
+        move: Schema = body["move"].schema  # type: ignore[attr-defined]
+        # The quick test knows the body as {"move": {...}}; a schema grown since judges.
+        self.rules = _rules(move) if body.keys() == {"move"} else None
+        self.required = frozenset(name for name, field in move.fields.items() if field.required)
+
+
+_CHECKS: dict[type[Schema], QuickCheck] = {}
+
+
+def quick_check() -> QuickCheck:
+    """The quick check of the hosted games' moves (made once per set of games)."""
+    check = move_request_schema()
+    found = _CHECKS.get(check)
+    if found is None:
+        found = _CHECKS[check] = QuickCheck(check)
+    return found
 
 
 def _quick(body: Any) -> dict[str, Any] | None:
     """The body as the schema would load it, if it is plainly valid; else None."""
-    if RULES is None or type(body) is not dict or body.keys() != {"move"}:
+    quick = quick_check()
+    rules = quick.rules
+    if rules is None or type(body) is not dict or body.keys() != {"move"}:
         return None
     move = body["move"]
-    if type(move) is not dict or not move.keys() >= REQUIRED or not move.keys() <= RULES.keys():
+    if (
+        type(move) is not dict
+        or not move.keys() >= quick.required
+        or not move.keys() <= rules.keys()
+    ):
         return None
-    if not all(RULES[name](value) for name, value in move.items()):
+    if not all(rules[name](value) for name, value in move.items()):
         return None
     # In the schema's field order, as its load returns it.
-    return {"move": {name: move[name] for name in RULES if name in move}}
+    return {"move": {name: move[name] for name in rules if name in move}}
 
 
 def move_body() -> dict[str, Any]:
@@ -89,6 +113,6 @@ def move_body() -> dict[str, Any]:
     if body is not None:
         return body
     loaded: dict[str, Any] = Blueprint.ARGUMENTS_PARSER.parse(
-        MoveRequestSchema(), request, location="json"
+        move_request_schema()(), request, location="json"
     )
     return loaded

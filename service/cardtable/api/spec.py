@@ -10,6 +10,7 @@ import swagger_ui_bundle
 from flask import Flask, redirect, send_from_directory
 from flask_smorest import Api
 
+from cardtable.api.schemas import derived
 from cardtable.api.schemas.base import ErrorSchema
 from cardtable.api.schemas.common import AppliedMoveSchema
 from cardtable.api.schemas.tables import WaitingViewSchema
@@ -71,8 +72,11 @@ def register_docs(app: Flask) -> None:
 
 
 def register_components(api: Api) -> None:
-    """Schemas the routes reference by name: views differ per game, so a view is a oneOf."""
+    """Schemas the routes reference by name: views differ per game, so a view is a oneOf;
+    moves, log entries and rounds are derived from each game's declarations."""
     spec = api.spec
+    for name, component in derived.components().items():
+        spec.components.schema(name, component)
     refs: dict[str, str] = {}
     for game, schema in GAME_VIEW_SCHEMAS.items():
         name = schema.__name__.removesuffix("GameViewSchema") + "View"

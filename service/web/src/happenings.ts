@@ -3,6 +3,9 @@
 import type { GameEvent, Move } from "../../../sdk/typescript/src/index";
 import { seatName } from "./dom";
 
+/** Any game's move read field by field (the exact `Move` is a union per game and type). */
+export type MoveFields = { type: string; source?: string } & Partial<Record<"row" | "col" | "card" | "target" | "pile" | "owner", number>>;
+
 interface Cell {
   seat: number;
   row: number;
@@ -23,7 +26,7 @@ export function changedPlaces(events: GameEvent[], me: number | null): Set<strin
   const places = new Set<string>();
   for (const event of events) {
     if (event.type !== "move" || event.seat === me || event.seat === undefined || !event.move) continue;
-    const move = event.move;
+    const move: MoveFields = event.move;
     for (const cell of (event["cells"] as Cell[] | undefined) ?? []) places.add(`cell-${cell.seat}-${cell.row * 4 + cell.col}`);
     if (event["discard_top"] !== undefined) places.add("discard");
     if (move.type === "play") {
@@ -37,7 +40,7 @@ export function changedPlaces(events: GameEvent[], me: number | null): Set<strin
   return places;
 }
 
-function skyjoMove(who: string, move: Move, cells: Cell[]): string {
+function skyjoMove(who: string, move: MoveFields, cells: Cell[]): string {
   const cell = cells.find((one) => one.card !== "removed");
   const at = move.row !== undefined && move.col !== undefined ? place(move.row, move.col) : "";
   const removed = cells.some((one) => one.card === "removed") ? " and completed a column, which is removed" : "";
@@ -48,7 +51,7 @@ function skyjoMove(who: string, move: Move, cells: Cell[]): string {
   return `${who} discarded the drawn card and turned up ${cell ? cell.card : "a card"} at ${at}${removed}`;
 }
 
-function skipBoMove(who: string, move: Move, event: GameEvent, names: string[]): string {
+function skipBoMove(who: string, move: MoveFields, event: GameEvent, names: string[]): string {
   if (move.type === "pass") return `${who} passed`;
   const card = cardName(event["card"] ?? move.card);
   if (move.type === "discard") return `${who} discarded ${card} onto discard pile ${(move.pile ?? 0) + 1}`;

@@ -3,6 +3,7 @@ import type { Move, SkipBoView } from "../../../sdk/typescript/src/index";
 import type { Board, BoardContext } from "./board";
 import { moveButton } from "./board";
 import { h, seatName } from "./dom";
+import type { MoveFields } from "./happenings";
 
 // The card picked up (a source key) while its destination is chosen; forgotten on any change.
 let selected: string | null = null;
@@ -33,7 +34,7 @@ function sourceKey(move: Move, me: number): string | null {
   return `discard:${move.owner ?? me}:${move.pile}`;
 }
 
-function targetKey(move: Move): string {
+function targetKey(move: MoveFields): string {
   return move.type === "discard" ? `pile:${move.pile}` : `build:${move.target}`;
 }
 

@@ -18,6 +18,18 @@ from cardtable.engine.skipbo.table import Table
 SB = 0  # a SKIP-BO card
 
 
+def play_hand(card: int, target: int) -> dict[str, Any]:
+    return {"type": "play", "source": "hand", "card": card, "target": target}
+
+
+def play_stock(target: int, **owner: int) -> dict[str, Any]:
+    return {"type": "play", "source": "stock", "target": target, **owner}
+
+
+def play_discard(pile: int, target: int, **owner: int) -> dict[str, Any]:
+    return {"type": "play", "source": "discard", "pile": pile, "target": target, **owner}
+
+
 def names(n: int) -> list[str]:
     return [f"p{seat}" for seat in range(n)]
 
@@ -103,16 +115,9 @@ def arranged(
     ]
     building_lists = [list(pile) for pile in (building or [[], [], [], []])]
     draw_list = list(draw or [])
-    used = Counter(set_aside) + Counter(draw_list)
-    for zone in (hand_lists, stock_lists, building_lists):
-        for pile in zone:
-            used.update(pile)
-    for piles in discard_lists:
-        for pile in piles:
-            used.update(pile)
-    if used - DECK:
-        raise ValueError(f"more copies than the deck holds: {used - DECK}")
-    leftover = sorted((DECK - used).elements())
+    discarded = [pile for piles in discard_lists for pile in piles]
+    piles = [*hand_lists, *stock_lists, *building_lists, *discarded, draw_list]
+    leftover = _leftover(Counter(set_aside), piles)
     if stocks is None:
         for stock in stock_lists:
             stock.append(leftover.pop())
@@ -146,6 +151,15 @@ def arranged(
     ]
     assert state.card_counts() == DECK
     return state
+
+
+def _leftover(used: Counter[int], piles: Sequence[Sequence[int]]) -> list[int]:
+    """The cards of the deck that none of `piles` (nor `used`) holds, sorted."""
+    for pile in piles:
+        used.update(pile)
+    if used - DECK:
+        raise ValueError(f"more copies than the deck holds: {used - DECK}")
+    return sorted((DECK - used).elements())
 
 
 def key(move: Mapping[str, Any]) -> str:

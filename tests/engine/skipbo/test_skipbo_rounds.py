@@ -6,25 +6,12 @@ import random
 from typing import Any
 
 import pytest
-from skipbo_helpers import SB, arranged, names, play_out
+from skipbo_helpers import SB, arranged, names, play_discard, play_hand, play_out, play_stock
 
 from cardtable.engine.base import GameNotOver, GameOver, IllegalMove, MalformedMove, WrongPhase
 from cardtable.engine.skipbo import new_state
 from cardtable.engine.skipbo.cards import DECK
 from cardtable.engine.skipbo.scoring import is_game_over, round_scores, winners
-
-
-def play_hand(card: int, target: int) -> dict[str, Any]:
-    return {"type": "play", "source": "hand", "card": card, "target": target}
-
-
-def play_stock(target: int, **owner: int) -> dict[str, Any]:
-    return {"type": "play", "source": "stock", "target": target, **owner}
-
-
-def play_discard(pile: int, target: int, **owner: int) -> dict[str, Any]:
-    return {"type": "play", "source": "discard", "pile": pile, "target": target, **owner}
-
 
 PASS = {"type": "pass"}
 

@@ -5,25 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from skipbo_helpers import SB, arranged, key
+from skipbo_helpers import SB, arranged, key, play_discard, play_hand, play_stock
 
 from cardtable.engine.base import IllegalMove, WrongPhase
 from cardtable.engine.skipbo.cards import DECK
 from cardtable.engine.skipbo.state import SkipBoState
 
 RUN_1_TO_11 = list(range(1, 12))
-
-
-def play_hand(card: int, target: int) -> dict[str, Any]:
-    return {"type": "play", "source": "hand", "card": card, "target": target}
-
-
-def play_stock(target: int, **owner: int) -> dict[str, Any]:
-    return {"type": "play", "source": "stock", "target": target, **owner}
-
-
-def play_discard(pile: int, target: int, **owner: int) -> dict[str, Any]:
-    return {"type": "play", "source": "discard", "pile": pile, "target": target, **owner}
 
 
 def discard(card: int, pile: int) -> dict[str, Any]:

@@ -1,6 +1,9 @@
-"""Schemas shared by the whole API: errors, moves, game creation, scores and records."""
+"""Schemas shared by the whole API: errors, moves, game creation, scores and records (a
+game's own moves, log entries and rounds are derived from its declarations, see derived.py)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
@@ -9,47 +12,28 @@ from cardtable.api.schemas.base import (
     HOSTED_GAMES,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    MOVE_TYPES,
     NAME,
-    SEAT,
     StrictSchema,
     described,
     strict_int,
 )
+from cardtable.api.schemas.derived import refer
 from cardtable.api.schemas.tables import TURN_SECONDS_TEXT
 
 
-class MoveSchema(StrictSchema):
-    """One flat move object. Skyjo uses row/col; Skip-Bo uses source/card/target/pile/owner.
-    Which fields a move type takes is in the API contract; the engine checks the rest."""
-
-    type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
-    row = strict_int(validate=validate.Range(0, 2), metadata={"description": "Skyjo row 0..2"})
-    col = strict_int(validate=validate.Range(0, 3), metadata={"description": "Skyjo column 0..3"})
-    source = fields.String(
-        validate=validate.OneOf(("hand", "stock", "discard")),
-        metadata={"description": "Skip-Bo: where the played card comes from"},
-    )
-    card = strict_int(
-        validate=validate.Range(0, 12), metadata={"description": "Skip-Bo card, 0 = SKIP-BO"}
-    )
-    target = strict_int(
-        validate=validate.Range(0, 3), metadata={"description": "Skip-Bo building pile 0..3"}
-    )
-    pile = strict_int(
-        validate=validate.Range(0, 3), metadata={"description": "Skip-Bo discard pile 0..3"}
-    )
-    owner = strict_int(
-        validate=SEAT,
-        metadata={"description": "Skip-Bo teams: the partner whose stock/discard is used"},
-    )
+def _move(description: str = "", **kwargs: Any) -> fields.Raw:
+    """A move of any game as the engine wrote it, documented by the derived `Move`."""
+    return fields.Raw(metadata=refer("Move", description), **kwargs)
 
 
 class MoveRequestSchema(StrictSchema):
-    error_code = "malformed_move"
-    """A body that fails this schema is a malformed move, as when the engine refuses it."""
+    """The documented body of a move. The check it gets follows the registry live
+    (`derived.move_request_schema`); the engine judges the rest."""
 
-    move = fields.Nested(MoveSchema, required=True)
+    error_code = "malformed_move"
+    """A body that fails the check is a malformed move, as when the engine refuses it."""
+
+    move = _move(required=True)
 
 
 class PlayerRequestSchema(StrictSchema):
@@ -119,35 +103,19 @@ class CreatedGameSchema(Schema):
 class LegalMovesSchema(Schema):
     version = fields.Integer(required=True)
     seat = fields.Integer(required=True)
-    moves = fields.List(fields.Nested(MoveSchema), required=True)
+    moves = fields.List(_move(), required=True)
 
 
 class AppliedMoveSchema(Schema):
     version = fields.Integer(required=True, metadata={"description": "Version after this move."})
     seat = fields.Integer(required=True)
-    move = fields.Nested(MoveSchema, required=True)
+    move = _move(required=True)
     by_bot = fields.Boolean(required=True)
-
-
-class RoundScoreSchema(Schema):
-    round = fields.Integer(required=True)
-    scores = fields.List(fields.Integer(), required=True)
-    finisher = fields.Integer(
-        allow_none=True, metadata={"description": "Skyjo: the seat that ended the round."}
-    )
-    winner = fields.Integer(
-        allow_none=True,
-        metadata={"description": "Skip-Bo: the seat that won the round, null when drawn."},
-    )
-    stocks_left = fields.List(
-        fields.Integer(),
-        metadata={"description": "Skip-Bo: cards left in each seat's stock when it ended."},
-    )
 
 
 class ScoreSchema(Schema):
     finished = fields.Boolean(required=True)
-    rounds = fields.List(fields.Nested(RoundScoreSchema), required=True)
+    rounds = fields.List(fields.Raw(metadata=refer("RoundScore")), required=True)
     totals = fields.List(fields.Integer(), required=True)
     winners = fields.List(fields.Integer(), required=True)
 
@@ -157,37 +125,11 @@ class RecordPlayerSchema(Schema):
     name = fields.String(required=True)
 
 
-class LogEntrySchema(Schema):
-    """One record entry: `deal`, `move` or `reshuffle` (fields depend on type and game)."""
-
-    type = fields.String(required=True, validate=validate.OneOf(("deal", "move", "reshuffle")))
-    round = fields.Integer(metadata={"description": "deal: the round number"})
-    seat = fields.Integer(metadata={"description": "move: who moved"})
-    move = fields.Nested(MoveSchema, metadata={"description": "move: the move"})
-    grids = fields.List(
-        fields.List(fields.Integer()),
-        metadata={"description": "Skyjo deal: per seat, 12 values row by row"},
-    )
-    discard = fields.Integer(metadata={"description": "Skyjo deal: the face-up discard"})
-    draw_pile = fields.List(
-        fields.Integer(), metadata={"description": "deal/reshuffle: the draw pile, top first"}
-    )
-    first_player = fields.Integer(metadata={"description": "Skip-Bo deal: who starts"})
-    stocks = fields.List(
-        fields.List(fields.Integer()),
-        metadata={"description": "Skip-Bo deal: per seat, the stock pile top first"},
-    )
-    hands = fields.List(
-        fields.List(fields.Integer()),
-        metadata={"description": "deal (games that deal hands): per seat, the hand dealt"},
-    )
-
-
 class RecordSchema(Schema):
     game = fields.String(required=True)
     options = fields.Dict(required=True)
     players = fields.List(fields.Nested(RecordPlayerSchema), required=True)
-    log = fields.List(fields.Nested(LogEntrySchema), required=True)
+    log = fields.List(fields.Raw(metadata=refer("LogEntry")), required=True)
     score = fields.Nested(ScoreSchema, required=True)
 
 

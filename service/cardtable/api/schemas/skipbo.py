@@ -1,5 +1,4 @@
-"""marshmallow schemas of Skip-Bo's view and of its record `deal` entry (what the engine's
-views.py and state.py produce; tests/api/test_skipbo_view_schema.py keeps them in step)."""
+"""Skip-Bo's view as marshmallow schemas, kept in step with skipbo/views.py by a test."""
 
 from __future__ import annotations
 
@@ -142,17 +141,3 @@ class SkipBoViewSchema(ViewBaseSchema):
         fields.List, fields.Nested(SkipBoRoundSummarySchema), description="Every completed round."
     )
     last_round = fields.Nested(SkipBoLastRoundSchema, required=True, allow_none=True)
-
-
-class SkipBoDealSchema(StrictSchema):
-    """The record's `deal` entry of a Skip-Bo round."""
-
-    type = fields.String(required=True, validate=validate.Equal("deal"))
-    round = _int(validate=validate.Range(min=1))
-    first_player = _int(metadata={"description": "Seat that starts the round."})
-    stocks = described(
-        fields.List,
-        fields.List(fields.Integer(strict=True, validate=CARD)),
-        description="Per seat, the stock pile top first.",
-    )
-    draw_pile = _cards(metadata={"description": "The draw pile, top first."})

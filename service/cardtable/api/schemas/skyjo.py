@@ -1,6 +1,6 @@
-"""marshmallow schemas of Skyjo's view and of its record `deal` entry (what the engine's
-skyjo/views.py and skyjo/rounds.py produce; tests/api/test_skyjo_view_schema.py keeps them
-in step)."""
+"""marshmallow schemas of Skyjo's view (what the engine's skyjo/views.py produces;
+tests/api/test_view_schemas.py keeps them in step). Its record entries are derived from the
+game's own declarations (derived.py)."""
 
 from __future__ import annotations
 
@@ -175,22 +175,4 @@ class SkyjoViewSchema(ViewBaseSchema):
         SkyjoLastRoundSchema,
         description="The previous round's result; null during round 1.",
         nullable=True,
-    )
-
-
-class SkyjoDealSchema(StrictSchema):
-    """The record's `deal` entry of a Skyjo round."""
-
-    type = fields.String(required=True, validate=validate.Equal("deal"))
-    round = _int(validate=validate.Range(min=1))
-    grids = described(
-        fields.List,
-        fields.List(fields.Integer(strict=True, validate=CARD), validate=validate.Length(equal=12)),
-        description="Per seat, 12 values row by row.",
-    )
-    discard = _card(metadata={"description": "The card turned up to start the discard pile."})
-    draw_pile = described(
-        fields.List,
-        fields.Integer(strict=True, validate=CARD),
-        description="The draw pile, top first.",
     )

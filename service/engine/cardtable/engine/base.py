@@ -33,6 +33,7 @@ from cardtable.engine.errors import (
 )
 from cardtable.engine.options import JSON, Bot, GameInfo, OptionSpec, resolve_option_values
 from cardtable.engine.scoring import running_totals
+from cardtable.engine.shapes import MoveShape, MoveSpace, move_space
 
 __all__ = [
     "JSON",
@@ -75,6 +76,9 @@ PHASES = ("waiting", "setup", "playing", "finished")
 """Every view's `phase`: "waiting" (a table with open seats, before the deal), "setup"
 (what precedes the first turn, e.g. Skyjo's simultaneous reveals), "playing", "finished"."""
 
+_SPACES: dict[tuple[type, int], MoveSpace] = {}
+"""The move space of each state class and player count, once made (looked up per move)."""
+
 COMMON_KEYS = ("game", "schema_version", "names", "options", "version", "rng")
 """The stored keys every game has, before its own; "log" comes last."""
 
@@ -106,8 +110,17 @@ class GameState(ABC):
     SCHEMA_VERSION: ClassVar[int] = 1
     STEP_MOVES: ClassVar[Mapping[str, Collection[str]]]
     """The move types of each step; a move of another step is a WrongPhase."""
+    MOVES: ClassVar[tuple[MoveShape, ...]] = ()
+    """Every move type's shape(s) (see shapes.py): the API's move schemas and the stored
+    move log (the static move space) are derived from them."""
     SCORE_ROUND_KEYS: ClassVar[tuple[str, ...]] = ("round", "scores")
     """The keys of a completed round that the contract's Score shows."""
+    ROUND_FIELDS: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    """The JSON Schema of each key of SCORE_ROUND_KEYS beyond `round` and `scores` (the
+    API's `<Game>RoundScore` is derived from them)."""
+    events: ClassVar[Any] = None
+    """The game's events module (move_consequences, deal_fields), unless the generic
+    view-diff of cardtable.engine.events describes its events well enough."""
     codec: ClassVar[Any] = None
     """The game's codec module (state_fields, dump_fields, restore, check_consistency,
     log_entries, order_of), unless the class implements those hooks itself."""
@@ -256,6 +269,14 @@ class GameState(ABC):
         """The card order that a checked deal or reshuffle entry records."""
         order: list[int] = cls.codec.order_of(entry)
         return order
+
+    @classmethod
+    def move_space(cls, n_players: int) -> MoveSpace:
+        """Every move a game of `n_players` could make, numbered (shapes.MoveSpace)."""
+        found = _SPACES.get((cls, n_players))
+        if found is None:
+            found = _SPACES[(cls, n_players)] = move_space(cls.MOVES, n_players)
+        return found
 
     # -- hooks with a default ------------------------------------------------------------
 

@@ -1,6 +1,8 @@
 """Checks of plain data, written once: the fields of a move (MalformedMove), and the small
 vocabulary (`integer`, `cards`, `list_of`, `exactly`, ...) in which each game declares the
-shape of its stored state and log entries, so one loader reads every game (InvalidState)."""
+shape of its stored state and log entries, so one loader reads every game (InvalidState).
+Each check also carries its JSON Schema (`schema_of`): the API documents a game's log
+entries from the same declaration that the loader checks them with."""
 
 from __future__ import annotations
 
@@ -42,6 +44,18 @@ def require_fields(move: Mapping[str, Any], allowed: set[str], required: set[str
 # -- stored data -------------------------------------------------------------------------
 
 
+def described(check: Check, schema: dict[str, Any]) -> Check:
+    """`check`, carrying the JSON Schema of what it accepts."""
+    setattr(check, "json_schema", schema)  # noqa: B010 (a function attribute)
+    return check
+
+
+def schema_of(check: Check) -> dict[str, Any]:
+    """The JSON Schema a check carries ({}: anything)."""
+    found: dict[str, Any] = getattr(check, "json_schema", {})
+    return found
+
+
 def fail(name: str, message: str) -> NoReturn:
     raise InvalidState(f"{name} {message}")
 
@@ -60,7 +74,11 @@ def integer(low: int | None = None, high: int | None = None, *, nullable: bool =
             fail(name, f"must be between {low} and {high}, not {value}")
         return value
 
-    return check
+    schema: dict[str, Any] = {"type": "integer"}
+    schema.update({k: v for k, v in (("minimum", low), ("maximum", high)) if v is not None})
+    if nullable:
+        schema["nullable"] = True
+    return described(check, schema)
 
 
 def boolean(value: Any, name: str) -> bool:
@@ -69,13 +87,22 @@ def boolean(value: Any, name: str) -> bool:
     return value
 
 
+described(boolean, {"type": "boolean"})
+
+
 def one_of(*choices: object) -> Check:
     def check(value: Any, name: str) -> Any:
         if value not in choices or type(value) is bool:
             fail(name, f"must be one of {', '.join(map(repr, choices))}")
         return value
 
-    return check
+    kinds = {type(choice) for choice in choices}
+    schema: dict[str, Any] = {"enum": list(choices)}
+    if kinds == {str}:
+        schema["type"] = "string"
+    elif kinds == {int}:
+        schema["type"] = "integer"
+    return described(check, schema)
 
 
 def cards(values: frozenset[int], length: int | None = None) -> Check:
@@ -87,7 +114,15 @@ def cards(values: frozenset[int], length: int | None = None) -> Check:
             fail(name, f"must be a list of {count}cards from {min(values)} to {max(values)}")
         return list(value)
 
-    return check
+    card = {"type": "integer", "minimum": min(values), "maximum": max(values)}
+    return described(check, _array(card, length))
+
+
+def _array(items: dict[str, Any], length: int | None) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "array", "items": items}
+    if length is not None:
+        schema.update(minItems=length, maxItems=length)
+    return schema
 
 
 def list_of(item: Check, length: int | None = None) -> Check:
@@ -96,7 +131,7 @@ def list_of(item: Check, length: int | None = None) -> Check:
             fail(name, "must be a list" + ("" if length is None else f" of {length} entries"))
         return [item(entry, f"{name}[{index}]") for index, entry in enumerate(value)]
 
-    return check
+    return described(check, _array(schema_of(item), length))
 
 
 def exactly(fields: Mapping[str, Check]) -> Check:
@@ -108,7 +143,13 @@ def exactly(fields: Mapping[str, Check]) -> Check:
             fail(name, f"must be an object with exactly {', '.join(sorted(keys))}")
         return {key: field(value[key], f"{name}.{key}") for key, field in fields.items()}
 
-    return check
+    schema = {
+        "type": "object",
+        "required": list(fields),
+        "properties": {key: schema_of(field) for key, field in fields.items()},
+        "additionalProperties": False,
+    }
+    return described(check, schema)
 
 
 def entry(kind: str, fields: Mapping[str, Check]) -> Check:
@@ -129,3 +170,6 @@ def strings(value: Any, name: str) -> list[str]:
     if type(value) is not list or not all(isinstance(item, str) for item in value):
         fail(name, "must be a list of strings")
     return list(value)
+
+
+described(strings, _array({"type": "string"}, None))

@@ -6,11 +6,14 @@ and turns each version into events. Every event is built from the log's public f
 made which move, that a reshuffle or a deal happened) and from the viewer's own views just
 before and just after that version, so an event can never show a card that the viewer's
 view does not show: hidden cards are only ever read through `GameState.view`.
+
+What a move or a deal shows beyond the shared fields is the game's to say, in its own
+folder (`<game>/events.py`, the state class's `events`); a game without one gets `ViewDiff`,
+the fields of the viewer's view that changed.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -130,8 +133,17 @@ def _event(version: int, kind: str, **fields: JSON) -> Event:
     return {"version": version, "type": kind, **fields}
 
 
-def _round_of(view: View) -> int:
+def _last_round(view: View) -> Any:
+    """The last completed round as the view shows it (its `last_round`, else the last of
+    its `rounds`), None before the first ends."""
     last = view.get("last_round")
+    if last is None and view.get("rounds"):
+        last = view["rounds"][-1]
+    return last
+
+
+def _round_of(view: View) -> int:
+    last = _last_round(view)
     return int(last["round"]) if last else 0
 
 
@@ -139,92 +151,60 @@ def _draw_pile_size(view: View) -> int:
     return int(view["draw_pile_size"])
 
 
+COMMON_VIEW_KEYS = frozenset(
+    ("game", "version", "seat", "phase", "round", "current_player", "active_seats", "step")
+) | frozenset(("finished", "options", "totals", "rounds", "winners"))
+"""The view fields every game has (`GameState.common_view`): never a consequence."""
+EVENT_KEYS = frozenset(["version", "type", "seat", "move", "next_player", "active_seats"])
+
+
+class ViewDiff:
+    """The events of a game without an events module of its own: a move shows the fields
+    of the viewer's view that it changed, a deal the game's fields of the viewer's new view
+    (a view is what that viewer may see, so neither can show a hidden card)."""
+
+    @staticmethod
+    def move_consequences(
+        entry: dict[str, JSON], before: View, after: View, new_round: bool
+    ) -> dict[str, JSON]:
+        return {
+            key: value
+            for key, value in _game_fields(after).items()
+            if new_round or before.get(key) != value
+        }
+
+    @staticmethod
+    def deal_fields(after: View) -> dict[str, JSON]:
+        return _game_fields(after)
+
+
+def _game_fields(view: View) -> dict[str, JSON]:
+    return {
+        key: value
+        for key, value in view.items()
+        if key not in COMMON_VIEW_KEYS and key not in EVENT_KEYS
+    }
+
+
+def event_hooks(game: str) -> Any:
+    """The events module of `game` (its state class's `events`), else `ViewDiff`; raises
+    UnknownGame for a game that is not hosted."""
+    hooks = get_rules(game).state_class.events
+    return ViewDiff if hooks is None else hooks
+
+
 def _move_event(
     version: int, entry: dict[str, JSON], before: View, after: View, new_round: bool
 ) -> Event:
     event = _event(version, "move", seat=entry["seat"], move=entry["move"])
-    if before["game"] == "skyjo":
-        event.update(_skyjo_consequences(before, after, new_round))
-    else:
-        event.update(_skipbo_consequences(entry, before, after, new_round))
+    event.update(event_hooks(before["game"]).move_consequences(entry, before, after, new_round))
     event["next_player"] = after["current_player"]
     event["active_seats"] = after["active_seats"]
     return event
 
 
-def _skyjo_consequences(before: View, after: View, new_round: bool) -> dict[str, JSON]:
-    """Cells that changed (a value now face up, or "removed"), the discard's top, the card
-    the viewer drew (only when the viewer's own view shows it) and a final lap begun."""
-    found: dict[str, JSON] = {}
-    if not new_round:
-        found["cells"] = [
-            {"seat": player["seat"], "row": index // 4, "col": index % 4, "card": cell}
-            for player, old in zip(after["players"], before["players"], strict=True)
-            for index, (cell, was) in enumerate(zip(player["grid"], old["grid"], strict=True))
-            if cell != was
-        ]
-        found["discard_top"] = after["discard_top"]
-        found["draw_pile_size"] = after["draw_pile_size"]
-    drawn = after.get("drawn")
-    if drawn and drawn.get("card") is not None and drawn != before.get("drawn"):
-        found["drawn"] = drawn["card"]
-    if after.get("final_lap") and not before.get("final_lap"):
-        found["final_lap"] = after["final_lap"]
-    return found
-
-
-def _skipbo_consequences(
-    entry: dict[str, JSON], before: View, after: View, new_round: bool
-) -> dict[str, JSON]:
-    """The card that moved, the building pile it completed, the stock top it uncovered,
-    hand sizes, and the cards the viewer itself drew (only into its own hand)."""
-    move: Any = entry["move"]
-    seat = int(entry["seat"])
-    card = _skipbo_card(move, seat, before)
-    found: dict[str, JSON] = {"card": card}
-    if new_round:
-        return found
-    if move["type"] == "play":
-        owner = move.get("owner", seat)
-        target = move["target"]
-        if after["building_piles"][target]["size"] < before["building_piles"][target]["size"]:
-            found["completed_pile"] = target
-        if move["source"] == "stock":
-            found["stock_top"] = after["players"][owner]["stock_top"]
-            found["stock_size"] = after["players"][owner]["stock_size"]
-    found["hand_sizes"] = [player["hand_size"] for player in after["players"]]
-    drew = _drawn_cards(before, after, seat, move)
-    if drew:
-        found["drew"] = drew
-    return found
-
-
-def _skipbo_card(move: Any, seat: int, before: View) -> JSON:
-    """The value of the card a Skip-Bo move took from where it lay (0 = SKIP-BO)."""
-    if move["type"] == "discard" or move.get("source") == "hand":
-        return move.get("card")
-    owner = before["players"][move.get("owner", seat)]
-    if move.get("source") == "stock":
-        return owner["stock_top"]
-    if move.get("source") == "discard":
-        return owner["discard_piles"][move["pile"]][-1]
-    return None
-
-
-def _drawn_cards(before: View, after: View, mover: int, move: Any) -> list[JSON]:
-    """Cards that came into the viewer's own hand (refills), from its own two views."""
-    if before.get("hand") is None or after.get("hand") is None:
-        return []
-    left: Counter[int] = Counter(before["hand"])
-    if before["seat"] == mover and (move["type"] == "discard" or move.get("source") == "hand"):
-        left[move["card"]] -= 1  # the mover's own card left its hand
-    gained: Counter[int] = Counter(after["hand"])
-    gained.subtract(left)
-    return sorted(gained.elements())  # elements() skips counts of zero or less
-
-
 def _round_end_events(version: int, before: View, after: View) -> list[Event]:
-    last = after.get("last_round")
+    last = _last_round(after)
     if not last or _round_of(after) == _round_of(before):
         return []
     fields = {key: value for key, value in last.items() if key != "round"}
@@ -232,18 +212,10 @@ def _round_end_events(version: int, before: View, after: View) -> list[Event]:
 
 
 def _deal_event(version: int, entry: dict[str, JSON], after: View) -> Event:
-    """A new round: its public start, and the viewer's own hand (Skip-Bo) when dealt one."""
+    """A new round: its public start as the game's events module (or `ViewDiff`) tells it,
+    the viewer's own cards included when dealt some."""
     fields: dict[str, JSON] = {"round": entry["round"]}
-    if after["game"] == "skyjo":
-        fields["discard_top"] = after["discard_top"]
-        fields["draw_pile_size"] = after["draw_pile_size"]
-    else:
-        fields["first_player"] = after["first_player"]
-        fields["stock_tops"] = [player["stock_top"] for player in after["players"]]
-        fields["stock_sizes"] = [player["stock_size"] for player in after["players"]]
-        fields["hand_sizes"] = [player["hand_size"] for player in after["players"]]
-        if after.get("hand") is not None:
-            fields["hand"] = after["hand"]
+    fields.update(event_hooks(after["game"]).deal_fields(after))
     fields["next_player"] = after["current_player"]
     fields["active_seats"] = after["active_seats"]
     return _event(version, "deal", **fields)

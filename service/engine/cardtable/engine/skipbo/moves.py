@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.checks import require_fields, require_int
 from cardtable.engine.errors import IllegalMove, MalformedMove, Move, WrongPhase
+from cardtable.engine.shapes import MoveField, MoveShape, choice, integer_field
 from cardtable.engine.skipbo.cards import (
     BUILDING_PILES,
     DISCARD_PILES,
@@ -56,6 +57,23 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
         {"type", "source", "pile", "target"},
     ),
 }
+_CARD = integer_field("card", 0, TOP_VALUE, "The card's value, 0 = SKIP-BO.")
+_TARGET = integer_field("target", 0, BUILDING_PILES - 1, "The building pile, 0..3.")
+_PILE = integer_field("pile", 0, DISCARD_PILES - 1, "Your discard pile, 0..3.")
+_OWNER = MoveField(
+    "owner", "Teams: the partner whose stock or discard pile is used.", seat=True, required=False
+)
+MOVES = (
+    MoveShape("play", (choice("source", "hand"), _CARD, _TARGET), "Play a card of your hand."),
+    MoveShape("play", (choice("source", "stock"), _TARGET, _OWNER), "Play your stock's top."),
+    MoveShape(
+        "play", (choice("source", "discard"), _PILE, _TARGET, _OWNER), "Play a discard's top."
+    ),
+    MoveShape("discard", (_CARD, _PILE), "End the turn: put a card of your hand on a discard."),
+    MoveShape("pass", (), "End the turn with an empty hand."),
+)
+"""Every Skip-Bo move's shape (rules/skipbo.md), the frequent ones first: the API's schemas
+and the stored move log are derived from it."""
 
 
 # --------------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.base import JSON, DeckRng, GameState, Move
-from cardtable.engine.skipbo import codec, moves, rounds, scoring, search, views
+from cardtable.engine.shapes import seat_or_none
+from cardtable.engine.skipbo import codec, events, moves, rounds, scoring, search, views
 from cardtable.engine.skipbo.info import INFO
 from cardtable.engine.skipbo.table import Table
 
@@ -19,7 +20,17 @@ class SkipBoState(GameState):
     search: ClassVar[Any] = search
     STEP_MOVES = moves.STEP_MOVE_TYPES
     SCORE_ROUND_KEYS = ("round", "scores", "winner", "stocks_left")
+    ROUND_FIELDS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "winner": seat_or_none("The seat that won the round, null when drawn."),
+        "stocks_left": {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 0},
+            "description": "Cards left in each seat's stock when it ended.",
+        },
+    }
     play: ClassVar[Any] = moves
+    MOVES = moves.MOVES
+    events: ClassVar[Any] = events
 
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         super().__init__(names, options, rng)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.checks import require_fields, require_int
 from cardtable.engine.errors import IllegalMove, MalformedMove, Move
+from cardtable.engine.shapes import MoveShape, integer_field
 from cardtable.engine.skyjo.cards import COLS, GRID_SIZE, ROWS, position, row_col
 from cardtable.engine.skyjo.info import MOVE_TYPES
 from cardtable.engine.skyjo.rounds import begin_turns, end_turn, refill_draw_pile
@@ -15,6 +16,19 @@ if TYPE_CHECKING:
     from cardtable.engine.skyjo.state import SkyjoState
 
 POSITION_FIELDS = {"type", "row", "col"}
+_POSITION = (
+    integer_field("row", 0, ROWS - 1, "The grid's row, 0..2."),
+    integer_field("col", 0, COLS - 1, "The grid's column, 0..3."),
+)
+MOVES = (
+    MoveShape("reveal", _POSITION, "Setup: turn one of your face-down cards face up."),
+    MoveShape("take_discard", _POSITION, "Take the discard's top card into this position."),
+    MoveShape("draw", (), "Draw the draw pile's top card (then replace or discard it)."),
+    MoveShape("replace", _POSITION, "Put the drawn card into this position."),
+    MoveShape("discard_and_reveal", _POSITION, "Discard the drawn card, reveal this one."),
+)
+"""Every Skyjo move's shape (rules/skyjo.md), in MOVE_TYPES order: the API's schemas and
+the stored move log are derived from it."""
 
 STEP_MOVES: dict[str, tuple[str, ...]] = {
     "reveal": ("reveal",),

@@ -9,7 +9,8 @@ from itertools import chain
 from typing import Any, ClassVar
 
 from cardtable.engine.base import JSON, DeckRng, GameState, Move
-from cardtable.engine.skyjo import codec, moves, rounds, search, views
+from cardtable.engine.shapes import seat_or_none
+from cardtable.engine.skyjo import codec, events, moves, rounds, search, views
 from cardtable.engine.skyjo.grid import Grid
 from cardtable.engine.skyjo.info import INFO
 from cardtable.engine.skyjo.scoring import winners
@@ -21,7 +22,12 @@ class SkyjoState(GameState):
     search: ClassVar[Any] = search
     STEP_MOVES = moves.STEP_MOVES
     SCORE_ROUND_KEYS = ("round", "scores", "finisher")
+    ROUND_FIELDS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "finisher": seat_or_none("The seat that ended the round (null: none did).")
+    }
     play: ClassVar[Any] = moves
+    MOVES = moves.MOVES
+    events: ClassVar[Any] = events
 
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         super().__init__(names, options, rng)

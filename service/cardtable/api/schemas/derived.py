@@ -1,0 +1,234 @@
+"""What the API says about each game, derived from the game's own declarations in its
+folder (`MOVES`, the checks of its log entries, `SCORE_ROUND_KEYS`) rather than written
+here: the JSON Schemas of openapi.yaml for moves, log entries and completed rounds (one
+`oneOf` per game with a discriminator), and the check of a move request, which follows
+the registry live (a game hosted later, like the tests' third game, is accepted too).
+
+Answers that carry a game's own fields (a move, a record's log, a score's rounds) pass
+through as the engine made them; the schemas document them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+
+from cardtable.api.schemas.base import StrictSchema, strict_int
+from cardtable.engine.base import GameRules
+from cardtable.engine.checks import schema_of
+from cardtable.engine.registry import GAMES
+from cardtable.engine.shapes import MoveField, MoveShape, shapes_by_type
+
+JSONSchema = dict[str, Any]
+
+
+def ref(name: str) -> JSONSchema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def refer(name: str, description: str = "") -> dict[str, Any]:
+    """Field metadata that points a marshmallow field at a component (allOf: a `$ref` may
+    have no siblings in OpenAPI 3.0)."""
+    found: dict[str, Any] = {"allOf": [ref(name)]}
+    if description:
+        found["description"] = description
+    return found
+
+
+def title(rules: GameRules) -> str:
+    """The game's name in component names: its title's letters ("SkipBo")."""
+    return "".join(char for char in rules.title if char.isalnum())
+
+
+def _camel(*words: str) -> str:
+    return "".join(part.capitalize() for word in words for part in word.split("_"))
+
+
+def _one_of(names: Iterable[str], by: str, mapping: Mapping[str, str]) -> JSONSchema:
+    return {
+        "oneOf": [ref(name) for name in names],
+        "discriminator": {
+            "propertyName": by,
+            "mapping": {key: ref(name)["$ref"] for key, name in mapping.items()},
+        },
+    }
+
+
+# -- moves -----------------------------------------------------------------------------
+
+
+def move_components(rules: GameRules) -> dict[str, JSONSchema]:
+    """`<Game>Move` (a oneOf by `type`), one component per type, and per variant when a
+    type has several shapes (a oneOf by the field that tells them apart)."""
+    game = title(rules)
+    found: dict[str, JSONSchema] = {}
+    by_type: dict[str, str] = {}
+    for kind, shapes in shapes_by_type(rules.state_class.MOVES).items():
+        name = by_type[kind] = f"{game}{_camel(kind)}Move"
+        if len(shapes) == 1:
+            found[name] = shapes[0].schema()
+            continue
+        variants = {shape.key[1]: f"{game}{_camel(*shape.key)}Move" for shape in shapes}
+        for shape, variant in zip(shapes, variants.values(), strict=True):
+            found[variant] = shape.schema()
+        found[name] = _one_of(variants.values(), _variant_field(shapes), variants)
+    union = _one_of(by_type.values(), "type", by_type)
+    if any("oneOf" in found[name] for name in by_type.values()):
+        # A mapping names object schemas only (a type of several shapes has its own).
+        del union["discriminator"]
+    found[f"{game}Move"] = {
+        "description": f"A {rules.title} move: its `type`, then that type's fields.",
+        **union,
+    }
+    return found
+
+
+def _variant_field(shapes: list[MoveShape]) -> str:
+    """The field whose single choice tells a type's shapes apart (Skip-Bo's `source`)."""
+    for spec in shapes[0].fields:
+        if spec.choices is not None and len(spec.choices) == 1:
+            return spec.name
+    raise ValueError(f"the shapes of {shapes[0].type!r} need a single-choice field")
+
+
+# -- log entries and rounds ------------------------------------------------------------
+
+
+def _common(first: Any, second: Any) -> Any:
+    """What two schemas (of the same entry for two player counts) agree on: keys whose
+    values differ (a length that is the player count) are left out."""
+    if isinstance(first, dict) and isinstance(second, dict):
+        return {
+            key: _common(first[key], second[key])
+            for key in first
+            if key in second and (first[key] == second[key] or isinstance(first[key], dict))
+        }
+    return first
+
+
+def _entry_schemas(rules: GameRules) -> dict[str, JSONSchema]:
+    cls = rules.state_class
+    low, high = rules.min_players, rules.max_players
+    fewest, most = cls.log_entries(low), cls.log_entries(high)
+    return {
+        kind: _common(schema_of(check), schema_of(most[kind])) for kind, check in fewest.items()
+    }
+
+
+def log_components(rules: GameRules) -> dict[str, JSONSchema]:
+    """`<Game>LogEntry` (a oneOf by `type`): the game's own entries (deals, reshuffles) as
+    its log checks declare them, and its move entry."""
+    game = title(rules)
+    found: dict[str, JSONSchema] = {}
+    mapping: dict[str, str] = {}
+    for kind, schema in _entry_schemas(rules).items():
+        name = mapping[kind] = f"{game}{_camel(kind)}Entry"
+        found[name] = schema
+    name = mapping["move"] = f"{game}MoveEntry"
+    found[name] = {
+        "type": "object",
+        "required": ["type", "seat", "move"],
+        "properties": {
+            "type": {"type": "string", "enum": ["move"]},
+            "seat": {"type": "integer", "minimum": 0, "description": "Who moved."},
+            "move": ref(f"{game}Move"),
+        },
+        "additionalProperties": False,
+    }
+    found[f"{game}LogEntry"] = _one_of(mapping.values(), "type", mapping)
+    return found
+
+
+ROUND_KEYS: dict[str, JSONSchema] = {
+    "round": {"type": "integer", "minimum": 1},
+    "scores": {"type": "array", "items": {"type": "integer"}, "description": "Per seat."},
+}
+
+
+def round_component(rules: GameRules) -> dict[str, JSONSchema]:
+    """`<Game>RoundScore`: a completed round's keys (SCORE_ROUND_KEYS), the game's own as
+    its ROUND_FIELDS describe them."""
+    cls = rules.state_class
+    own = {**ROUND_KEYS, **cls.ROUND_FIELDS}
+    properties = {key: dict(own.get(key, {})) for key in cls.SCORE_ROUND_KEYS}
+    schema = {
+        "type": "object",
+        "required": list(cls.SCORE_ROUND_KEYS),
+        "properties": properties,
+        "additionalProperties": False,
+    }
+    return {f"{title(rules)}RoundScore": schema}
+
+
+def components(games: Mapping[str, GameRules] = GAMES) -> dict[str, JSONSchema]:
+    """Every derived component of the documented games, and the unions across them:
+    `Move`, `LogEntry`, `RoundScore` (anyOf: two games may share a move's shape)."""
+    found: dict[str, JSONSchema] = {}
+    for rules in games.values():
+        found.update(move_components(rules))
+        found.update(log_components(rules))
+        found.update(round_component(rules))
+    for union, suffix, description in UNIONS:
+        names = [f"{title(rules)}{suffix}" for rules in games.values()]
+        found[union] = {"description": description, "anyOf": [ref(name) for name in names]}
+    return found
+
+
+UNIONS = (
+    ("Move", "Move", "A move of one of the games (see each game's own Move)."),
+    ("LogEntry", "LogEntry", "A record's entry: `deal`, `move`, `reshuffle`, per game."),
+    ("RoundScore", "RoundScore", "A completed round: its number, scores, the game's own keys."),
+)
+
+
+# -- the move request, checked against the registry as it is -------------------------
+
+
+def _union_field(specs: list[MoveField], max_players: int) -> fields.Field[Any]:
+    """One field of the request check: what any hosted game's field of that name takes."""
+    if all(spec.choices is not None for spec in specs):
+        choices = dict.fromkeys(choice for spec in specs for choice in spec.choices or ())
+        return fields.String(validate=validate.OneOf(tuple(choices)))
+    if any(spec.choices is not None for spec in specs):
+        return fields.Raw()  # a string in one game, an integer in another: the engine judges
+    low = min(0 if spec.seat else int(spec.minimum or 0) for spec in specs)
+    high = max(max_players - 1 if spec.seat else int(spec.maximum or 0) for spec in specs)
+    return strict_int(validate=validate.Range(low, high))
+
+
+def _request_fields(games: Iterable[GameRules]) -> dict[str, fields.Field[Any]]:
+    hosted = list(games)
+    shapes = [shape for rules in hosted for shape in rules.state_class.MOVES]
+    types = tuple(dict.fromkeys(shape.type for shape in shapes))
+    by_name: dict[str, list[MoveField]] = {}
+    for shape in shapes:
+        for spec in shape.fields:
+            by_name.setdefault(spec.name, []).append(spec)
+    most = max(rules.max_players for rules in hosted)
+    found: dict[str, fields.Field[Any]] = {
+        "type": fields.String(required=True, validate=validate.OneOf(types))
+    }
+    found.update({name: _union_field(specs, most) for name, specs in by_name.items()})
+    return found
+
+
+_REQUESTS: dict[tuple[str, ...], type[Schema]] = {}
+
+
+def move_request_schema() -> type[Schema]:
+    """The check of a move request body, `{"move": {...}}`: the move's `type` and the
+    fields any hosted game's moves take (the engine then judges the move itself)."""
+    key = tuple(GAMES)
+    found = _REQUESTS.get(key)
+    if found is None:
+        move = StrictSchema.from_dict(_request_fields(GAMES.values()), name="MoveCheck")
+        attrs: dict[str, fields.Field[Any]] = {"move": fields.Nested(move, required=True)}
+        found = type("MoveRequestCheck", (StrictSchema.from_dict(attrs),), {})
+        found.error_code = "malformed_move"  # type: ignore[attr-defined]
+        _REQUESTS[key] = found
+    return found
+
+
+__all__ = ["components", "move_request_schema", "ref", "refer", "title"]
