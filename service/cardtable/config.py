@@ -42,6 +42,8 @@ class Settings:
     redis_max_connections: int = 50
     """Redis connections per process (a pool; requests past it wait up to the timeout)."""
     redis_connect_timeout_seconds: float = 0.5
+    start_wait_seconds: float = 10.0
+    """How long the server waits at start for Redis to answer before it exits (code 69)."""
     key_prefix: str = "cardtable"
     game_ttl_seconds: int = 7 * 24 * 3600
     """Idle expiry: refreshed by every move."""
@@ -98,7 +100,7 @@ class Settings:
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         for name in ("bot_budget_seconds", "redis_timeout_seconds",
-                     "redis_connect_timeout_seconds"):  # fmt: skip
+                     "redis_connect_timeout_seconds", "start_wait_seconds"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         if self.write_schema not in (3, 4):
@@ -126,7 +128,7 @@ class Settings:
                 values[name] = env[_variable(name)]
         for name, convert in NUMBERS.items():
             if env.get(_variable(name)):
-                values[name] = convert(env[_variable(name)])
+                values[name] = _number(_variable(name), env[_variable(name)], convert)
         if "CARDTABLE_REDIS_CLUSTER" in env:
             values["redis_cluster"] = _bool(env["CARDTABLE_REDIS_CLUSTER"])
         if env.get("CARDTABLE_REDIS_SENTINELS"):
@@ -149,6 +151,14 @@ class Settings:
 
     def with_overrides(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+
+def _number(variable: str, value: str, convert: Callable[[str], Any]) -> Any:
+    try:
+        return convert(value)
+    except ValueError:
+        kind = "a whole number" if convert is int else "a number"
+        raise ValueError(f"{variable} must be {kind}, not {value!r}") from None
 
 
 def _variable(field: str) -> str:
@@ -181,6 +191,7 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "redis_max_connections": int,
     "redis_timeout_seconds": float,
     "redis_connect_timeout_seconds": float,
+    "start_wait_seconds": float,
     "bot_budget_seconds": float,
     "stored_per_client": int,
     "trusted_proxies": int,
