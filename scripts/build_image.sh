@@ -308,7 +308,7 @@ PY
 write_sbom() {
     log "SBOM of $IMAGE into $WORKDIR/sbom.cdx.json and $WORKDIR/dpkg.txt"
     "${PODMAN[@]}" run --rm "${LIMITS[@]}" --network host --entrypoint /opt/cardtable/bin/python \
-        "$IMAGE" -c 'import importlib.metadata as m; print("\n".join(sorted({f"{d.metadata[\"Name\"]}=={d.version}" for d in m.distributions()})))' \
+        "$IMAGE" -c 'import importlib.metadata as m; print("\n".join(sorted({f"{d.name}=={d.version}" for d in m.distributions()})))' \
         > "$WORKDIR/image-requirements.txt"
     "${PODMAN[@]}" run --rm "${LIMITS[@]}" --network host --entrypoint dpkg-query "$IMAGE" \
         -W -f '${Package} ${Version} ${Architecture}\n' > "$WORKDIR/dpkg.txt"

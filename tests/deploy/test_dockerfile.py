@@ -141,6 +141,13 @@ def test_the_sbom_generator_build_image_uses_lists_every_distribution(tmp_path: 
     """The command of build_image.sh's write_sbom, on a pinned list like the image's."""
     script = (ROOT / "scripts/build_image.sh").read_text()
     assert "-m cyclonedx_py requirements" in script and "write_sbom\n" in script
+    # The listing it takes inside the image, run here on this environment.
+    (code,) = re.findall(r"-c '(import importlib\.metadata[^']*)'", script)
+    listed = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True, timeout=60
+    ).stdout.splitlines()
+    assert any(line.startswith("gunicorn==") for line in listed)
+    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==\S+", line) for line in listed)
     listing = tmp_path / "image-requirements.txt"
     listing.write_text("flask==3.1.0\nredis==6.0.0\ngunicorn==27.0.1\n")
     sbom = tmp_path / "sbom.cdx.json"
