@@ -164,12 +164,11 @@ def test_an_acl_user_with_a_password(redis_server: RedisServer) -> None:
         with Gunicorn(env=env, ready_path="/readyz") as server:
             game = Game(server.url)
             assert game.step() and game.step()
-        wrong = {**env, "CARDTABLE_REDIS_PASSWORD": "wrong"}
-        with Gunicorn(env=wrong) as server:
-            ready = httpx.get(server.url + "/readyz")
-            assert ready.status_code == 503
-            created = httpx.post(server.url + "/games", json={"game": "skyjo", "players": PLAYERS})
-            assert created.status_code == 503 and created.json()["code"] == "store_unavailable"
+        # A wrong password stops the server at start (cardtable.startup), in one line.
+        server = Gunicorn(env={**env, "CARDTABLE_REDIS_PASSWORD": "wrong"})
+        with pytest.raises(RuntimeError, match=r"refused the credentials.*redis_refused"):
+            server.start()
+        assert server.process is not None and server.process.wait(timeout=30) == 77
     finally:
         admin.acl_deluser("cardtable")
 
