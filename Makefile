@@ -87,7 +87,7 @@ bench-load: $(STAMP)
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
-## Build the container image with podman and smoke-test it (needs root: see the README).
+## Build the container image with podman and smoke-test it (needs root: see docs/deploying.md).
 image: $(STAMP)
 	bash scripts/build_image.sh
 

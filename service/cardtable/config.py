@@ -186,7 +186,7 @@ STRINGS = (
     "redis_sentinel_service",
     "redis_sentinel_password",
     "key_prefix",
-    # Rate limits, in the `limits` notation ("30/minute"): README, "Limits and quotas".
+    # Rate limits, in the `limits` notation ("30/minute"): docs/deploying.md, "Limits and quotas".
     "rate_limit_create",
     "rate_limit_moves",
     "rate_limit_reads",
