@@ -45,7 +45,7 @@ held the whole state with its log and are migrated when next written."""
 PREVIOUS_SCHEMA_VERSION = 3
 WRITABLE_SCHEMAS = (PREVIOUS_SCHEMA_VERSION, DOCUMENT_SCHEMA_VERSION)
 """The schemas this release can write: its own, and the release before's for the first step
-of a rolling update (docs/deploying.md, "Upgrading without losing games"; CARDTABLE_WRITE_SCHEMA)."""
+of a rolling update (README, "Upgrading without losing games"; CARDTABLE_WRITE_SCHEMA)."""
 LOG_IN_DOCUMENT = (1, 2)
 """The schema versions whose document holds the engine's whole log."""
 TURN_SECONDS_MIN = 5
