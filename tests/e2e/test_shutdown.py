@@ -145,7 +145,9 @@ def test_sigterm_with_idle_clients_stops_at_once_and_resets_nothing(
     assert stopped < STOP_BOUND, f"the stop took {stopped:.1f} s (graceful timeout: idle held)"
     assert not any(o.startswith("reset") for o in load.outcomes), (load.outcomes, load.after_stop)
     assert load.outcomes["answered"] >= 200
-    assert all(closed_cleanly(sock) for sock in idle)
+    assert all([closed_cleanly(sock) for sock in idle])
+    for sock in idle:
+        sock.close()
     assert "graceful timeout" not in log.lower()
     assert "SIGKILL" not in log
 
