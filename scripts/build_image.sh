@@ -171,6 +171,10 @@ build_image() {
         "${LIMITS[@]}" --volume "$WHEELHOUSE:/wheelhouse:ro" \
         --build-arg BASE_IMAGE="$BASE_IMAGE" \
         --build-arg PIP_NO_INDEX=1 --build-arg PIP_FIND_LINKS=/wheelhouse \
+        --build-arg VERSION="$VERSION" \
+        --build-arg REVISION="$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)" \
+        --build-arg CREATED="$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+        --build-arg SOURCE="${SOURCE:-https://github.com/cardtable/cardtable}" \
         --tag "$IMAGE" --file "$ROOT/Dockerfile" "$ROOT"
     "${PODMAN[@]}" image inspect "$IMAGE" --format 'image {{.Id}}: {{.Size}} bytes, user {{.Config.User}}'
     # The image this build replaced, if any: vfs stores every image in full.
@@ -299,9 +303,24 @@ PY
     echo "stopped cleanly (exit code 0)"
 }
 
+# The image's software bill of materials: its Python distributions (read inside the image)
+# as CycloneDX JSON by cyclonedx-py, and its Debian packages as dpkg lists them.
+write_sbom() {
+    log "SBOM of $IMAGE into $WORKDIR/sbom.cdx.json and $WORKDIR/dpkg.txt"
+    "${PODMAN[@]}" run --rm "${LIMITS[@]}" --network host --entrypoint /opt/cardtable/bin/python \
+        "$IMAGE" -c 'import importlib.metadata as m; print("\n".join(sorted({f"{d.name}=={d.version}" for d in m.distributions()})))' \
+        > "$WORKDIR/image-requirements.txt"
+    "${PODMAN[@]}" run --rm "${LIMITS[@]}" --network host --entrypoint dpkg-query "$IMAGE" \
+        -W -f '${Package} ${Version} ${Architecture}\n' > "$WORKDIR/dpkg.txt"
+    "$PYTHON" -m cyclonedx_py requirements "$WORKDIR/image-requirements.txt" \
+        --output-format JSON --output-file "$WORKDIR/sbom.cdx.json"
+    echo "$(grep -c . "$WORKDIR/image-requirements.txt") Python distributions, $(grep -c . "$WORKDIR/dpkg.txt") Debian packages"
+}
+
 make_base
 make_wheelhouse
 build_image
+write_sbom
 if [ -n "$SAVE_TO" ]; then
     log "save $IMAGE to $SAVE_TO (docker-archive: kind load image-archive, docker load, ...)"
     rm -f "$SAVE_TO"

@@ -30,26 +30,37 @@ class Settings:
     redis_url: str | None = None
     """redis:// or rediss:// URL; None means `cardtable serve` starts an embedded server."""
     redis_password: str | None = None
+    """Redis password (from a Secret); overrides one in the URL."""
     redis_username: str | None = None
     """ACL user (Redis 6+); with redis_password, authenticates as that user."""
     redis_ca_file: str | None = None
     """CA bundle to verify a `rediss://` server (or TLS Sentinels) against, e.g. a private CA."""
     redis_cluster: bool = False
+    """True: the URL names any node of a Redis Cluster."""
     redis_sentinels: tuple[str, ...] = field(default_factory=tuple)
     """host:port of each Sentinel; when set, the master is found through them (no URL)."""
     redis_sentinel_service: str = "mymaster"
+    """The master's name in Sentinel."""
     redis_sentinel_password: str | None = None
+    """Password of the Sentinels themselves, if they have one."""
     redis_max_connections: int = 50
     """Redis connections per process (a pool; requests past it wait up to the timeout)."""
     redis_connect_timeout_seconds: float = 0.5
+    """Timeout to open a connection to Redis."""
+    start_wait_seconds: float = 10.0
+    """How long the server waits at start for Redis to answer before it exits (code 69)."""
     key_prefix: str = "cardtable"
+    """Prefix of every Redis key (several deployments may share one Redis)."""
     game_ttl_seconds: int = 7 * 24 * 3600
     """Idle expiry: refreshed by every move."""
     finished_ttl_seconds: int = 24 * 3600
     """How long a finished game (and its record) is kept."""
     log_level: str = "INFO"
+    """Level of every logger (DEBUG, INFO, WARNING, ERROR)."""
     cors_origins: tuple[str, ...] = field(default_factory=tuple)
+    """Browser origins allowed by CORS, comma-separated (none: no CORS headers)."""
     max_body_bytes: int = 64 * 1024
+    """Largest request body accepted (413 past it)."""
     redis_timeout_seconds: float = 1.0
     """Socket timeout of every Redis call: a frozen Redis gives 503s after about this long."""
     bot_budget_seconds: float = 5.0
@@ -57,6 +68,7 @@ class Settings:
     is played in full at creation; one that does not end in time is refused)."""
 
     rate_limits_enabled: bool = True
+    """False turns every rate limit and quota off."""
     rate_limit_create: str = "30/minute"
     """Games and sheets one client address may create ("30/minute", the `limits` notation)."""
     rate_limit_moves: str = "600/minute"
@@ -64,8 +76,10 @@ class Settings:
     rate_limit_reads: str = "1200/minute"
     """Reads and polls one client address may send."""
     rate_limit_seat_moves: str = "240/minute"
+    """Moves one bearer token may send."""
     rate_limit_seat_reads: str = "600/minute"
-    """Per bearer token (a seat, or a sheet's edit token), whatever the address."""
+    """Reads one bearer token (a seat, or a sheet's edit token) may send, whatever the
+    address."""
     stored_per_client: int = 1000
     """Games and sheets one address may create per idle-expiry period (game TTL), which
     bounds what it can keep stored at once."""
@@ -80,7 +94,7 @@ class Settings:
     write_schema: int = 5
     """The schema of the game documents written: 4 (the release before's, which reads no
     newer; 3 the one before it) during the first step of a rolling update from it, else 5
-    (README, "Upgrading without losing games")."""
+    (docs/deploying.md, "Stored documents across releases")."""
 
     # Push (event streams and long-polls; cardtable.push, api/event_routes.py).
     max_streams: int | None = None
@@ -98,7 +112,7 @@ class Settings:
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         for name in ("bot_budget_seconds", "redis_timeout_seconds",
-                     "redis_connect_timeout_seconds"):  # fmt: skip
+                     "redis_connect_timeout_seconds", "start_wait_seconds"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         if self.write_schema not in (3, 4, 5):
@@ -126,7 +140,7 @@ class Settings:
                 values[name] = env[_variable(name)]
         for name, convert in NUMBERS.items():
             if env.get(_variable(name)):
-                values[name] = convert(env[_variable(name)])
+                values[name] = _number(_variable(name), env[_variable(name)], convert)
         if "CARDTABLE_REDIS_CLUSTER" in env:
             values["redis_cluster"] = _bool(env["CARDTABLE_REDIS_CLUSTER"])
         if env.get("CARDTABLE_REDIS_SENTINELS"):
@@ -151,6 +165,14 @@ class Settings:
         return replace(self, **changes)
 
 
+def _number(variable: str, value: str, convert: Callable[[str], Any]) -> Any:
+    try:
+        return convert(value)
+    except ValueError:
+        kind = "a whole number" if convert is int else "a number"
+        raise ValueError(f"{variable} must be {kind}, not {value!r}") from None
+
+
 def _variable(field: str) -> str:
     """The environment variable of a setting: CARDTABLE_ and the field's name in capitals."""
     return f"CARDTABLE_{field.upper()}"
@@ -164,7 +186,7 @@ STRINGS = (
     "redis_sentinel_service",
     "redis_sentinel_password",
     "key_prefix",
-    # Rate limits, in the `limits` notation ("30/minute"): README, "Limits and quotas".
+    # Rate limits, in the `limits` notation ("30/minute"): docs/deploying.md, "Limits and quotas".
     "rate_limit_create",
     "rate_limit_moves",
     "rate_limit_reads",
@@ -181,6 +203,7 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "redis_max_connections": int,
     "redis_timeout_seconds": float,
     "redis_connect_timeout_seconds": float,
+    "start_wait_seconds": float,
     "bot_budget_seconds": float,
     "stored_per_client": int,
     "trusted_proxies": int,

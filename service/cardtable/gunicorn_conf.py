@@ -15,7 +15,14 @@ from cardtable.logs import logging_config
 
 def _int(name: str, default: int) -> int:
     value = os.environ.get(name, "")
-    return int(value) if value.strip() else default
+    if not value.strip():
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        from cardtable.startup import fail
+
+        fail("bad_setting", f"{name} must be a whole number, not {value!r}")
 
 
 bind: str | list[str] = os.environ.get("CARDTABLE_BIND", f"0.0.0.0:{_int('PORT', 8000)}")
@@ -60,11 +67,15 @@ control_socket_disable = True
 
 
 def on_starting(server: Any) -> None:
-    """Give the Prometheus multiprocess directory a clean start.
+    """Check the settings and Redis (cardtable.startup: one JSON line and a distinct exit
+    code on failure), then give the Prometheus multiprocess directory a clean start.
 
     Files left by an earlier master (a container restarted inside the same pod keeps its
     emptyDir) would otherwise be summed into this one's counters.
     """
+    from cardtable.startup import check_before_workers
+
+    check_before_workers()
     directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
     if not directory:
         return

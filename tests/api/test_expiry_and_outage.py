@@ -57,6 +57,7 @@ def test_redis_down_gives_503_then_the_service_recovers() -> None:
             Settings(redis_url=server.url, key_prefix="outage", redis_timeout_seconds=0.5)
         )
         api = Api(app.test_client())
+        assert api.client.get("/readyz").status_code == 200
         created = api.create("skyjo", 2)
         port = server.port
         server.stop()
@@ -65,11 +66,14 @@ def test_redis_down_gives_503_then_the_service_recovers() -> None:
             lambda: api.client.post(
                 "/games", json={"game": "skyjo", "players": [{"name": "a"}, {"name": "b"}]}
             ),
-            lambda: api.client.get("/readyz"),
         ):
             response = request()
             assert response.status_code == 503
             assert response.headers["Retry-After"]
+        # Redis was reached once: the pod stays ready, the outage shows in the body.
+        ready = api.client.get("/readyz")
+        assert ready.status_code == 200
+        assert ready.get_json()["status"] == "degraded"
         assert api.client.get("/livez").status_code == 200
         server = RedisServer(port=port).start()  # a fresh, empty Redis on the same address
         assert api.client.get("/readyz").status_code == 200

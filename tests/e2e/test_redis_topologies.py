@@ -164,12 +164,11 @@ def test_an_acl_user_with_a_password(redis_server: RedisServer) -> None:
         with Gunicorn(env=env, ready_path="/readyz") as server:
             game = Game(server.url)
             assert game.step() and game.step()
-        wrong = {**env, "CARDTABLE_REDIS_PASSWORD": "wrong"}
-        with Gunicorn(env=wrong) as server:
-            ready = httpx.get(server.url + "/readyz")
-            assert ready.status_code == 503
-            created = httpx.post(server.url + "/games", json={"game": "skyjo", "players": PLAYERS})
-            assert created.status_code == 503 and created.json()["code"] == "store_unavailable"
+        # A wrong password stops the server at start (cardtable.startup), in one line.
+        server = Gunicorn(env={**env, "CARDTABLE_REDIS_PASSWORD": "wrong"})
+        with pytest.raises(RuntimeError, match=r"refused the credentials.*redis_refused"):
+            server.start()
+        assert server.process is not None and server.process.wait(timeout=30) == 77
     finally:
         admin.acl_deluser("cardtable")
 
@@ -220,8 +219,11 @@ def test_tls_with_a_private_ca(redis_server: RedisServer, tmp_path: Path) -> Non
         with Gunicorn(env={**env, "CARDTABLE_REDIS_CA_FILE": str(ca)}, ready_path="/readyz") as s:
             game = Game(s.url)
             assert game.step() and game.step()
-        # Without the CA the server's certificate is not trusted: no connection at all.
-        with Gunicorn(env=env) as server:
-            assert httpx.get(server.url + "/readyz").status_code == 503
+        # Without the CA the server's certificate is not trusted: no connection at all, so
+        # the server refuses to start (cardtable.startup), saying so in one line.
+        server = Gunicorn(env={**env, "CARDTABLE_START_WAIT_SECONDS": "1"})
+        with pytest.raises(RuntimeError, match=r"certificate verify failed.*redis_unreachable"):
+            server.start()
+        assert server.process is not None and server.process.wait(timeout=30) == 69
     finally:
         proxy.close()

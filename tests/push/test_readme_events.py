@@ -14,7 +14,7 @@ FIELD = 'field() { python3 -c "import json, sys; print(json.load(sys.stdin)$1)";
 
 
 def sample() -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs/api.md").read_text(encoding="utf-8")
     start = text.index(SECTION)
     end = text.index("\n### ", start + len(SECTION))
     found = re.findall(r"^```sh\n(.*?)^```", text[start:end], re.DOTALL | re.MULTILINE)

@@ -8,7 +8,7 @@ import re
 from tests.sdk.conftest import ROOT
 from tests.support.live_server import LiveServer
 
-README = ROOT / "README.md"
+README = ROOT / "docs/sdk.md"
 SECTION = "## Writing bots: the Python SDK\n"
 SAMPLE = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
 DOC_URL = "http://localhost:8000"

@@ -16,7 +16,7 @@ DOC_HOST = "localhost:8000"
 
 
 def samples() -> list[tuple[str, str]]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs/api.md").read_text(encoding="utf-8")
     start = text.index(SECTION)
     end = text.index("\n### ", start + len(SECTION))
     return SAMPLE.findall(text[start:end])

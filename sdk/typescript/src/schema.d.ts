@@ -357,7 +357,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ready to serve: Redis takes a small write (a full or read-only Redis is not ready). */
+        /**
+         * Ready for traffic: Redis took a write once since start, and not stopping.
+         * @description A Redis outage after that leaves the process ready (`status: degraded`, the check
+         *     says why): Redis is shared, so no other pod would do better, and requests get the
+         *     service's own 503 JSON error with Retry-After.
+         */
         get: operations["get_readiness"];
         put?: never;
         post?: never;
@@ -2551,7 +2556,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description Redis is unreachable or refuses writes. */
+            /** @description Not ready: Redis has not taken a write yet since start, or the process is stopping. */
             503: {
                 headers: {
                     [name: string]: unknown;

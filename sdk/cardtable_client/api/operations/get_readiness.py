@@ -56,7 +56,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Error | Health]:
-    """Ready to serve: Redis takes a small write (a full or read-only Redis is not ready).
+    """Ready for traffic: Redis took a write once since start, and not stopping.
+
+     A Redis outage after that leaves the process ready (`status: degraded`, the check
+    says why): Redis is shared, so no other pod would do better, and requests get the
+    service's own 503 JSON error with Retry-After.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -79,7 +83,11 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Error | Health | None:
-    """Ready to serve: Redis takes a small write (a full or read-only Redis is not ready).
+    """Ready for traffic: Redis took a write once since start, and not stopping.
+
+     A Redis outage after that leaves the process ready (`status: degraded`, the check
+    says why): Redis is shared, so no other pod would do better, and requests get the
+    service's own 503 JSON error with Retry-After.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -98,7 +106,11 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Error | Health]:
-    """Ready to serve: Redis takes a small write (a full or read-only Redis is not ready).
+    """Ready for traffic: Redis took a write once since start, and not stopping.
+
+     A Redis outage after that leaves the process ready (`status: degraded`, the check
+    says why): Redis is shared, so no other pod would do better, and requests get the
+    service's own 503 JSON error with Retry-After.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,7 +131,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Error | Health | None:
-    """Ready to serve: Redis takes a small write (a full or read-only Redis is not ready).
+    """Ready for traffic: Redis took a write once since start, and not stopping.
+
+     A Redis outage after that leaves the process ready (`status: degraded`, the check
+    says why): Redis is shared, so no other pod would do better, and requests get the
+    service's own 503 JSON error with Retry-After.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
