@@ -63,9 +63,16 @@ class Settings:
     """Moves and sheet rounds one client address may send."""
     rate_limit_reads: str = "1200/minute"
     """Reads and polls one client address may send."""
+    rate_limit_tables: str = "60/minute"
+    """Joins, leaves, starts and rematches one client address may send."""
+    rate_limit_ops: str = "120/minute"
+    """Readiness probes and metrics scrapes one client address may send (/livez: none)."""
     rate_limit_seat_moves: str = "240/minute"
     rate_limit_seat_reads: str = "600/minute"
     """Per bearer token (a seat, or a sheet's edit token), whatever the address."""
+    rate_limit_ipv6_prefix: int = 64
+    """IPv6 clients are counted by network of this prefix length (a host usually has a
+    /64 to itself); IPv4 ones by address. Every loopback address counts as one client."""
     stored_per_client: int = 1000
     """Games and sheets one address may create per idle-expiry period (game TTL), which
     bounds what it can keep stored at once."""
@@ -105,6 +112,10 @@ class Settings:
             raise ValueError(
                 f"write_schema (CARDTABLE_WRITE_SCHEMA) must be 3 or 4, not {self.write_schema}"
             )
+        if not 1 <= self.rate_limit_ipv6_prefix <= 128:
+            raise ValueError(
+                f"rate_limit_ipv6_prefix must be from 1 to 128, not {self.rate_limit_ipv6_prefix}"
+            )
         if self.max_streams is not None and self.max_streams <= 0:
             raise ValueError(f"max_streams must be positive, not {self.max_streams}")
         if not 0 < self.sse_heartbeat_seconds <= 300:
@@ -133,6 +144,10 @@ class Settings:
             values["redis_sentinels"] = _list(env["CARDTABLE_REDIS_SENTINELS"])
         if env.get("CARDTABLE_RATE_LIMITS_ENABLED"):
             values["rate_limits_enabled"] = _bool(env["CARDTABLE_RATE_LIMITS_ENABLED"])
+        if env.get("CARDTABLE_RATE_LIMITS"):
+            # CARDTABLE_RATE_LIMITS=off: no budgets at all, for a server on your own machine
+            # (an arena of bots over HTTP); docs/limits.md.
+            values["rate_limits_enabled"] = _bool(env["CARDTABLE_RATE_LIMITS"])
         if env.get("CARDTABLE_LOG_LEVEL"):
             values["log_level"] = env["CARDTABLE_LOG_LEVEL"].upper()
         if env.get("CARDTABLE_CORS_ORIGINS"):
@@ -170,6 +185,8 @@ STRINGS = (
     "rate_limit_reads",
     "rate_limit_seat_moves",
     "rate_limit_seat_reads",
+    "rate_limit_tables",
+    "rate_limit_ops",
 )
 # Numeric settings, read the same way: field -> conversion.
 NUMBERS: dict[str, Callable[[str], Any]] = {
@@ -184,6 +201,7 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "bot_budget_seconds": float,
     "stored_per_client": int,
     "trusted_proxies": int,
+    "rate_limit_ipv6_prefix": int,
     "bot_moves_per_request": int,
     "write_schema": int,
     # Push: CARDTABLE_MAX_STREAMS, CARDTABLE_SSE_HEARTBEAT_SECONDS.
