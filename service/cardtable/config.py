@@ -52,9 +52,9 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     redis_timeout_seconds: float = 1.0
     """Socket timeout of every Redis call: a frozen Redis gives 503s after about this long."""
-    bot_budget_seconds: float = 5.0
-    """Time a request creating a game of server bots only may spend playing it (such a game
-    is played in full at creation; one that does not end in time is refused)."""
+    bot_budget_seconds: float = 0.05
+    """Time one request may spend playing the next slice of a game of server bots only
+    (with `bot_moves_per_request`, whichever comes first; docs/limits.md)."""
 
     rate_limits_enabled: bool = True
     rate_limit_create: str = "30/minute"

@@ -113,12 +113,14 @@ def test_each_kind_maps_to_its_budget() -> None:
 def test_a_burst_slows_to_the_budget_rate_instead_of_stalling_a_window(
     redis_server: RedisServer,
 ) -> None:
-    """60/minute: 60 at once, then the 61st waits one second (the bucket's interval), not
+    """60/minute: 60 at once, then the next waits one second (the bucket's interval), not
     the rest of a minute; a second later one more fits."""
     client = _app(redis_server, rate_limit_reads="60/minute").test_client()
-    for _ in range(60):
-        assert client.get("/game-types").status_code == 200
-    refused = client.get("/game-types")
+    served = 0
+    while (refused := client.get("/game-types")).status_code == 200:
+        served += 1  # a slow machine sees the bucket refill meanwhile: a few more pass
+        assert served < 200
+    assert served >= 60
     assert _limited(refused) and refused.headers["Retry-After"] == "1"
     assert refused.get_json()["details"]["retry_after"] == 1
     time.sleep(1.2)  # one interval (1 s) and a margin: the bucket has one request again

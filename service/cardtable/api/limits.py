@@ -57,6 +57,7 @@ RIDING_ENDPOINTS = frozenset({"games.GameView", "games.LegalMoves", "games.Moves
 """Routes whose first store command is a game's read: their counters ride in its pipeline
 (one round trip for both, see `cardtable.store.riders`)."""
 RIDER_KEY = "cardtable.limits_rider"
+MAX_REMEMBERED_PATH = 160
 LOOPBACK = "addr:loopback"
 
 # What a failed count raises: any Redis error, a Cluster without a reachable node or slot
@@ -351,34 +352,44 @@ class LimitsMiddleware:
         prefix = f"{settings.key_prefix}:limits:"
         ipv6_prefix = settings.rate_limit_ipv6_prefix
 
-        # The buckets of a kind, address and token: the same few for a client's every
+        # The buckets of a kind, address and token hash: the same few for a client's every
         # request (bounded: a client's address and token hash are no secret, the keys hold
-        # them too).
+        # them too; the token itself is not kept).
         @functools.lru_cache(maxsize=4096)
-        def hits_for(kind: str, remote: str | None, token: str) -> tuple[Hit, ...]:
+        def hits_for(kind: str, remote: str | None, token_hash: str) -> tuple[Hit, ...]:
             address = address_key(remote, ipv6_prefix)
-            return tuple(budgets.hits(prefix, kind, address, token and token_key(token)))
+            return tuple(budgets.hits(prefix, kind, address, token_hash))
 
         self.hits_for = hits_for
 
-    def route(self, environ: dict[str, Any]) -> tuple[str | None, str]:
-        """The endpoint and rule pattern of a request (None, "unmatched" for none)."""
+        self._remembered = functools.lru_cache(maxsize=8192)(self._route)
+        """Routes of short paths, remembered: a client sends the same few paths again and
+        again, and matching costs more than counting."""
+
+    def route(self, method: str, path: str) -> tuple[str | None, str]:
+        if len(path) > MAX_REMEMBERED_PATH:  # no route's path is this long anyway
+            return self._route(method, path)
+        return self._remembered(method, path)
+
+    def _route(self, method: str, path: str) -> tuple[str | None, str]:
+        """The endpoint and rule pattern of a request (None, "unmatched" for none). The
+        routes depend on neither the host nor the query."""
         try:
-            rule, _ = self.url_map.bind_to_environ(environ).match(return_rule=True)
+            rule, _ = self.url_map.bind("localhost").match(path, method, return_rule=True)
         except HTTPException:  # 404, 405, a redirect: counted by method
             return None, "unmatched"
         return str(rule.endpoint), rule.rule
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Any:
         method = environ.get("REQUEST_METHOD", "GET")
-        endpoint, rule = self.route(environ)
+        endpoint, rule = self.route(method, environ.get("PATH_INFO") or "/")
         kind = kind_of(endpoint, method)
         if kind is None:
             return self.app(environ, start_response)
         # Any non-empty credential counts as a token here, valid or not: guessing tokens
         # draws on the address budget and on the guessed token's.
         token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")[2].strip()
-        hits = self.hits_for(kind, environ.get("REMOTE_ADDR"), token)
+        hits = self.hits_for(kind, environ.get("REMOTE_ADDR"), token and token_key(token))
         boxed = self.box.refused(hits)
         if boxed is not None:
             return self.refuse(environ, start_response, RateLimited(*boxed, rule))
