@@ -104,14 +104,19 @@ def attacker(url: str, stop: threading.Event, answers: dict[int, int]) -> None:
                 answers[read.status_code] = answers.get(read.status_code, 0) + 1
 
 
+def victim_game(client: httpx.Client) -> tuple[str, str]:
+    """A two-player Skyjo game of the victim's: its id and the first seat's token."""
+    created = client.post(
+        "/games",
+        json={"game": "skyjo", "players": [{"name": "v"}, {"name": "w"}]},
+        headers=_from(VICTIM),
+    ).json()
+    return created["id"], created["players"][0]["token"]
+
+
 def leave_lever(url: str, seconds: float) -> None:
     with httpx.Client(base_url=url, timeout=30) as client:
-        created = client.post(
-            "/games",
-            json={"game": "skyjo", "players": [{"name": "v"}, {"name": "w"}]},
-            headers=_from(VICTIM),
-        ).json()
-    game_id, token = created["id"], created["players"][0]["token"]
+        game_id, token = victim_game(client)
     probe = Probe(url)
     probe.start()
     alone = victim_views(url, game_id, token, seconds / 2)
@@ -146,12 +151,7 @@ def cpu_per_request(pid: int, send: Any, count: int) -> float:
 
 def refusal_cost(url: str, pid: int, count: int) -> None:
     with httpx.Client(base_url=url, timeout=30) as client:
-        created = client.post(
-            "/games",
-            json={"game": "skyjo", "players": [{"name": "v"}, {"name": "w"}]},
-            headers=_from(VICTIM),
-        ).json()
-        path = f"/games/{created['id']}"
+        path = f"/games/{victim_game(client)[0]}"
 
         def served(n: int) -> None:
             for i in range(n):  # 200 addresses, each far under its read budget
