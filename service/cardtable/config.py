@@ -65,8 +65,10 @@ class Settings:
     """Reads and polls one client address may send."""
     rate_limit_tables: str = "60/minute"
     """Joins, leaves, starts and rematches one client address may send."""
-    rate_limit_ops: str = "120/minute"
-    """Readiness probes and metrics scrapes one client address may send (/livez: none)."""
+    rate_limit_ops: str = "600/minute"
+    """Readiness probes and metrics scrapes one client address may send (/livez: none).
+    Every pod a node's kubelet probes counts against that node's address: 12 a minute per
+    pod at the manifests' period of 5 s."""
     rate_limit_seat_moves: str = "240/minute"
     rate_limit_seat_reads: str = "600/minute"
     """Per bearer token (a seat, or a sheet's edit token), whatever the address."""
