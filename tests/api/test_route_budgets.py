@@ -214,3 +214,31 @@ def test_a_riding_route_refused_before_its_view_still_answers_429(
 def test_rate_limits_off_for_local_development() -> None:
     assert Settings.from_env({"CARDTABLE_RATE_LIMITS": "off"}).rate_limits_enabled is False
     assert Settings.from_env({}).rate_limits_enabled is True
+
+
+def test_reading_a_bots_only_game_costs_what_its_slice_plays(redis_server: RedisServer) -> None:
+    """Each read of a game of bots only plays a slice of 200 moves: the reader is charged
+    ten more reads for it (one per 20 moves), so a budget of 30 reads lasts 3 such reads,
+    while reads of a game nobody plays in last 30."""
+    limits = {"rate_limit_reads": "30/hour", "bot_budget_seconds": 10.0}
+    creator = Api(_app(redis_server, "budgets-charge", bot_budget_seconds=10.0).test_client())
+    bots = creator.create(
+        "skipbo",
+        [{"name": f"B{i}", "bot": "random"} for i in range(4)],
+        options={"stock_size": 30, "target_score": 5000},
+    )
+    quiet = creator.create("skyjo", 2)
+    reader = _app(redis_server, "budgets-charge", **limits).test_client()
+
+    def reads_until_refused(game_id: str, address: str) -> int:
+        served = 0
+        while (
+            reader.get(f"/games/{game_id}", environ_base={"REMOTE_ADDR": address}).status_code
+            == 200
+        ):
+            served += 1
+            assert served <= 60
+        return served
+
+    assert reads_until_refused(bots["id"], "10.6.0.1") <= 4
+    assert reads_until_refused(quiet["id"], "10.6.0.2") >= 30

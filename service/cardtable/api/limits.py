@@ -28,6 +28,7 @@ import logging
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -204,7 +205,8 @@ local tat = tonumber(redis.call('GET', KEYS[1])) or now
 if tat < now then tat = now end
 local new = tat + interval * cost
 if cost > 0 and new - now > period then
-  return math.ceil(new - now - period)
+  if ARGV[4] ~= '1' then return math.ceil(new - now - period) end
+  if new - now > 2 * period then new = now + 2 * period end
 end
 if new <= now then
   redis.call('DEL', KEYS[1])
@@ -215,8 +217,10 @@ return 0
 """
 """A token bucket as GCRA: KEYS[1] holds the theoretical arrival time (ms, Redis's clock,
 so every replica agrees); ARGV: the emission interval (ms), the period (ms, the burst
-tolerance: `amount` at once from a full bucket) and the cost (1 takes, -1 gives back).
-Returns 0 when taken, else the milliseconds until a request fits (nothing is taken)."""
+tolerance: `amount` at once from a full bucket), the cost (1 takes, -1 gives back, more
+charges a request's work afterwards) and whether to take it even from an empty bucket
+(a debt of at most one period). Returns 0 when taken, else the milliseconds until a
+request fits (nothing is taken)."""
 
 
 class PenaltyBox:
@@ -273,11 +277,21 @@ class Counters:
             failed=_not_counted,
         )
 
-    def _queue(self, hits: Sequence[Hit], pipe: Any, cost: int = 1) -> None:
+    def _queue(self, hits: Sequence[Hit], pipe: Any, cost: int = 1, force: int = 0) -> None:
         for limit, key in hits:
             pipe.execute_command(
-                "EVAL", self.SCRIPT, 1, key, limit.interval_ms, limit.period * 1000, cost
+                "EVAL", self.SCRIPT, 1, key, limit.interval_ms, limit.period * 1000, cost, force
             )
+
+    def charge(self, hits: Sequence[Hit], cost: int) -> None:
+        """Take `cost` more from each bucket, even into debt: what a request's work cost
+        beyond its own turn (the bots' moves it played)."""
+        pipe = self.client.pipeline(transaction=False)
+        self._queue(hits, pipe, cost=cost, force=1)
+        try:
+            pipe.execute()
+        except COUNTING_FAILED as error:
+            _not_counted(error)
 
     def _judge(self, hits: Sequence[Hit], route: str, replies: list[Any]) -> None:
         failure = next((reply for reply in replies if isinstance(reply, Exception)), None)
@@ -327,6 +341,25 @@ def refusal_body(limit: Limit, wait_seconds: float) -> dict[str, Any]:
         "status": 429,
         "details": {"limit": str(limit), "retry_after": wait},
     }
+
+
+MOVES_PER_CHARGE = 20
+"""Bot moves a request plays (a slice of a bots-only game, a turn timer's catch-up) per
+extra request it is charged afterwards: reading a bots-only game costs what it plays."""
+_PLAYED: ContextVar[list[int] | None] = ContextVar("cardtable_limits_played", default=None)
+
+
+def charging_moves(on_moves: Callable[[str, int], None]) -> Callable[[str, int], None]:
+    """Wrap the game service's `on_moves` hook: moves played while a request is judged
+    are counted for it (`LimitsMiddleware` charges them to its budgets afterwards)."""
+
+    def hook(game: str, count: int) -> None:
+        on_moves(game, count)
+        played = _PLAYED.get()
+        if played is not None:
+            played[0] += count
+
+    return hook
 
 
 StartResponse = Callable[..., Any]
@@ -394,19 +427,26 @@ class LimitsMiddleware:
         if boxed is not None:
             return self.refuse(environ, start_response, RateLimited(*boxed, rule))
         rider = self.counters.rider(hits, rule)
-        # A read or a JSON body reaches the view (only a POST's content type is refused
-        # before it): such a request of a riding route is judged there, with the store's
-        # first command; any other now.
-        if endpoint in RIDING_ENDPOINTS and (
-            method == "GET" or environ.get("CONTENT_TYPE", "").startswith("application/json")
-        ):
-            environ[RIDER_KEY] = rider
-            return self._riding(environ, start_response, rider)
+        played = [0]
+        reset = _PLAYED.set(played)
         try:
-            riders.send_alone(self.counters.client, rider)
-        except RateLimited as refused:
-            return self.refuse(environ, start_response, refused)
-        return self.app(environ, start_response)
+            # A read or a JSON body reaches the view (only a POST's content type is refused
+            # before it): such a request of a riding route is judged there, with the
+            # store's first command; any other now.
+            if endpoint in RIDING_ENDPOINTS and (
+                method == "GET" or environ.get("CONTENT_TYPE", "").startswith("application/json")
+            ):
+                environ[RIDER_KEY] = rider
+                return self._riding(environ, start_response, rider)
+            try:
+                riders.send_alone(self.counters.client, rider)
+            except RateLimited as refused:
+                return self.refuse(environ, start_response, refused)
+            return self.app(environ, start_response)
+        finally:
+            _PLAYED.reset(reset)
+            if played[0] >= MOVES_PER_CHARGE:
+                self.counters.charge(hits, played[0] // MOVES_PER_CHARGE)
 
     def _riding(
         self, environ: dict[str, Any], start_response: StartResponse, rider: riders.Rider
