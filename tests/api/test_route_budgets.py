@@ -218,9 +218,9 @@ def test_rate_limits_off_for_local_development() -> None:
 
 def test_reading_a_bots_only_game_costs_what_its_slice_plays(redis_server: RedisServer) -> None:
     """Each read of a game of bots only plays a slice of 200 moves: the reader is charged
-    ten more reads for it (one per 20 moves), so a budget of 30 reads lasts 3 such reads,
-    while reads of a game nobody plays in last 30."""
-    limits = {"rate_limit_reads": "30/hour", "bot_budget_seconds": 10.0}
+    100 more reads for it (one per 2 moves), so a budget of 300 reads lasts 3 such reads,
+    while reads of a game nobody plays in last 300."""
+    limits = {"rate_limit_reads": "300/hour", "bot_budget_seconds": 10.0}
     creator = Api(_app(redis_server, "budgets-charge", bot_budget_seconds=10.0).test_client())
     bots = creator.create(
         "skipbo",
@@ -237,8 +237,8 @@ def test_reading_a_bots_only_game_costs_what_its_slice_plays(redis_server: Redis
             == 200
         ):
             served += 1
-            assert served <= 60
+            assert served <= 400
         return served
 
     assert reads_until_refused(bots["id"], "10.6.0.1") <= 4
-    assert reads_until_refused(quiet["id"], "10.6.0.2") >= 30
+    assert reads_until_refused(quiet["id"], "10.6.0.2") >= 300

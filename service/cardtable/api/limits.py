@@ -343,7 +343,7 @@ def refusal_body(limit: Limit, wait_seconds: float) -> dict[str, Any]:
     }
 
 
-MOVES_PER_CHARGE = 20
+MOVES_PER_CHARGE = 2
 """Bot moves a request plays (a slice of a bots-only game, a turn timer's catch-up) per
 extra request it is charged afterwards: reading a bots-only game costs what it plays."""
 _PLAYED: ContextVar[list[int] | None] = ContextVar("cardtable_limits_played", default=None)
