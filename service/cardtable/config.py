@@ -52,7 +52,7 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     redis_timeout_seconds: float = 1.0
     """Socket timeout of every Redis call: a frozen Redis gives 503s after about this long."""
-    bot_budget_seconds: float = 0.05
+    bot_budget_seconds: float = 0.02
     """Time one request may spend playing the next slice of a game of server bots only
     (with `bot_moves_per_request`, whichever comes first; docs/limits.md)."""
 

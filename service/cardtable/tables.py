@@ -78,7 +78,7 @@ LEFT_TOKENS_MAX = 32
 an unknown token rather than as `already_left`)."""
 TIMER_BOT = "greedy"
 """The bot that plays for an absent or departed player."""
-BOT_PLAY_SECONDS = 0.05
+BOT_PLAY_SECONDS = 0.02
 BOT_PLAY_MOVES = 200
 """Bounds on the bots' answers to one change (a leave, a timeout, a start): a slice, as for
 games of bots only; whatever is left (bots-only tables after everyone left or timed out)

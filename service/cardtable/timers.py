@@ -12,7 +12,7 @@ from cardtable.tables import Game
 
 DEFAULT_TAKEOVER_TIMEOUTS = 3
 MAX_CATCH_UP_MOVES = 200
-MAX_CATCH_UP_SECONDS = 0.05
+MAX_CATCH_UP_SECONDS = 0.02
 """Bounds on the moves (and time) one catch-up applies; the next request goes on from
 there (the deadline stays overdue, so it is read again)."""
 

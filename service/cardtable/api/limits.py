@@ -223,6 +223,9 @@ charges a request's work afterwards) and whether to take it even from an empty b
 request fits (nothing is taken)."""
 
 
+SUSPECT_SECONDS = 10.0
+
+
 class PenaltyBox:
     """Buckets this process saw refuse, until when: a client refused once is refused again
     without asking Redis until then (its bucket cannot refill sooner). Bounded."""
@@ -247,11 +250,24 @@ class PenaltyBox:
         now = time.monotonic()
         for _, key in hits:
             entry = self._until.get(key)
-            if entry is not None:
-                if entry[0] > now:
-                    return entry[1], entry[0] - now
-                self._until.pop(key, None)
+            if entry is not None and entry[0] > now:
+                return entry[1], entry[0] - now
         return None
+
+    def suspect(self, hits: Sequence[Hit]) -> bool:
+        """Whether one of the buckets was refused lately (within `SUSPECT_SECONDS`): such
+        a client's next request is judged before its route runs, so that refusing it
+        again costs no route and no store read."""
+        if not self._until:
+            return False
+        now = time.monotonic()
+        for _, key in hits:
+            entry = self._until.get(key)
+            if entry is not None:
+                if entry[0] + SUSPECT_SECONDS > now:
+                    return True
+                self._until.pop(key, None)
+        return False
 
 
 class Counters:
@@ -432,9 +448,14 @@ class LimitsMiddleware:
         try:
             # A read or a JSON body reaches the view (only a POST's content type is refused
             # before it): such a request of a riding route is judged there, with the
-            # store's first command; any other now.
-            if endpoint in RIDING_ENDPOINTS and (
-                method == "GET" or environ.get("CONTENT_TYPE", "").startswith("application/json")
+            # store's first command; any other now, and so is a client refused lately.
+            if (
+                endpoint in RIDING_ENDPOINTS
+                and (
+                    method == "GET"
+                    or environ.get("CONTENT_TYPE", "").startswith("application/json")
+                )
+                and not self.box.suspect(hits)
             ):
                 environ[RIDER_KEY] = rider
                 return self._riding(environ, start_response, rider)
