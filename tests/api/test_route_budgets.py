@@ -242,3 +242,23 @@ def test_reading_a_bots_only_game_costs_what_its_slice_plays(redis_server: Redis
 
     assert reads_until_refused(bots["id"], "10.6.0.1") <= 4
     assert reads_until_refused(quiet["id"], "10.6.0.2") >= 300
+
+
+def test_a_move_is_not_charged_for_the_bots_answering_it(redis_server: RedisServer) -> None:
+    """A human against three server bots: each move's answer holds the bots' replies, yet
+    a budget of 12 moves lasts 12 moves (whose bots played many more)."""
+    client = _app(redis_server, rate_limit_seat_moves="12/hour").test_client()
+    api = Api(client)
+    bots: list[dict[str, Any]] = [{"name": f"B{i}", "bot": "greedy"} for i in range(3)]
+    created = api.create("skyjo", [{"name": "Ann"}, *bots], seed=11)
+    game_id, token = created["id"], created["players"][0]["token"]
+    played = 0
+    for _ in range(12):
+        legal = api.legal(game_id, token)
+        if not legal["moves"]:
+            break
+        answer = api.move(game_id, token, legal["moves"][0])
+        assert answer.status_code == 200, answer.get_json()
+        played += 1
+    assert played >= 10
+    assert api.view(game_id)["version"] > 2 * played  # the bots moved too

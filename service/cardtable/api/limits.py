@@ -360,8 +360,8 @@ def refusal_body(limit: Limit, wait_seconds: float) -> dict[str, Any]:
 
 
 MOVES_PER_CHARGE = 2
-"""Bot moves a request plays (a slice of a bots-only game, a turn timer's catch-up) per
-extra request it is charged afterwards: reading a bots-only game costs what it plays."""
+"""Bot moves a read plays (a slice of a bots-only game, a turn timer's catch-up) per extra
+read it is charged afterwards: reading a bots-only game costs what it plays."""
 _PLAYED: ContextVar[list[int] | None] = ContextVar("cardtable_limits_played", default=None)
 
 
@@ -466,7 +466,9 @@ class LimitsMiddleware:
             return self.app(environ, start_response)
         finally:
             _PLAYED.reset(reset)
-            if played[0] >= MOVES_PER_CHARGE:
+            # Reads only: a move's own answer (bots playing until a human must act) is
+            # part of playing against bots, not a lever.
+            if kind == "read" and played[0] >= MOVES_PER_CHARGE:
                 self.counters.charge(hits, played[0] // MOVES_PER_CHARGE)
 
     def _riding(
