@@ -63,7 +63,7 @@ GameService.load_for (the legal-moves read)         | cardtable/games.py  | load
 legal moves computed (engine)                       | engine/base.py      | legal_moves
 the answer's view (engine)                          | cardtable/tables.py | view
 answers written (orjson, Response)                  | api/game_routes.py  | _json
-rate limits: choosing the counters                  | api/limits.py       | check_limits
+rate limits: the route's budget (before Flask)     | api/limits.py       | kind_of
 strict JSON + If-Match check                        | api/strict_input.py | _strict_input
 metrics (after request)                             | api/metrics.py      | _observe
 Flask's coroutine checks (ensure_sync)              | cardtable/app.py    | ensure_sync

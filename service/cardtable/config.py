@@ -63,9 +63,9 @@ class Settings:
     """Largest request body accepted (413 past it)."""
     redis_timeout_seconds: float = 1.0
     """Socket timeout of every Redis call: a frozen Redis gives 503s after about this long."""
-    bot_budget_seconds: float = 5.0
-    """Time a request creating a game of server bots only may spend playing it (such a game
-    is played in full at creation; one that does not end in time is refused)."""
+    bot_budget_seconds: float = 0.02
+    """Time one request may spend playing the next slice of a game of server bots only
+    (with `bot_moves_per_request`, whichever comes first; docs/limits.md)."""
 
     rate_limits_enabled: bool = True
     """False turns every rate limit and quota off."""
@@ -75,11 +75,20 @@ class Settings:
     """Moves and sheet rounds one client address may send."""
     rate_limit_reads: str = "1200/minute"
     """Reads and polls one client address may send."""
+    rate_limit_tables: str = "60/minute"
+    """Joins, leaves, starts and rematches one client address may send."""
+    rate_limit_ops: str = "600/minute"
+    """Readiness probes and metrics scrapes one client address may send (/livez: none).
+    Every pod a node's kubelet probes counts against that node's address: 12 a minute per
+    pod at the manifests' period of 5 s."""
     rate_limit_seat_moves: str = "240/minute"
     """Moves one bearer token may send."""
     rate_limit_seat_reads: str = "600/minute"
     """Reads one bearer token (a seat, or a sheet's edit token) may send, whatever the
     address."""
+    rate_limit_ipv6_prefix: int = 64
+    """IPv6 clients are counted by network of this prefix length (a host usually has a
+    /64 to itself); IPv4 ones by address. Every loopback address counts as one client."""
     stored_per_client: int = 1000
     """Games and sheets one address may create per idle-expiry period (game TTL), which
     bounds what it can keep stored at once."""
@@ -119,6 +128,10 @@ class Settings:
             raise ValueError(
                 f"write_schema (CARDTABLE_WRITE_SCHEMA) must be 3, 4 or 5, not {self.write_schema}"
             )
+        if not 1 <= self.rate_limit_ipv6_prefix <= 128:
+            raise ValueError(
+                f"rate_limit_ipv6_prefix must be from 1 to 128, not {self.rate_limit_ipv6_prefix}"
+            )
         if self.max_streams is not None and self.max_streams <= 0:
             raise ValueError(f"max_streams must be positive, not {self.max_streams}")
         if not 0 < self.sse_heartbeat_seconds <= 300:
@@ -147,6 +160,10 @@ class Settings:
             values["redis_sentinels"] = _list(env["CARDTABLE_REDIS_SENTINELS"])
         if env.get("CARDTABLE_RATE_LIMITS_ENABLED"):
             values["rate_limits_enabled"] = _bool(env["CARDTABLE_RATE_LIMITS_ENABLED"])
+        if env.get("CARDTABLE_RATE_LIMITS"):
+            # CARDTABLE_RATE_LIMITS=off: no budgets at all, for a server on your own machine
+            # (an arena of bots over HTTP); docs/limits.md.
+            values["rate_limits_enabled"] = _bool(env["CARDTABLE_RATE_LIMITS"])
         if env.get("CARDTABLE_LOG_LEVEL"):
             values["log_level"] = env["CARDTABLE_LOG_LEVEL"].upper()
         if env.get("CARDTABLE_CORS_ORIGINS"):
@@ -192,6 +209,8 @@ STRINGS = (
     "rate_limit_reads",
     "rate_limit_seat_moves",
     "rate_limit_seat_reads",
+    "rate_limit_tables",
+    "rate_limit_ops",
 )
 # Numeric settings, read the same way: field -> conversion.
 NUMBERS: dict[str, Callable[[str], Any]] = {
@@ -207,6 +226,7 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "bot_budget_seconds": float,
     "stored_per_client": int,
     "trusted_proxies": int,
+    "rate_limit_ipv6_prefix": int,
     "bot_moves_per_request": int,
     "write_schema": int,
     # Push: CARDTABLE_MAX_STREAMS, CARDTABLE_SSE_HEARTBEAT_SECONDS.

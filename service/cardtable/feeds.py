@@ -53,6 +53,8 @@ class GameFeed:
         self.timeline: Timeline | None = None
         self.table_log: list[dict[str, Any]] = []
         self.dealt_at: int | None = None
+        self.pruned = 0
+        """Waiting-phase changes pruned from the table log (`Life.pruned`)."""
         self.read_at = 0.0
         """time.monotonic() when this feed last began a read of the store."""
         self._encoded: dict[tuple[int | None, int], Encoded] = {}
@@ -96,6 +98,7 @@ class GameFeed:
                 self._extend(game.state)
         self.table_log = list(game.table_log)
         self.dealt_at = game.life.dealt_at
+        self.pruned = game.life.pruned
         self.version = game.version
 
     def _extend(self, state: GameState) -> None:
@@ -140,9 +143,13 @@ class GameFeed:
 
     def _engine_events(self, viewer: int | None, since: int) -> list[Event]:
         assert self.timeline is not None
-        changes_at = sorted(int(entry["at_move"]) for entry in self.table_log)
+        # Pruned changes were all made before the deal (at move 0).
+        changes_at = [0] * self.pruned + sorted(int(e["at_move"]) for e in self.table_log)
         changes_by = sum(1 for entry in self.table_log if entry["version"] <= since)
-        moves_since = max(0, since - changes_by)
+        if self.pruned and self.dealt_at and since < self.dealt_at:
+            moves_since = 0  # before the deal every version was a table change
+        else:
+            moves_since = max(0, since - changes_by - self.pruned)
         return [
             {**event, "version": _game_version(int(str(event["version"])), changes_at)}
             for event in self.timeline.events(viewer, moves_since)

@@ -21,6 +21,7 @@ them instead: `Game.to_document`, `_token_fields` and `cardtable.movelog` know e
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -192,7 +193,7 @@ class GameService:
         knows when the timer is due) and whether bots play on; empty: not stored."""
         entry = game.lobby_entry()
         deadline = game.life.deadline
-        autoplay = game.dealt and game.only_bots and not game.finished
+        autoplay = game.bots_pending
         return {
             **_token_fields([s.token_sha256 for s in game.seats], schema),
             LOBBY_FIELD: json.dumps(entry).encode() if entry else b"",
@@ -211,7 +212,14 @@ class GameService:
         }
 
     def _ttl(self, game: Game) -> int | None:
-        return self.waiting_ttl_seconds if not game.dealt else None
+        """A waiting game expires a waiting TTL after its creation, however many joins and
+        leaves it sees (churn must not keep it alive); a dealt one by the store's TTLs."""
+        if game.dealt or self.waiting_ttl_seconds is None:
+            return None
+        if game.created_at <= 0:  # written before creation times were kept
+            return self.waiting_ttl_seconds
+        left = game.created_at + self.waiting_ttl_seconds - self.clock()
+        return max(1, min(self.waiting_ttl_seconds, math.ceil(left)))
 
     def save(
         self, game: Game, read_version: int, extra_fields: Mapping[str, str] | None = None
@@ -261,7 +269,7 @@ class GameService:
             game = self._read(self.store.load(game_id, SMALL_FIELDS))
             read_version = game.version
             applied = catch_up(game, self.clock(), self.takeover_after)
-            if game.dealt and game.only_bots and not game.finished:
+            if game.bots_pending:  # bots only, or a slice cut short: play on, bounded
                 applied += self._bot_slice(game)
             if game.version == read_version:
                 return game

@@ -74,11 +74,19 @@ TABLE_SETTINGS = {
     },
 }
 """The table settings `GET /game-types` lists beside each game's options."""
+WAITING_LOG_MAX = 32
+"""Table changes a waiting game keeps: past it, the oldest pairs of a seat taken and given
+up again are pruned, so that churn (joins and leaves) cannot grow a document without end."""
+LEFT_TOKENS_MAX = 32
+"""Token hashes of leavers a waiting game keeps (an older leaver leaving again is refused as
+an unknown token rather than as `already_left`)."""
 TIMER_BOT = "greedy"
 """The bot that plays for an absent or departed player."""
-BOT_PLAY_SECONDS = 2.0
-"""Wall-clock budget for the bots' answers to one change (bots-only tables after everyone
-left or timed out are played on, bounded, by later requests)."""
+BOT_PLAY_SECONDS = 0.02
+BOT_PLAY_MOVES = 200
+"""Bounds on the bots' answers to one change (a leave, a timeout, a start): a slice, as for
+games of bots only; whatever is left (bots-only tables after everyone left or timed out)
+is played on, a slice per request, by later reads (`Game.bots_pending`)."""
 
 
 @dataclasses.dataclass
@@ -101,6 +109,9 @@ class Life:
     """The version whose change dealt a game that waited for players (its `deal` event)."""
     left_tokens: list[str] = dataclasses.field(default_factory=list)
     """Token hashes of players who left before the deal (so leaving twice is `already_left`)."""
+    pruned: int = 0
+    """Table changes of the waiting phase dropped from `table_log` (join-and-leave pairs,
+    see `WAITING_LOG_MAX`): they still count in the version."""
     last_human_move: list[Any] | None = None
     """`[seat, move]` of the last engine move by a seat not played by a bot (the snapshot has
     no engine log; the race-to-409 rule of a move sent twice reads it)."""
@@ -206,7 +217,7 @@ class Game(Table):
     @property
     def version(self) -> int:
         moves = self._state.version if self._state is not None else 0
-        return moves + len(self.table_log)
+        return moves + self.life.pruned + len(self.table_log)
 
     @property
     def open_seats(self) -> list[int]:
@@ -282,8 +293,10 @@ class Game(Table):
             raise GameOver("the game is over; there is nothing to leave")
         if not self.dealt:
             self.life.left_tokens.append(player.token_sha256 or "")
+            del self.life.left_tokens[:-LEFT_TOKENS_MAX]
             self.seats[seat] = Seat(seat, "", open=True)
             self.record_change("leave", seat=seat)
+            self._prune_waiting_log()
             if not self.humans:
                 self.life.abandoned = True
             return []
@@ -291,6 +304,18 @@ class Game(Table):
         player.bot, player.bot_reason = TIMER_BOT, "left"
         self.record_change("leave", seat=seat, bot=TIMER_BOT)
         return self.after_change(now, key)
+
+    def _prune_waiting_log(self) -> None:
+        """Past `WAITING_LOG_MAX` changes, drop the oldest join-and-leave pairs of a seat
+        (still counted in the version: `Life.pruned`)."""
+        log = self.table_log
+        while len(log) > WAITING_LOG_MAX:
+            pair = _oldest_join_and_leave(log)
+            if pair is None:
+                return
+            for index in reversed(pair):
+                del log[index]
+            self.life.pruned += 2
 
     # ---- moves, bots and the timer -------------------------------------------------
 
@@ -304,9 +329,17 @@ class Game(Table):
 
     def after_change(self, now: float, key_before: list[Any] | None) -> list[AppliedMove]:
         """Let the bots answer (bounded), then restart the timer if a new turn began."""
-        applied = self.play_bots(time.monotonic() + BOT_PLAY_SECONDS)
+        applied = self.play_bots(time.monotonic() + BOT_PLAY_SECONDS, max_moves=BOT_PLAY_MOVES)
         self.renew_deadline(now, key_before)
         return applied
+
+    @property
+    def bots_pending(self) -> bool:
+        """Dealt, not over, and only bots are to act: the next read plays them on."""
+        if self._state is None or self._state.is_over:
+            return False
+        active = self._state.active_seats()
+        return bool(active) and all(self.seats[seat].bot for seat in active)
 
     def play_for(self, seat: int, max_moves: int = 100) -> list[AppliedMove]:
         """The timer bot plays `seat`'s current turn (or its setup reveals) for it."""
@@ -428,6 +461,8 @@ class Game(Table):
         every = schema == PREVIOUS_SCHEMA_VERSION
         state = self._state.snapshot() if self._state is not None else None
         table = _changed(self.life, LIFE_DEFAULTS, every)
+        if every and not self.life.pruned:
+            del table["pruned"]  # a field the release before does not know
         if not every and state is not None and table["options"] == state["options"]:
             del table["options"]  # the state holds them
         document = {
@@ -482,6 +517,18 @@ class Game(Table):
         game.legacy = schema in LOG_IN_DOCUMENT
         game.schema = schema
         return game
+
+
+def _oldest_join_and_leave(log: list[dict[str, Any]]) -> tuple[int, int] | None:
+    """The indexes of the oldest "leave" of a waiting game's log and of the "join" of the
+    same seat before it (None when no leave has one)."""
+    joined: dict[Any, int] = {}
+    for index, entry in enumerate(log):
+        if entry.get("type") == "join":
+            joined[entry.get("seat")] = index
+        elif entry.get("type") == "leave" and entry.get("seat") in joined:
+            return joined[entry.get("seat")], index
+    return None
 
 
 def _defaults(cls: type[Any]) -> dict[str, Any]:

@@ -5,12 +5,16 @@ the same compare-and-set as any other change, so it happens exactly once."""
 
 from __future__ import annotations
 
+import time
+
 from cardtable.engine.table import AppliedMove
 from cardtable.tables import Game
 
 DEFAULT_TAKEOVER_TIMEOUTS = 3
-MAX_CATCH_UP_MOVES = 500
-"""Bound on the moves one catch-up applies; the next request goes on from there."""
+MAX_CATCH_UP_MOVES = 200
+MAX_CATCH_UP_SECONDS = 0.02
+"""Bounds on the moves (and time) one catch-up applies; the next request goes on from
+there (the deadline stays overdue, so it is read again)."""
 
 
 def catch_up(
@@ -21,12 +25,14 @@ def catch_up(
     Each timed-out turn ends at its deadline, so the next turn's deadline counts from there
     (a table whose players are all gone catches up on all of its overdue turns at once)."""
     applied: list[AppliedMove] = []
+    stop = time.monotonic() + MAX_CATCH_UP_SECONDS
     while (
         game.dealt
         and not game.finished
         and game.life.deadline is not None
         and game.life.deadline <= now
         and len(applied) < MAX_CATCH_UP_MOVES
+        and time.monotonic() < stop
     ):
         due = game.life.deadline
         for seat in list(game.life.deadline_seats):

@@ -113,9 +113,11 @@ def test_a_refused_creation_spends_nothing_of_the_stored_games_quota(
     for _ in range(5):
         _assert_limited(client.post("/games", json={"game": "skyjo", "players": PLAYERS}))
     raw = redis.Redis.from_url(redis_server.url)
-    quota = list(raw.scan_iter("limits-refund:limits:*/3/*"))
-    assert len(quota) == 1 and int(raw.get(quota[0])) == 2  # the two games created
-    assert raw.ttl(quota[0]) > 0
+    quota = list(raw.scan_iter("limits-refund:limits:create:3/*"))
+    # The quota's bucket holds the two games created: two intervals of a third of the TTL
+    # ahead of now (a token bucket's key expires when it is full again).
+    interval_ms = Settings().game_ttl_seconds * 1000 / 3
+    assert len(quota) == 1 and 1.99 * interval_ms < raw.pttl(quota[0]) <= 2 * interval_ms
 
 
 def _riding_limits_hold(client: FlaskClient) -> None:

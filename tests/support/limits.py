@@ -11,6 +11,8 @@ RAISED_LIMITS_ENV = {
     "CARDTABLE_RATE_LIMIT_READS": "1000000/minute",
     "CARDTABLE_RATE_LIMIT_SEAT_MOVES": "1000000/minute",
     "CARDTABLE_RATE_LIMIT_SEAT_READS": "1000000/minute",
+    "CARDTABLE_RATE_LIMIT_TABLES": "1000000/minute",
+    "CARDTABLE_RATE_LIMIT_OPS": "1000000/minute",
     "CARDTABLE_STORED_PER_CLIENT": "10000000",
 }
 
@@ -20,5 +22,7 @@ RAISED_LIMITS: dict[str, Any] = {
     "rate_limit_reads": "1000000/minute",
     "rate_limit_seat_moves": "1000000/minute",
     "rate_limit_seat_reads": "1000000/minute",
+    "rate_limit_tables": "1000000/minute",
+    "rate_limit_ops": "1000000/minute",
     "stored_per_client": 10_000_000,
 }

@@ -1,44 +1,65 @@
 """Rate limits and quotas, counted in the app's own Redis (so they hold across replicas):
-per client address and per bearer token, with separate budgets for creating, moving and
-reading, and a cap on what one address may keep stored. A breach is a 429 with
-`Retry-After` and the usual error body, code `rate_limited`.
+every route but the liveness probe draws on a budget of its kind, per client address (IPv6
+grouped by a prefix, /64 by default; every loopback address is one client) and per bearer
+token. A breach is a 429 with `Retry-After` and the usual error body, code `rate_limited`.
+docs/limits.md lists the budgets and how to tune them.
 
-The `limits` library gives the notation ("30/minute; 1000/day"), the fixed windows and the
-Redis counter (its increment-and-expire script); this module only chooses a request's
-counters and sends them all to Redis in one pipeline: one round trip per request however
-many limits apply (a Cluster pipeline sends one per node holding a counter), and on the
-routes that read a game (view, legal moves, move) the same round trip as that read (see
-`cardtable.store.riders`): a refused request is refused before the store goes on.
+Budgets are token buckets (GCRA: one Redis key a budget holding its theoretical arrival
+time): "600/minute" lets a client send 600 at once, then one every 100 ms, so a burst is
+slowed to the budget's rate rather than stalled until a window ends; a refusal takes
+nothing and says exactly when the next request fits. The `limits` library gives the
+notation ("30/minute; 1000/day"); one Lua script judges a bucket.
+
+A request is judged before any work, in a WSGI middleware in front of Flask: its route's
+kind, address and token give its counters, sent to Redis in one pipeline; on the routes
+that read a game first (view, legal moves, move) they ride in that read's round trip
+instead (see `cardtable.store.riders`), refused before the store goes on. A client refused
+once is refused again without Redis until its wait ends (`PenaltyBox`): a flood of refused
+requests costs each little more than its HTTP parsing.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import ipaddress
+import json
 import logging
 import math
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
 import redis.exceptions
-from flask import Flask, Request, Response, g, request
-from limits import RateLimitItem, parse_many
-from limits.storage import RedisStorage
+from flask import Flask, Response, request
+from limits import parse_many
+from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from cardtable.api.errors import error_response
 from cardtable.config import Settings
-from cardtable.monitoring import record_redis_error
+from cardtable.monitoring import RATE_LIMITED, record_redis_error
 from cardtable.store import riders
 
 log = logging.getLogger("cardtable.api.limits")
 
-LIMITED_BLUEPRINTS = frozenset({"games", "scoresheets"})
+KINDS = ("create", "move", "read", "table", "ops")
+"""The budgets a request may draw on (`kind_of`)."""
+EXEMPT_ENDPOINTS = frozenset({"operations.Liveness"})
+"""Routes without a budget: /livez answers a constant (no store, no input), cheaper than
+counting it would be, and a liveness probe refused would restart a healthy pod."""
+OPS_ENDPOINTS = frozenset({"operations.Readiness", "operations.Metrics"})
+CREATION_ENDPOINTS = frozenset({"games.Games", "scoresheets.Scoresheets"})
+TABLE_BLUEPRINT = "tables."
+READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 RIDING_ENDPOINTS = frozenset({"games.GameView", "games.LegalMoves", "games.Moves"})
 """Routes whose first store command is a game's read: their counters ride in its pipeline
 (one round trip for both, see `cardtable.store.riders`)."""
-CREATION_PATHS = frozenset({"/games", "/scoresheets"})
+RIDER_KEY = "cardtable.limits_rider"
+MAX_REMEMBERED_PATH = 160
+LOOPBACK = "addr:loopback"
 
 # What a failed count raises: any Redis error, a Cluster without a reachable node or slot
 # owner (not a RedisError), a socket error.
@@ -48,31 +69,42 @@ COUNTING_FAILED = (
     OSError,
 )
 
-Hit = tuple[RateLimitItem, str]
-"""A limit and the Redis key of the counter it draws on for this request."""
 
-
-class RateLimited(Exception):
-    """A request over one of its budgets: `limit` is the one breached."""
-
-    def __init__(self, limit: RateLimitItem, wait_seconds: int):
-        super().__init__(str(limit))
-        self.limit = limit
-        self.wait_seconds = wait_seconds
-
-
-def category(req: Request) -> str:
-    """Which budget a request draws on: `create`, `move` or `read`."""
-    method = req.method
-    if method in {"GET", "HEAD"}:
+def kind_of(endpoint: str | None, method: str) -> str | None:
+    """The budget a request to `endpoint` (None: no route matched) draws on; None for the
+    exempt routes."""
+    if endpoint in EXEMPT_ENDPOINTS:
+        return None
+    if endpoint in OPS_ENDPOINTS:
+        return "ops"
+    if method in READ_METHODS:
         return "read"
-    rule = req.url_rule.rule if req.url_rule is not None else ""
-    return "create" if method == "POST" and rule in CREATION_PATHS else "move"
+    if endpoint is not None and endpoint.startswith(TABLE_BLUEPRINT):
+        return "table"
+    if method == "POST" and endpoint in CREATION_ENDPOINTS:
+        return "create"
+    return "move"
 
 
-def client_address(req: Request) -> str:
-    """The client's address; X-Forwarded-For counts only through `trusted_proxies`."""
-    return f"addr:{req.remote_addr or 'unknown'}"
+@functools.lru_cache(maxsize=16384)
+def address_key(remote: str | None, ipv6_prefix: int = 64) -> str:
+    """The counter name of a client address: IPv6 grouped by its first `ipv6_prefix` bits
+    (one host is usually given a /64), IPv4-mapped IPv6 as IPv4, every loopback address
+    (127.0.0.0/8, ::1) as one client."""
+    if not remote:
+        return "addr:unknown"
+    try:
+        address = ipaddress.ip_address(remote.partition("%")[0])  # without a zone id
+    except ValueError:
+        return "addr:" + remote[:64]
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    if address.is_loopback:
+        return LOOPBACK
+    if isinstance(address, ipaddress.IPv6Address):
+        network = ipaddress.IPv6Network((address, ipv6_prefix), strict=False)
+        return f"addr:{network}"
+    return f"addr:{address}"
 
 
 def token_key(token: str) -> str:
@@ -81,13 +113,51 @@ def token_key(token: str) -> str:
 
 
 @dataclass(frozen=True)
+class Limit:
+    """One budget: `amount` requests per `period` seconds, as a token bucket."""
+
+    amount: int
+    period: int
+    text: str
+
+    @property
+    def interval_ms(self) -> float:
+        return self.period * 1000 / self.amount
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Hit = tuple[Limit, str]
+"""A limit and the Redis key of the bucket it draws on for this request."""
+
+
+class RateLimited(Exception):
+    """A request over one of its budgets: `limit` is the one breached."""
+
+    def __init__(self, limit: Limit, wait_seconds: float, route: str = ""):
+        super().__init__(str(limit))
+        self.limit = limit
+        self.wait_seconds = wait_seconds
+        self.route = route
+        """The rule pattern refused (for the metrics)."""
+
+
+def _parsed(text: str) -> tuple[Limit, ...]:
+    return tuple(
+        Limit(item.amount, item.get_expiry(), f"{item.amount}/{item.get_expiry()}s")
+        for item in parse_many(text)
+    )
+
+
+@dataclass(frozen=True)
 class Budgets:
     """The limits of each kind of request, parsed once at start-up (a typo in a setting
     fails then, not on the first request)."""
 
-    by_address: dict[str, tuple[RateLimitItem, ...]]
-    """`create`, `move`, `read`: what one client address may send."""
-    by_token: dict[str, tuple[RateLimitItem, ...]]
+    by_address: dict[str, tuple[Limit, ...]]
+    """What one client address (or IPv6 network) may send, by kind."""
+    by_token: dict[str, tuple[Limit, ...]]
     """The same kinds, for what one bearer token may send, whatever the address."""
 
     @classmethod
@@ -98,83 +168,173 @@ class Budgets:
             "create": f"{settings.rate_limit_create}; {quota}",
             "move": settings.rate_limit_moves,
             "read": settings.rate_limit_reads,
+            "table": settings.rate_limit_tables,
+            "ops": settings.rate_limit_ops,
         }
-        by_token = {"create": seat_move, "move": seat_move, "read": seat_read}
-        return cls(_parsed(by_address), _parsed(by_token))
+        by_token = {
+            "create": seat_move,
+            "move": seat_move,
+            "read": seat_read,
+            "table": seat_move,
+        }
+        return cls(
+            {kind: _parsed(text) for kind, text in by_address.items()},
+            {kind: _parsed(text) for kind, text in by_token.items()},
+        )
 
     def hits(self, prefix: str, kind: str, address: str, token: str | None) -> list[Hit]:
-        """The counters a request of `kind` draws on, shortest window first: the order in
-        which they are judged (a refusal must not use up a longer budget, such as the
-        stored-games quota)."""
-        hits = [(item, prefix + item.key_for(address, kind)) for item in self.by_address[kind]]
-        if token:
+        """The buckets a request of `kind` draws on."""
+        hits = [(limit, _key(prefix, kind, limit, address)) for limit in self.by_address[kind]]
+        if token and kind in self.by_token:
             # Its own scope per kind ("seat-create" too), as the budgets have always been.
             scope = "seat-" + kind
-            hits += [(item, prefix + item.key_for(token, scope)) for item in self.by_token[kind]]
-        hits.sort(key=lambda hit: hit[0].get_expiry())
+            hits += [(limit, _key(prefix, scope, limit, token)) for limit in self.by_token[kind]]
         return hits
 
 
-def _parsed(texts: dict[str, str]) -> dict[str, tuple[RateLimitItem, ...]]:
-    return {kind: tuple(parse_many(text)) for kind, text in texts.items()}
+def _key(prefix: str, scope: str, limit: Limit, who: str) -> str:
+    return f"{prefix}{scope}:{limit.amount}/{limit.period}:{who}"
+
+
+GCRA = """
+if redis.replicate_commands then redis.replicate_commands() end
+local now = redis.call('TIME')
+now = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local interval, period, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local tat = tonumber(redis.call('GET', KEYS[1])) or now
+if tat < now then tat = now end
+local new = tat + interval * cost
+if cost > 0 and new - now > period then
+  if ARGV[4] ~= '1' then return math.ceil(new - now - period) end
+  if new - now > 2 * period then new = now + 2 * period end
+end
+if new <= now then
+  redis.call('DEL', KEYS[1])
+else
+  redis.call('SET', KEYS[1], string.format('%.3f', new), 'PX', math.ceil(new - now))
+end
+return 0
+"""
+"""A token bucket as GCRA: KEYS[1] holds the theoretical arrival time (ms, Redis's clock,
+so every replica agrees); ARGV: the emission interval (ms), the period (ms, the burst
+tolerance: `amount` at once from a full bucket), the cost (1 takes, -1 gives back, more
+charges a request's work afterwards) and whether to take it even from an empty bucket
+(a debt of at most one period). Returns 0 when taken, else the milliseconds until a
+request fits (nothing is taken)."""
+
+
+SUSPECT_SECONDS = 10.0
+
+
+class PenaltyBox:
+    """Buckets this process saw refuse, until when: a client refused once is refused again
+    without asking Redis until then (its bucket cannot refill sooner). Bounded."""
+
+    MAX_ENTRIES = 10_000
+
+    def __init__(self) -> None:
+        self._until: dict[str, tuple[float, Limit]] = {}
+
+    def note(self, key: str, limit: Limit, wait_seconds: float) -> None:
+        now = time.monotonic()
+        if len(self._until) >= self.MAX_ENTRIES:
+            self._until = {k: v for k, v in self._until.items() if v[0] > now}
+            if len(self._until) >= self.MAX_ENTRIES:
+                self._until.clear()
+        self._until[key] = (now + wait_seconds, limit)
+
+    def refused(self, hits: Sequence[Hit]) -> tuple[Limit, float] | None:
+        """The limit and seconds left for a request one of whose buckets is boxed."""
+        if not self._until:
+            return None
+        now = time.monotonic()
+        for _, key in hits:
+            entry = self._until.get(key)
+            if entry is not None and entry[0] > now:
+                return entry[1], entry[0] - now
+        return None
+
+    def suspect(self, hits: Sequence[Hit]) -> bool:
+        """Whether one of the buckets was refused lately (within `SUSPECT_SECONDS`): such
+        a client's next request is judged before its route runs, so that refusing it
+        again costs no route and no store read."""
+        if not self._until:
+            return False
+        now = time.monotonic()
+        for _, key in hits:
+            entry = self._until.get(key)
+            if entry is not None:
+                if entry[0] + SUSPECT_SECONDS > now:
+                    return True
+                self._until.pop(key, None)
+        return False
 
 
 class Counters:
-    """Fixed-window counters in Redis, counted by the `limits` library's own script
-    (increment, and start the window's expiry on the first hit), several per round trip:
-    a request's counters ride as a `riders.Rider`, alone or with the store's read.
+    """Token buckets in Redis, several per round trip: a request's buckets ride as a
+    `riders.Rider`, alone or with the store's read.
 
     The script goes as a plain EVAL command: a Cluster pipeline refuses EVALSHA (and its
     `eval` method), and Redis keeps the compiled script by its hash anyway (no NOSCRIPT
     after a restart either)."""
 
-    SCRIPT = RedisStorage.SCRIPT_INCR_EXPIRE
+    SCRIPT = GCRA
 
-    def __init__(self, client: Any):
+    def __init__(self, client: Any, box: PenaltyBox | None = None):
         self.client = client
+        self.box = box or PenaltyBox()
 
-    def rider(self, hits: Sequence[Hit]) -> riders.Rider:
-        """The request's counters, each incremented (a new one expires with its window),
-        then judged: `RateLimited` if one is over its budget."""
+    def rider(self, hits: Sequence[Hit], route: str = "") -> riders.Rider:
+        """The request's buckets, each taken from, then judged: `RateLimited` if one is
+        empty (what the others gave is given back)."""
         return riders.Rider(
             queue=functools.partial(self._queue, hits),
-            settle=functools.partial(self._judge, hits),
+            settle=functools.partial(self._judge, hits, route),
             failed=_not_counted,
         )
 
-    def _queue(self, hits: Sequence[Hit], pipe: Any) -> None:
-        for item, key in hits:
-            pipe.execute_command("EVAL", self.SCRIPT, 1, key, item.get_expiry(), 1)
+    def _queue(self, hits: Sequence[Hit], pipe: Any, cost: int = 1, force: int = 0) -> None:
+        for limit, key in hits:
+            pipe.execute_command(
+                "EVAL", self.SCRIPT, 1, key, limit.interval_ms, limit.period * 1000, cost, force
+            )
 
-    def _judge(self, hits: Sequence[Hit], replies: list[Any]) -> None:
+    def charge(self, hits: Sequence[Hit], cost: int) -> None:
+        """Take `cost` more from each bucket, even into debt: what a request's work cost
+        beyond its own turn (the bots' moves it played)."""
+        pipe = self.client.pipeline(transaction=False)
+        self._queue(hits, pipe, cost=cost, force=1)
+        try:
+            pipe.execute()
+        except COUNTING_FAILED as error:
+            _not_counted(error)
+
+    def _judge(self, hits: Sequence[Hit], route: str, replies: list[Any]) -> None:
         failure = next((reply for reply in replies if isinstance(reply, Exception)), None)
         if failure is not None:
             _not_counted(failure)
             return
-        values = [int(value) for value in replies]
-        breached = next((i for i, v in enumerate(values) if v > hits[i][0].amount), None)
-        if breached is None:
+        waits = [int(value) for value in replies]
+        if not any(waits):
             return
+        for (limit, key), wait in zip(hits, waits, strict=True):
+            if wait:
+                self.box.note(key, limit, wait / 1000)
+        longest = max(range(len(waits)), key=waits.__getitem__)
+        taken = [hit for hit, wait in zip(hits, waits, strict=True) if not wait]
+        if taken:
+            self.give_back(taken)
+        log.debug("rate limit %s exceeded by %s", hits[longest][0], hits[longest][1])
+        raise RateLimited(hits[longest][0], waits[longest] / 1000, route)
+
+    def give_back(self, taken: Sequence[Hit]) -> None:
+        """A refused request takes nothing: the buckets that let it pass get it back."""
+        pipe = self.client.pipeline(transaction=False)
+        self._queue(taken, pipe, cost=-1)
         try:
-            wait = self.refuse(hits[breached], hits[breached + 1 :])
+            pipe.execute()
         except COUNTING_FAILED as error:
             _not_counted(error)
-            return
-        log.info("rate limit %s exceeded by %s", hits[breached][0], hits[breached][1])
-        raise RateLimited(hits[breached][0], wait)
-
-    def refuse(self, breached: Hit, unjudged: Sequence[Hit]) -> int:
-        """After a breach: take back the hits on the counters judged after it (they were
-        counted in the same pipeline but must not be spent), and return the seconds
-        until the breached window ends."""
-        pipe = self.client.pipeline(transaction=False)
-        for item, key in unjudged:
-            # The same script with -1: a counter that expired meanwhile restarts at -1
-            # with its window's expiry (never a counter without one).
-            pipe.execute_command("EVAL", self.SCRIPT, 1, key, item.get_expiry(), -1)
-        pipe.ttl(breached[1])
-        *_, ttl = pipe.execute()
-        return max(1, int(ttl))
 
 
 def _not_counted(error: Exception) -> None:
@@ -185,48 +345,198 @@ def _not_counted(error: Exception) -> None:
     record_redis_error(error)
 
 
+def retry_after(wait_seconds: float) -> int:
+    return max(1, math.ceil(wait_seconds))
+
+
+def refusal_body(limit: Limit, wait_seconds: float) -> dict[str, Any]:
+    wait = retry_after(wait_seconds)
+    return {
+        "code": "rate_limited",
+        "message": f"too many requests: the limit is {limit}; retry in {wait} s",
+        "status": 429,
+        "details": {"limit": str(limit), "retry_after": wait},
+    }
+
+
+MOVES_PER_CHARGE = 2
+"""Bot moves a read plays (a slice of a bots-only game, a turn timer's catch-up) per extra
+read it is charged afterwards: reading a bots-only game costs what it plays."""
+_PLAYED: ContextVar[list[int] | None] = ContextVar("cardtable_limits_played", default=None)
+
+
+def charging_moves(on_moves: Callable[[str, int], None]) -> Callable[[str, int], None]:
+    """Wrap the game service's `on_moves` hook: moves played while a request is judged
+    are counted for it (`LimitsMiddleware` charges them to its budgets afterwards)."""
+
+    def hook(game: str, count: int) -> None:
+        on_moves(game, count)
+        played = _PLAYED.get()
+        if played is not None:
+            played[0] += count
+
+    return hook
+
+
+StartResponse = Callable[..., Any]
+WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+
+
+class LimitsMiddleware:
+    """Judges each request's budgets before Flask sees it (see the module's text)."""
+
+    def __init__(
+        self,
+        wsgi_app: WsgiApp,
+        flask_app: Flask,
+        budgets: Budgets,
+        counters: Counters,
+        settings: Settings,
+    ):
+        self.app = wsgi_app
+        self.url_map = flask_app.url_map
+        self.counters = counters
+        self.box = counters.box
+        self.cors_origins = frozenset(settings.cors_origins)
+        prefix = f"{settings.key_prefix}:limits:"
+        ipv6_prefix = settings.rate_limit_ipv6_prefix
+
+        # The buckets of a kind, address and token hash: the same few for a client's every
+        # request (bounded: a client's address and token hash are no secret, the keys hold
+        # them too; the token itself is not kept).
+        @functools.lru_cache(maxsize=4096)
+        def hits_for(kind: str, remote: str | None, token_hash: str) -> tuple[Hit, ...]:
+            address = address_key(remote, ipv6_prefix)
+            return tuple(budgets.hits(prefix, kind, address, token_hash))
+
+        self.hits_for = hits_for
+
+        self._remembered = functools.lru_cache(maxsize=8192)(self._route)
+        """Routes of short paths, remembered: a client sends the same few paths again and
+        again, and matching costs more than counting."""
+
+    def route(self, method: str, path: str) -> tuple[str | None, str]:
+        if len(path) > MAX_REMEMBERED_PATH:  # no route's path is this long anyway
+            return self._route(method, path)
+        return self._remembered(method, path)
+
+    def _route(self, method: str, path: str) -> tuple[str | None, str]:
+        """The endpoint and rule pattern of a request (None, "unmatched" for none). The
+        routes depend on neither the host nor the query."""
+        try:
+            rule, _ = self.url_map.bind("localhost").match(path, method, return_rule=True)
+        except HTTPException:  # 404, 405, a redirect: counted by method
+            return None, "unmatched"
+        return str(rule.endpoint), rule.rule
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Any:
+        method = environ.get("REQUEST_METHOD", "GET")
+        endpoint, rule = self.route(method, environ.get("PATH_INFO") or "/")
+        kind = kind_of(endpoint, method)
+        if kind is None:
+            return self.app(environ, start_response)
+        # Any non-empty credential counts as a token here, valid or not: guessing tokens
+        # draws on the address budget and on the guessed token's.
+        token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")[2].strip()
+        hits = self.hits_for(kind, environ.get("REMOTE_ADDR"), token and token_key(token))
+        boxed = self.box.refused(hits)
+        if boxed is not None:
+            return self.refuse(environ, start_response, RateLimited(*boxed, rule))
+        rider = self.counters.rider(hits, rule)
+        played = [0]
+        reset = _PLAYED.set(played)
+        try:
+            # A read or a JSON body reaches the view (only a POST's content type is refused
+            # before it): such a request of a riding route is judged there, with the
+            # store's first command; any other now, and so is a client refused lately.
+            if (
+                endpoint in RIDING_ENDPOINTS
+                and (
+                    method == "GET"
+                    or environ.get("CONTENT_TYPE", "").startswith("application/json")
+                )
+                and not self.box.suspect(hits)
+            ):
+                environ[RIDER_KEY] = rider
+                return self._riding(environ, start_response, rider)
+            try:
+                riders.send_alone(self.counters.client, rider)
+            except RateLimited as refused:
+                return self.refuse(environ, start_response, refused)
+            return self.app(environ, start_response)
+        finally:
+            _PLAYED.reset(reset)
+            # Reads only: a move's own answer (bots playing until a human must act) is
+            # part of playing against bots, not a lever.
+            if kind == "read" and played[0] >= MOVES_PER_CHARGE:
+                self.counters.charge(hits, played[0] // MOVES_PER_CHARGE)
+
+    def _riding(
+        self, environ: dict[str, Any], start_response: StartResponse, rider: riders.Rider
+    ) -> Any:
+        """The app with the rider armed; a request refused before its view ran (a body
+        that is not JSON) is judged on the way out, its answer held back until then."""
+        held: list[Any] = []
+
+        def hold(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            held[:] = [status, headers, exc_info]
+            return lambda data: None
+
+        result = self.app(environ, hold)
+        if not rider.sent:
+            try:
+                riders.send_alone(self.counters.client, rider)
+            except RateLimited as refused:
+                close = getattr(result, "close", None)
+                if close is not None:
+                    close()
+                return self.refuse(environ, start_response, refused)
+        if held:
+            start_response(*held)
+        return result
+
+    def refuse(
+        self, environ: dict[str, Any], start_response: StartResponse, refused: RateLimited
+    ) -> list[bytes]:
+        """The 429, written here: no route, hook or template runs for it."""
+        RATE_LIMITED.labels(endpoint=refused.route or "unmatched").inc()
+        body = refusal_body(refused.limit, refused.wait_seconds)
+        request_id = environ.get("cardtable.request_id")
+        if request_id:
+            body["request_id"] = request_id
+        data = json.dumps(body, separators=(",", ":")).encode()
+        headers = [
+            ("Content-Type", "application/json"),
+            ("Content-Length", str(len(data))),
+            ("Retry-After", str(body["details"]["retry_after"])),
+        ]
+        origin = environ.get("HTTP_ORIGIN")
+        if origin and origin in self.cors_origins:
+            headers += [
+                ("Access-Control-Allow-Origin", origin),
+                ("Access-Control-Expose-Headers", "Retry-After"),
+                ("Vary", "Origin"),
+            ]
+        start_response("429 TOO MANY REQUESTS", headers)
+        return [data]
+
+
 def install_limits(app: Flask, settings: Settings, client: Any) -> None:
-    """Trust the configured proxies, then limit the game and sheet routes, counting in
-    the Redis (or Cluster, or Sentinel-managed master) that `client` speaks to."""
+    """Judge every request's budgets (unless disabled), counting in the Redis (or Cluster,
+    or Sentinel-managed master) that `client` speaks to; then trust the configured
+    proxies, outside it, so that the address counted is the client's."""
+    if settings.rate_limits_enabled:
+        counters = Counters(client)
+        app.wsgi_app = LimitsMiddleware(  # type: ignore[method-assign]
+            app.wsgi_app, app, Budgets.from_settings(settings), counters, settings
+        )
+        for endpoint in RIDING_ENDPOINTS:
+            app.view_functions[endpoint] = _riding(app.view_functions[endpoint], client)
+        app.register_error_handler(RateLimited, _rate_limited)
     if settings.trusted_proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies
         )
-    if not settings.rate_limits_enabled:
-        return
-    app.before_request(_limiter(Budgets.from_settings(settings), Counters(client), settings))
-    for endpoint in RIDING_ENDPOINTS:
-        app.view_functions[endpoint] = _riding(app.view_functions[endpoint], client)
-    app.register_error_handler(RateLimited, _rate_limited)
-
-
-def _limiter(budgets: Budgets, counters: Counters, settings: Settings) -> Callable[[], None]:
-    prefix = f"{settings.key_prefix}:limits:"
-
-    # The counters of a kind, address and token: the same few for a client's every request
-    # (bounded: a client's address and token hash are no secret, the counters hold them too).
-    @functools.lru_cache(maxsize=4096)
-    def hits_for(kind: str, address: str, token: str) -> tuple[Hit, ...]:
-        return tuple(budgets.hits(prefix, kind, address, token))
-
-    def check_limits() -> None:
-        req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
-        if req.blueprint not in LIMITED_BLUEPRINTS or req.method == "OPTIONS":
-            return
-        # Any non-empty credential counts as a token here, valid or not: guessing tokens
-        # draws on the address budget and on the guessed token's.
-        token = req.headers.get("Authorization", "").partition(" ")[2].strip()
-        hits = hits_for(category(req), client_address(req), token and token_key(token))
-        rider = counters.rider(hits)
-        # A read or a JSON body passes the later before-request checks (only a POST's
-        # content type can fail there): such a request of a riding route is judged in its
-        # view, with the store's first command; any other now.
-        if req.endpoint in RIDING_ENDPOINTS and (req.method == "GET" or req.is_json):
-            g.limits_rider = rider
-        else:
-            riders.send_alone(counters.client, rider)
-
-    return check_limits
 
 
 def _riding(view: Callable[..., Any], client: Any) -> Callable[..., Any]:
@@ -235,8 +545,8 @@ def _riding(view: Callable[..., Any], client: Any) -> Callable[..., Any]:
 
     @functools.wraps(view)
     def riding_view(**kwargs: Any) -> Any:
-        rider = g.pop("limits_rider", None)
-        if rider is None:
+        rider = request.environ.get(RIDER_KEY)
+        if rider is None or rider.sent:
             return view(**kwargs)
         with riders.riding(client, rider):
             return view(**kwargs)
@@ -245,12 +555,7 @@ def _riding(view: Callable[..., Any], client: Any) -> Callable[..., Any]:
 
 
 def _rate_limited(error: RateLimited) -> Response:
-    wait = max(1, math.ceil(error.wait_seconds))
-    response = error_response(
-        429,
-        "rate_limited",
-        f"too many requests: the limit is {error.limit}; retry in {wait} s",
-        {"limit": str(error.limit), "retry_after": wait},
-    )
-    response.headers["Retry-After"] = str(wait)
+    body = refusal_body(error.limit, error.wait_seconds)
+    response = error_response(429, body["code"], body["message"], body["details"])
+    response.headers["Retry-After"] = str(body["details"]["retry_after"])
     return response

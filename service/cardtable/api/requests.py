@@ -12,7 +12,10 @@ from cardtable.api.errors import ApiError
 if TYPE_CHECKING:
     from cardtable.api.wiring import Wiring
 
-_VERSION_TAG = re.compile(r'^\s*(?:W/)?"?(\d{1,12})"?\s*$')
+# A version as a tag ("17", W/"17") or bare (17): ASCII digits only, quotes balanced, at
+# most 12 digits, as strict as a body's numbers (superscripts, Arabic-Indic digits or
+# 4,301 digits are refused).
+_VERSION_TAG = re.compile(r'[ \t]*(?:W/)?(?:"([0-9]{1,12})"|([0-9]{1,12}))[ \t]*', re.ASCII)
 
 
 def wiring() -> Wiring:
@@ -44,10 +47,10 @@ def _parse_version_header(name: str) -> list[int] | None:
     for part in header.split(","):
         if part.strip() == "*":
             continue
-        match = _VERSION_TAG.match(part)
+        match = _VERSION_TAG.fullmatch(part)
         if not match:
             raise ApiError("invalid_header", f'{name} must name a game version, like "17"')
-        versions.append(int(match.group(1)))
+        versions.append(int(match.group(1) or match.group(2)))
     return versions
 
 

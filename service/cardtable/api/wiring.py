@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.api import metrics
+from cardtable.api.limits import charging_moves
 from cardtable.config import Settings
 from cardtable.games import GameService
 from cardtable.push import counting_published, new_hub
@@ -37,7 +38,7 @@ class Wiring:
         }
         games = GameService(
             stores["game"],
-            on_moves=counting_published(metrics.record_moves),
+            on_moves=charging_moves(counting_published(metrics.record_moves)),
             on_created=metrics.record_created,
             bot_budget_seconds=settings.bot_budget_seconds,
             bot_moves_per_request=settings.bot_moves_per_request,

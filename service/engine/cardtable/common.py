@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.base import InvalidPlayers
-from cardtable.printable import is_printable
+from cardtable.printable import has_visible, is_printable
 
 MAX_NAME_LENGTH = 40
 """Longest player name (after trimming spaces), for games and score sheets alike."""
@@ -99,6 +99,9 @@ def check_name(name: object, index: int) -> str:
         # Control, invisible and bidi-override characters (and lone surrogates, which UTF-8
         # cannot carry) could disguise one player as another: see cardtable.printable.
         raise InvalidPlayers(f"player {index}'s name may hold printable characters only")
+    if not has_visible(name):
+        # Only spaces, combining marks, fillers such as U+3164: it would show as nothing.
+        raise InvalidPlayers(f"player {index}'s name needs at least one visible character")
     return name.strip()
 
 
