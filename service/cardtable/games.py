@@ -382,17 +382,15 @@ class GameService:
         self, game: Game, seat: int, move: Move, if_match: int | None
     ) -> list[AppliedMove]:
         """Apply `move` at the table. If the rules refuse it only because of a race (the
-        game moved on since we read it, or, for a move sent without If-Match, this seat's
-        last move was this very move: the same request sent twice at once), the race is
-        reported, 409 version_conflict, as for a lost compare-and-set: the client reads
-        again and decides again. A move sent with the current If-Match was decided on the
-        state that refuses it: that refusal stands."""
+        game moved on since we read it), the race is reported, 409 version_conflict, as for
+        a lost compare-and-set: the client reads again and decides again. Otherwise the
+        rules' refusal stands (422 for an illegal move), whatever the seat did last: a
+        duplicate request is recognised by its Idempotency-Key, not guessed from the move."""
         try:
             return game.move_at(seat, move, if_match, self.clock())
         except (IllegalMove, NotYourTurn, WrongPhase, GameOver):
             now = self.store.current_version(game.game_id)
-            blind = if_match is None
-            if now != game.version or (blind and _was_last_move(game, seat, move)):
+            if now != game.version:
                 raise VersionConflict(self.store.kind, game.game_id, game.version, now) from None
             raise
 
@@ -423,12 +421,6 @@ def _remember_fields(game: Game, written: Mapping[str, bytes]) -> None:
     """Note the small fields just written as stored (an empty value: deleted, or never
     written), so the next save sends only what changes."""
     game.stored_fields.update({name: value or None for name, value in written.items()})
-
-
-def _was_last_move(game: Game, seat: int, move: Move) -> bool:
-    """True when the last move of a human seat was `seat` playing `move` (bots' replies
-    aside): a twin of this request got in first (see `Game.last_human_move`)."""
-    return game.last_human_move() == [seat, dict(move)]
 
 
 def _log_bytes(game: Game) -> tuple[bytes, bool]:
