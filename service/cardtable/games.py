@@ -35,6 +35,7 @@ from cardtable.lobby import LOBBY_FIELD, Lobby
 from cardtable.movelog import MoveRecorder, encode_log, pack, replay, unpack
 from cardtable.push import Hub, new_hub
 from cardtable.store import DocumentStore, Stored, VersionConflict, check_schema_version
+from cardtable.store.documents import Record
 from cardtable.tables import (
     DOCUMENT_SCHEMA_VERSION,
     PREVIOUS_SCHEMA_VERSION,
@@ -106,6 +107,10 @@ class GameService:
         players: Sequence[Mapping[str, Any]],
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
+        *,
+        game_id: str | None = None,
+        record: Callable[[Game, list[str | None], str | None, list[AppliedMove]], Record]
+        | None = None,
         **table: Any,
     ) -> tuple[Game, list[str | None], str | None, list[AppliedMove]]:
         """Set a new table (dealt at once unless a seat is open), let server bots act if
@@ -114,9 +119,12 @@ class GameService:
         Returns the game, one token per taken seat (human and bot seats alike, so an
         operator can take over a bot seat's view; None for open seats), the invite (None
         without open seats) and the bot moves already made. `table`: `public`,
-        `turn_seconds` (see `tables.new_game`).
+        `turn_seconds` (see `tables.new_game`). `game_id` replaces the drawn id (one derived
+        from an Idempotency-Key); `record` gives the idempotency record written with it.
         """
         created, tokens, invite = new_game(game, players, options, seed, now=self.clock(), **table)
+        if game_id is not None:
+            created.table_id = game_id
         recorder = MoveRecorder(created.state) if created.dealt else None
         applied = self._first_bot_moves(created) if created.dealt else []
         document, fields = self.written(created)
@@ -128,6 +136,7 @@ class GameService:
             extra_fields=fields,
             ttl_seconds=self._ttl(created),
             log=pack(recorder.detach()) if recorder else b"",
+            record=record(created, tokens, invite, applied) if record else None,
         )
         _remember_fields(created, fields)
         if created.listed:
@@ -186,11 +195,15 @@ class GameService:
         return self.waiting_ttl_seconds if not game.dealt else None
 
     def save(
-        self, game: Game, read_version: int, extra_fields: Mapping[str, str] | None = None
+        self,
+        game: Game,
+        read_version: int,
+        extra_fields: Mapping[str, str] | None = None,
+        record: Record | None = None,
     ) -> None:
         """Write `game` if it is still at `read_version` (VersionConflict otherwise), with
-        `extra_fields` beside it (e.g. a move's idempotency record), and append the engine
-        moves made since it was read (or last saved) to its log."""
+        `extra_fields` beside it and `record` (an idempotency record) in the same script,
+        and append the engine moves made since it was read (or last saved) to its log."""
         append, replace = _log_bytes(game)
         fields = self.changed_fields(game)
         self.store.save(
@@ -203,21 +216,28 @@ class GameService:
             ttl_seconds=self._ttl(game),
             append=append,
             replace_log=replace,
+            record=record,
         )
         _saved(game)
         _remember_fields(game, fields)
         if game.life.public and not game.listed:
             self.lobby.remove(game.game_id, game.game)
 
-    def update(self, game_id: str, change: Callable[[Game], T]) -> tuple[Game, T]:
+    def update(
+        self,
+        game_id: str,
+        change: Callable[[Game], T],
+        record: Callable[[Game, T], Record] | None = None,
+    ) -> tuple[Game, T]:
         """Load, change and save by compare-and-set, again from a fresh read when another
-        writer got in first. `change` raises to refuse (nothing is written then)."""
+        writer got in first. `change` raises to refuse (nothing is written then); `record`
+        gives the idempotency record written with the change."""
         for _ in range(JOIN_ATTEMPTS):
             game = self.load(game_id)
             read_version = game.version
             result = change(game)
             try:
-                self.save(game, read_version)
+                self.save(game, read_version, record=record(game, result) if record else None)
             except VersionConflict:
                 continue
             return game, result
@@ -351,21 +371,21 @@ class GameService:
         token: str | None,
         move: Move,
         if_match: int | None = None,
-        remember: Callable[[list[AppliedMove]], dict[str, str]] | None = None,
+        record: Callable[[Game, int, list[AppliedMove]], Record] | None = None,
     ) -> tuple[Game, int, list[AppliedMove]]:
         """Apply one seat's move, then the server bots' replies, in one compare-and-set.
 
         Raises StaleVersion when `if_match` is older than the stored version (before
         anything is evaluated), the table's and engine's typed errors when the move is
         refused, and VersionConflict when another writer got in between our read and our
-        write. `remember` gives extra fields to write with the move (its idempotency record).
+        write. `record` gives the idempotency record written with the move.
         """
         game = self.load(game_id)
         seat = self.require_seat(game, token)
         read_version = game.version
         applied = self._apply_or_conflict(game, seat, move, if_match)
         try:
-            self.save(game, read_version, remember(applied) if remember else None)
+            self.save(game, read_version, record=record(game, seat, applied) if record else None)
         except VersionConflict as conflict:
             if if_match is None:
                 raise

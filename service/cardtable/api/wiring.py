@@ -32,6 +32,9 @@ class Wiring:
                 prefix=settings.key_prefix,
                 ttl_seconds=settings.game_ttl_seconds,
                 finished_ttl_seconds=settings.finished_ttl_seconds,
+                write_resends=settings.redis_write_resends,
+                wait_replicas=settings.redis_wait_replicas,
+                wait_timeout_ms=settings.redis_wait_timeout_ms,
             )
             for kind in ("game", "sheet")
         }

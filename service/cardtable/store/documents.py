@@ -61,13 +61,16 @@ WRITES_KEPT = 8
 
 # Both scripts take KEYS[1], the document's hash, KEYS[2], its append-only log (a string
 # of bytes in the same hash slot, grown by APPEND; documents without a log never write it),
-# and KEYS[3], a key of the same slot that gets the write's idempotency record (the bytes
-# of ARGV "record", with its own expiry, ARGV "record ttl"; not written when empty).
+# and KEYS[3], a list of the same slot that gets the write's idempotency record: the bytes
+# of ARGV "record" are pushed at its head, the list cut to its ARGV "keep" newest entries
+# and given its own expiry, ARGV "record ttl" (nothing of it is written when "record" is
+# empty).
 #
 # CREATE: ARGV[1] the version, ARGV[2] the encoded document, ARGV[3] the time to live in
 # seconds, ARGV[4] the first bytes of the log, ARGV[5] the rid, ARGV[6] the record, ARGV[7]
-# its time to live, then extra fields as name, value pairs (e.g. token hashes, so a poll
-# can authenticate without reading the document; an empty value is not written). Returns 1
+# its time to live, ARGV[8] keep, then extra fields as name, value pairs (e.g. token
+# hashes, so a poll can authenticate without reading the document; an empty value is not
+# written). Returns 1
 # when created, 2 when this rid created it already, 0 when the key already exists
 # (nothing is written).
 CREATE = """
@@ -80,7 +83,7 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
   return 0
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'doc', ARGV[2], 'writes', ARGV[5] .. ':c;')
-for i = 8, #ARGV, 2 do
+for i = 9, #ARGV, 2 do
   if ARGV[i + 1] ~= '' then
     redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
   end
@@ -92,7 +95,9 @@ if ARGV[4] ~= '' then
 end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
 if ARGV[6] ~= '' then
-  redis.call('SET', KEYS[3], ARGV[6], 'EX', tonumber(ARGV[7]))
+  redis.call('LPUSH', KEYS[3], ARGV[6])
+  redis.call('LTRIM', KEYS[3], 0, tonumber(ARGV[8]) - 1)
+  redis.call('EXPIRE', KEYS[3], tonumber(ARGV[7]))
 end
 -- NOTIFY ARGV[1]
 return 1
@@ -104,8 +109,8 @@ return 1
 # append to the log, ARGV[6] "append", "replace" (a migration writes the log whole) or
 # "final" (append, then store the log at its exact size: APPEND leaves room to grow, which a
 # finished document no longer needs), ARGV[7] the rid, ARGV[8] the record, ARGV[9] its time
-# to live, then extra fields to update, as name, value pairs (an empty value deletes the
-# field: an absent field costs no memory).
+# to live, ARGV[10] keep, then extra fields to update, as name, value pairs (an empty value
+# deletes the field: an absent field costs no memory).
 # Returns {1, new} when written, {2, current} when this rid's write was applied already,
 # {0, current, proven} on a version conflict (proven: 1 when the ring shows another write
 # from the version read), {-1, 0} when missing.
@@ -126,7 +131,7 @@ end
 -- RING
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3],
   'writes', remember(ring, ARGV[7] .. ':' .. ARGV[1] .. ';'))
-for i = 10, #ARGV, 2 do
+for i = 11, #ARGV, 2 do
   if ARGV[i + 1] == '' then
     redis.call('HDEL', KEYS[1], ARGV[i])
   else
@@ -148,7 +153,9 @@ end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
 redis.call('EXPIRE', KEYS[2], tonumber(ARGV[4]))
 if ARGV[8] ~= '' then
-  redis.call('SET', KEYS[3], ARGV[8], 'EX', tonumber(ARGV[9]))
+  redis.call('LPUSH', KEYS[3], ARGV[8])
+  redis.call('LTRIM', KEYS[3], 0, tonumber(ARGV[10]) - 1)
+  redis.call('EXPIRE', KEYS[3], tonumber(ARGV[9]))
 end
 -- NOTIFY ARGV[2]
 return {1, tonumber(ARGV[2])}
@@ -233,12 +240,14 @@ def new_request_id() -> str:
 
 @dataclass(frozen=True)
 class Record:
-    """An idempotency record written by the same script as the change: `key` (from
-    `DocumentStore.record_key_for`), the bytes a replay needs, and their own expiry."""
+    """An idempotency record written by the same script as the change: pushed onto the
+    list `key` (from `DocumentStore.record_key_for`), which keeps its `keep` newest entries
+    and expires `ttl_seconds` after its last push, whatever the document's expiry."""
 
     key: str
     value: bytes
     ttl_seconds: int
+    keep: int = 1
 
 
 class DuplicateId(StoreError):
@@ -296,8 +305,13 @@ class DocumentStore:
         return f"{self.key_for(doc_id)}:log"
 
     def record_key_for(self, doc_id: str, name: str) -> str:
-        """A key for one idempotency record of the document, in its Redis Cluster slot."""
+        """A list of idempotency records of the document, in its Redis Cluster slot."""
         return f"{self.key_for(doc_id)}:rec:{name}"
+
+    def records(self, key: str) -> list[bytes]:
+        """The records of the list `key`, newest first."""
+        riders.flush(self.redis)  # a waiting rider is judged before anything else
+        return list(self.redis.lrange(key, 0, -1))
 
     def _keys(self, doc_id: str) -> list[str]:
         return [self.key_for(doc_id), self.log_key_for(doc_id)]
@@ -516,7 +530,7 @@ class DocumentStore:
 
 
 def _record_args(record: Record | None) -> list[bytes | int]:
-    return [record.value, record.ttl_seconds] if record else [b"", 0]
+    return [record.value, record.ttl_seconds, record.keep] if record else [b"", 0, 0]
 
 
 def _field_pairs(extra_fields: Mapping[str, str | bytes] | None) -> list[str | bytes]:
