@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.api import metrics
+from cardtable.clock import RedisClock
 from cardtable.config import Settings
 from cardtable.games import GameService
 from cardtable.push import counting_published, new_hub
@@ -38,8 +39,10 @@ class Wiring:
             )
             for kind in ("game", "sheet")
         }
+        clock = RedisClock(redis_client)  # one clock for every replica: docs/consistency.md
         games = GameService(
             stores["game"],
+            clock=clock,
             on_moves=counting_published(metrics.record_moves),
             on_created=metrics.record_created,
             bot_budget_seconds=settings.bot_budget_seconds,
@@ -49,5 +52,5 @@ class Wiring:
             write_schema=settings.write_schema,
             hub=new_hub(redis_client, settings.key_prefix, settings.max_streams),
         )
-        sheets = ScoreSheetService(stores["sheet"])
+        sheets = ScoreSheetService(stores["sheet"], clock=clock)
         return cls(settings, redis_client, games, sheets, Seating(games))
