@@ -98,7 +98,7 @@ class Idempotency:
     def recall(self, store: DocumentStore, doc_id: str, name: str) -> Any | None:
         """The recorded answer of this key (None when it has none); a different request
         with the same key is refused."""
-        for entry in store.records(store.record_key_for(doc_id, name)):
+        for entry in store.records(store.record_key_for(doc_id, name), self.ttl_seconds):
             digest, print_, answer = entry.split(b"|", 2)
             if digest != self.digest:
                 continue

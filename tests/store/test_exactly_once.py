@@ -158,13 +158,13 @@ def test_a_record_is_written_with_the_change_and_expires_on_its_own(
     store = DocumentStore(redis_client, "game", prefix="rec", ttl_seconds=600)
     key = store.record_key_for("g", "seat0")
     store.create("g", 0, {"v": 0}, record=Record(key, b"created", 30, keep=2))
-    assert store.records(key) == [b"created"]
+    assert store.records(key, 30) == [b"created"]
     assert 0 < redis_client.ttl(key) <= 30
     for version in range(3):
         record = Record(key, f"moved{version}".encode(), 20, keep=2)
         store.save("g", version, version + 1, {"v": version + 1}, record=record)
-    assert store.records(key) == [b"moved2", b"moved1"]  # the newest `keep`
+    assert store.records(key, 30) == [b"moved2", b"moved1"]  # the newest `keep`
     assert 0 < redis_client.ttl(key) <= 20
     with pytest.raises(VersionConflict):
         store.save("g", 0, 1, {"v": 1}, record=Record(store.record_key_for("g", "x"), b"no", 9))
-    assert store.records(store.record_key_for("g", "x")) == []
+    assert store.records(store.record_key_for("g", "x"), 30) == []

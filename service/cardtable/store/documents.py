@@ -308,10 +308,22 @@ class DocumentStore:
         """A list of idempotency records of the document, in its Redis Cluster slot."""
         return f"{self.key_for(doc_id)}:rec:{name}"
 
-    def records(self, key: str) -> list[bytes]:
-        """The records of the list `key`, newest first."""
+    def records(self, key: str, ttl_seconds: int) -> list[bytes]:
+        """The records of the list `key`, newest first. With `wait_replicas`, only once
+        that many replicas have them (their expiry renewed, a write WAIT can count), else
+        outcome unknown: a replay must not acknowledge a write only this master holds."""
         riders.flush(self.redis)  # a waiting rider is judged before anything else
-        return list(self.redis.lrange(key, 0, -1))
+        if not self.wait_replicas:
+            return list(self.redis.lrange(key, 0, -1))
+        with classified():
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.lrange(key, 0, -1)
+            pipe.expire(key, ttl_seconds)
+            pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms)
+            entries, _, acked = pipe.execute()
+        if entries and int(acked) < self.wait_replicas:
+            raise StoreRefused("outcome_unknown", "WAIT")
+        return list(entries)
 
     def _keys(self, doc_id: str) -> list[str]:
         return [self.key_for(doc_id), self.log_key_for(doc_id)]
