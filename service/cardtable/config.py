@@ -109,6 +109,9 @@ class Settings:
                      "redis_connect_timeout_seconds"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
+        if self.redis_cluster and self.redis_wait_replicas:
+            raise ValueError("redis_wait_replicas (WAIT) is for one master with replicas "
+                             "(Sentinel), not a Redis Cluster")  # fmt: skip
         for name in ("redis_write_resends", "redis_wait_replicas"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be 0 or more, not {getattr(self, name)}")
