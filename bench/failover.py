@@ -13,11 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
-
-import redis
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
@@ -25,11 +21,9 @@ sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the
 from tests.e2e.gunicorn import Gunicorn  # noqa: E402
 from tests.support.failover_load import (  # noqa: E402
     SERVICE,
-    Acknowledged,
-    eventually,
+    failover_under_load,
     longest_gap,
     lost_writes,
-    play,
     sentinel_topology,
 )
 from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
@@ -45,32 +39,13 @@ def one(wait: int, clients: int, seconds: float) -> str:
             "CARDTABLE_REDIS_WAIT_REPLICAS": str(wait),
         }
         with Gunicorn(env=env, workers=2, ready_path="/readyz") as server:
-            acked, stop = Acknowledged(), threading.Event()
-            threads = [
-                threading.Thread(target=play, args=(server.url, stop, seed, acked))
-                for seed in range(clients)
-            ]
-            for thread in threads:
-                thread.start()
-            eventually(lambda: len(acked.moves) >= 20, "play under way")
-            start, first = time.monotonic(), len(acked.moves)
-            time.sleep(seconds)
-            steady = (len(acked.moves) - first) / (time.monotonic() - start)
-            failed_over_at = time.monotonic()
-            topology.sentinel().execute_command("SENTINEL FAILOVER", SERVICE)
-            eventually(lambda: topology.master_port() == topology.replica.port, "the failover")
-            old = redis.Redis(port=topology.master.port)
-            eventually(lambda: old.info("replication")["role"] == "slave", "the demotion")
-            demoted = time.monotonic() - failed_over_at
-            time.sleep(seconds / 2)
-            stop.set()
-            for thread in threads:
-                thread.join(timeout=120)
+            run = failover_under_load(topology, server.url, clients, seconds, moves_after=50)
+        acked = run.acked
         lost = lost_writes(topology.replica.port, "failover", acked)
         return (
-            f"{wait:>5}{steady:>9.0f}{len(acked.moves):>8}{lost.moves:>6}"
+            f"{wait:>5}{run.steady_moves_per_second:>9.0f}{len(acked.moves):>8}{lost.moves:>6}"
             f"{100 * lost.moves / max(1, len(acked.moves)):>7.1f}{lost.joins:>7}"
-            f"{longest_gap(acked, failed_over_at):>9.1f}{demoted:>10.1f}"
+            f"{longest_gap(acked, run.failed_over_at):>9.1f}{run.demoted_after:>10.1f}"
         )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import statistics
 import uuid
+from collections.abc import Callable
 
 import redis
 
@@ -29,17 +30,28 @@ def measure(
     names = [{"name": f"p{i}"} for i in range(players)]
     loaded, tokens, _, _ = service.create(game, names, options, seed)
     start = store.stored_bytes(loaded.game_id)
-    rng = random.Random(seed)
     sizes = []
-    while True:
-        game_now = service.load(loaded.game_id)
-        if game_now.state.is_over:
-            break
-        seat = rng.choice(game_now.state.active_seats())
-        move = rng.choice(game_now.state.legal_moves(seat))
+
+    def move(seat: int, move: dict[str, object]) -> None:
         service.move(loaded.game_id, tokens[seat], move)
         sizes.append(store.stored_bytes(loaded.game_id))
+
+    play_randomly(service, loaded.game_id, seed, move)
     return start, sizes[len(sizes) // 2], sizes[-1], len(sizes)
+
+
+def play_randomly(
+    service: GameService, game_id: str, seed: int, move: Callable[[int, dict[str, object]], None]
+) -> int:
+    """Random legal moves (`move(seat, move)` makes one) until the game is over; how many."""
+    rng, moves = random.Random(seed), 0
+    while True:
+        game_now = service.load(game_id)
+        if game_now.state.is_over:
+            return moves
+        seat = rng.choice(game_now.state.active_seats())
+        move(seat, rng.choice(game_now.state.legal_moves(seat)))
+        moves += 1
 
 
 def keyed_game(
@@ -50,15 +62,11 @@ def keyed_game(
     end, of which the hash and log, the idempotency records; moves.)"""
     names = [{"name": "p0"}, {"name": "p1"}]
     loaded, tokens, _, _ = service.create(game, names, {}, seed)
-    rng, moves = random.Random(seed), 0
-    while True:
-        game_now = service.load(loaded.game_id)
-        if game_now.state.is_over:
-            break
-        seat = rng.choice(game_now.state.active_seats())
-        move = rng.choice(game_now.state.legal_moves(seat))
+
+    def keyed(seat: int, move: dict[str, object]) -> None:
         move_once(service, loaded.game_id, tokens[seat], move, None, str(uuid.uuid4()))
-        moves += 1
+
+    moves = play_randomly(service, loaded.game_id, seed, keyed)
     own = sum(store.key_bytes(loaded.game_id))
     records = [
         int(store.redis.memory_usage(key, samples=0) or 0)

@@ -215,3 +215,46 @@ def longest_gap(acked: Acknowledged, start: float) -> float:
     """The longest time without an acknowledged move after `start` (the failover)."""
     times = sorted(t for t in acked.answered_at if t >= start - 1)
     return max((b - a for a, b in itertools.pairwise(times)), default=0.0)
+
+
+@dataclass
+class FailoverRun:
+    acked: Acknowledged
+    before: int
+    """Moves acknowledged before the failover."""
+    after: int
+    """Moves acknowledged by the end of the old master's demotion."""
+    steady_moves_per_second: float
+    failed_over_at: float
+    demoted_after: float
+    """Seconds from SENTINEL FAILOVER to the old master's demotion."""
+
+
+def failover_under_load(
+    topology: Topology, base_url: str, clients: int, steady_seconds: float, moves_after: int
+) -> FailoverRun:
+    """`clients` playing, moves/s over `steady_seconds`, then SENTINEL FAILOVER; play goes
+    on until `moves_after` more moves are acknowledged once the old master is a replica."""
+    acked, stop = Acknowledged(), threading.Event()
+    threads = [
+        threading.Thread(target=play, args=(base_url, stop, seed, acked)) for seed in range(clients)
+    ]
+    for thread in threads:
+        thread.start()
+    try:
+        eventually(lambda: len(acked.moves) >= 100, "play under way")
+        start, first = time.monotonic(), len(acked.moves)
+        time.sleep(steady_seconds)
+        steady = (len(acked.moves) - first) / (time.monotonic() - start)
+        before, failed_over_at = len(acked.moves), time.monotonic()
+        topology.sentinel().execute_command("SENTINEL FAILOVER", SERVICE)
+        eventually(lambda: topology.master_port() == topology.replica.port, "the failover")
+        old = redis.Redis(port=topology.master.port)
+        eventually(lambda: old.info("replication")["role"] == "slave", "the demotion")
+        demoted, after = time.monotonic() - failed_over_at, len(acked.moves)
+        eventually(lambda: len(acked.moves) >= after + moves_after, "play on the new master")
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=120)
+    return FailoverRun(acked, before, after, steady, failed_over_at, demoted)
