@@ -29,7 +29,7 @@ import redis
 from cardtable.common import hash_token
 from cardtable.games import SMALL_FIELDS, GameService
 from cardtable.redis_server import RedisServer, find_redis_binary, free_port, wait_for_port
-from cardtable.store import DocumentStore
+from cardtable.store import DocumentStore, NotFound
 
 SERVICE = "mymaster"
 
@@ -191,10 +191,16 @@ def lost_writes(master_port: int, prefix: str, acked: Acknowledged) -> Lost:
     store = DocumentStore(redis.Redis(port=master_port), "game", prefix=prefix)
     games = GameService(store)
     lost_joins = 0
+    missing = set()  # games whose creation was lost: their seats and moves with them
     for game_id, seat, token in acked.joins:
-        stored = games._read(store.load(game_id, SMALL_FIELDS))
+        try:
+            stored = games._read(store.load(game_id, SMALL_FIELDS))
+        except NotFound:
+            missing.add(game_id)
+            lost_joins += 1
+            continue
         lost_joins += stored.seats[seat].token_sha256 != hash_token(token)
-    logs: dict[str, list[dict[str, Any]]] = {}
+    logs: dict[str, list[dict[str, Any]]] = {game_id: [] for game_id in missing}
     lost_moves = 0
     for game_id, version, seat, move in acked.moves:
         if game_id not in logs:

@@ -20,6 +20,7 @@ from redis.retry import Retry
 from redis.sentinel import Sentinel
 
 from cardtable.config import Settings
+from cardtable.store.switches import follow_switches
 
 T = TypeVar("T")
 
@@ -105,6 +106,8 @@ def _sentinel(settings: Settings, options: dict[str, Any]) -> redis.Redis:
     client: redis.Redis = sentinel.master_for(  # type: ignore[no-untyped-call]
         settings.redis_sentinel_service, max_connections=settings.redis_max_connections
     )
+    # A failover is learnt of at once, not when the old master is demoted (docs/consistency.md).
+    follow_switches(sentinel, settings.redis_sentinel_service, client)
     return client
 
 
