@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import random
 import statistics
+import uuid
+from collections.abc import Callable
 
 import redis
 
 from cardtable.config import Settings
 from cardtable.games import GameService
+from cardtable.idempotency import move_once
 from cardtable.redis_server import RedisServer
 from cardtable.store import DocumentStore
 
@@ -27,17 +30,49 @@ def measure(
     names = [{"name": f"p{i}"} for i in range(players)]
     loaded, tokens, _, _ = service.create(game, names, options, seed)
     start = store.stored_bytes(loaded.game_id)
-    rng = random.Random(seed)
     sizes = []
-    while True:
-        game_now = service.load(loaded.game_id)
-        if game_now.state.is_over:
-            break
-        seat = rng.choice(game_now.state.active_seats())
-        move = rng.choice(game_now.state.legal_moves(seat))
+
+    def move(seat: int, move: dict[str, object]) -> None:
         service.move(loaded.game_id, tokens[seat], move)
         sizes.append(store.stored_bytes(loaded.game_id))
+
+    play_randomly(service, loaded.game_id, seed, move)
     return start, sizes[len(sizes) // 2], sizes[-1], len(sizes)
+
+
+def play_randomly(
+    service: GameService, game_id: str, seed: int, move: Callable[[int, dict[str, object]], None]
+) -> int:
+    """Random legal moves (`move(seat, move)` makes one) until the game is over; how many."""
+    rng, moves = random.Random(seed), 0
+    while True:
+        game_now = service.load(game_id)
+        if game_now.state.is_over:
+            return moves
+        seat = rng.choice(game_now.state.active_seats())
+        move(seat, rng.choice(game_now.state.legal_moves(seat)))
+        moves += 1
+
+
+def keyed_game(
+    service: GameService, store: DocumentStore, game: str, seed: int
+) -> tuple[int, int, int, int]:
+    """Two seats played as the SDK plays them: every move with a fresh Idempotency-Key
+    (cardtable.idempotency, as the moves route does). (Bytes of every key of the game at its
+    end, of which the hash and log, the idempotency records; moves.)"""
+    names = [{"name": "p0"}, {"name": "p1"}]
+    loaded, tokens, _, _ = service.create(game, names, {}, seed)
+
+    def keyed(seat: int, move: dict[str, object]) -> None:
+        move_once(service, loaded.game_id, tokens[seat], move, None, str(uuid.uuid4()))
+
+    moves = play_randomly(service, loaded.game_id, seed, keyed)
+    own = sum(store.key_bytes(loaded.game_id))
+    records = [
+        int(store.redis.memory_usage(key, samples=0) or 0)
+        for key in store.redis.scan_iter(match=store.record_key_for(loaded.game_id, "*"))
+    ]
+    return own + sum(records), own, sum(records), moves
 
 
 def bots_only(
@@ -74,6 +109,14 @@ def main() -> None:
                 rows = [measure(service, store, game, players, options, seed) for seed in range(5)]
                 med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
                 print(f"{game:<8}{players:>8}{med[0]:>10}{med[1]:>10}{med[2]:>10}{med[3]:>8}")
+        print(
+            f"\n{'keyed moves (as the SDK)':<28}{'finished':>10}{'game':>8}{'records':>8}"
+            f"{'moves':>8}   (bytes, median of 5 games; records: the moves' Idempotency-Keys)"
+        )
+        for game in ("skyjo", "skipbo"):
+            rows = [keyed_game(service, store, game, seed) for seed in range(5)]
+            med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
+            print(f"{game + ' 2p':<28}{med[0]:>10}{med[1]:>8}{med[2]:>8}{med[3]:>8}")
         print(
             f"\n{'greedy bots':<28}{'finished':>10}{'hash':>8}{'log':>8}{'moves':>8}"
             "   (bytes, median of 5 games)"

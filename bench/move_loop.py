@@ -169,6 +169,13 @@ def main() -> None:
         help="also serve the Cardtable of another checkout (its service/ folder first on the "
         "path, e.g. `git archive <commit> service | tar -x -C DIR`), limits on, for A/B rows",
     )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="run the Cardtable rows this many times, alternating, then print each row's "
+        "median moves/s and its ratio to the baseline's (a shared machine's load drifts)",
+    )
     args = parser.parse_args()
     print(
         f"{args.clients} client processes x {args.seconds:g} s per row; gunicorn "
@@ -203,17 +210,20 @@ def run(args: argparse.Namespace, servers: dict[str, Server]) -> None:
         f"{'server CPU ms/move':>19}{'redis':>6}"
     )
     rows = [("floor: GET, then GET + Lua CAS", "floor", "floor_loop", "", 0)]
-    for players in args.players:
-        for game in args.games:
-            for mode in [name for name in servers if name != "floor"]:
-                label = f"cardtable {game}, {players} players, limits {mode}"
-                if mode == "baseline":
-                    label = f"baseline {game}, {players} players, limits on"
-                rows.append((label, mode, "cardtable_loop", game, players))
+    for _ in range(args.repeat):
+        for players in args.players:
+            for game in args.games:
+                for mode in [name for name in servers if name != "floor"]:
+                    label = f"cardtable {game}, {players} players, limits {mode}"
+                    if mode == "baseline":
+                        label = f"baseline {game}, {players} players, limits on"
+                    rows.append((label, mode, "cardtable_loop", game, players))
     rows.append(("floor again", "floor", "floor_loop", "", 0))
     floors = []
+    rates: dict[str, list[float]] = {}
     for label, server, loop, game, players in rows:
         figures = drive(servers[server], loop, game, players, args)
+        rates.setdefault(label, []).append(figures["moves/s"])
         if loop == "floor_loop":
             floors.append(figures)
         print(
@@ -223,6 +233,13 @@ def run(args: argparse.Namespace, servers: dict[str, Server]) -> None:
             f"{figures['redis']:>6.2f}",
             flush=True,
         )
+    if args.repeat > 1:
+        print(f"\nmedians of {args.repeat} alternated runs (moves/s, and / the baseline's):")
+        for label, values in rates.items():
+            base = label.replace("cardtable", "baseline").rsplit("limits", 1)[0] + "limits on"
+            if label.startswith("cardtable") and base in rates:
+                ratio = statistics.median(values) / statistics.median(rates[base])
+                print(f"{label:<40}{statistics.median(values):>8.0f}{ratio:>8.2f}")
 
 
 if __name__ == "__main__":

@@ -111,19 +111,33 @@ class Settings:
     under gevent, half the threads under gthread (`cardtable.push.default_capacity`)."""
     sse_heartbeat_seconds: float = 15.0
     """Seconds between the comment lines an idle event stream sends (proxies keep it)."""
+    idempotency_ttl_seconds: int = 6 * 3600
+    """How long an Idempotency-Key's first answer is kept after its use (not the game's)."""
+    redis_write_resends: int = 2
+    """Resends of a write whose reply was lost (recognised by its request id if applied)."""
+    redis_wait_replicas: int = 0
+    """Acknowledge a write only once this many replicas have it (WAIT): docs/consistency.md."""
+    redis_wait_timeout_ms: int = 500
 
     def __post_init__(self) -> None:
         # A TTL of 0 would make Redis delete every game as soon as it is written.
         for name in ("game_ttl_seconds", "finished_ttl_seconds", "max_body_bytes",
                      "redis_max_connections", "stored_per_client",
                      "bot_moves_per_request", "waiting_ttl_seconds",
-                     "takeover_timeouts"):  # fmt: skip
+                     "takeover_timeouts", "idempotency_ttl_seconds",
+                     "redis_wait_timeout_ms"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         for name in ("bot_budget_seconds", "redis_timeout_seconds",
                      "redis_connect_timeout_seconds", "start_wait_seconds"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
+        if self.redis_cluster and self.redis_wait_replicas:
+            raise ValueError("redis_wait_replicas (WAIT) is for one master with replicas "
+                             "(Sentinel), not a Redis Cluster")  # fmt: skip
+        for name in ("redis_write_resends", "redis_wait_replicas"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be 0 or more, not {getattr(self, name)}")
         if self.write_schema not in (3, 4, 5):
             raise ValueError(
                 f"write_schema (CARDTABLE_WRITE_SCHEMA) must be 3, 4 or 5, not {self.write_schema}"
@@ -232,4 +246,9 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     # Push: CARDTABLE_MAX_STREAMS, CARDTABLE_SSE_HEARTBEAT_SECONDS.
     "max_streams": int,
     "sse_heartbeat_seconds": float,
+    # Writes: docs/consistency.md.
+    "idempotency_ttl_seconds": int,
+    "redis_write_resends": int,
+    "redis_wait_replicas": int,
+    "redis_wait_timeout_ms": int,
 }

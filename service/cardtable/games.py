@@ -56,6 +56,7 @@ from cardtable.movelog import (
 )
 from cardtable.push import Hub, new_hub
 from cardtable.store import DocumentStore, Stored, VersionConflict, check_schema_version
+from cardtable.store.documents import Record
 from cardtable.tables import (
     CONTENT_LOG_SCHEMA,
     DOCUMENT_SCHEMA_VERSION,
@@ -130,6 +131,10 @@ class GameService:
         players: Sequence[Mapping[str, Any]],
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
+        *,
+        game_id: str | None = None,
+        record: Callable[[Game, list[str | None], str | None, list[AppliedMove]], Record]
+        | None = None,
         **table: Any,
     ) -> tuple[Game, list[str | None], str | None, list[AppliedMove]]:
         """Set a new table (dealt at once unless a seat is open), let server bots act if
@@ -138,9 +143,12 @@ class GameService:
         Returns the game, one token per taken seat (human and bot seats alike, so an
         operator can take over a bot seat's view; None for open seats), the invite (None
         without open seats) and the bot moves already made. `table`: `public`,
-        `turn_seconds` (see `tables.new_game`).
+        `turn_seconds` (see `tables.new_game`). `game_id` replaces the drawn id (one derived
+        from an Idempotency-Key); `record` gives the idempotency record written with it.
         """
         created, tokens, invite = new_game(game, players, options, seed, now=self.clock(), **table)
+        if game_id is not None:
+            created.table_id = game_id
         recorder = (
             MoveRecorder(created.state, positional=self.positional) if created.dealt else None
         )
@@ -154,6 +162,7 @@ class GameService:
             extra_fields=fields,
             ttl_seconds=self._ttl(created),
             log=recorder.pending() if recorder else b"",
+            record=record(created, tokens, invite, applied) if record else None,
         )
         if recorder is not None:
             recorder.detach()
@@ -222,11 +231,15 @@ class GameService:
         return max(1, min(self.waiting_ttl_seconds, math.ceil(left)))
 
     def save(
-        self, game: Game, read_version: int, extra_fields: Mapping[str, str] | None = None
+        self,
+        game: Game,
+        read_version: int,
+        extra_fields: Mapping[str, str] | None = None,
+        record: Record | None = None,
     ) -> None:
         """Write `game` if it is still at `read_version` (VersionConflict otherwise), with
-        `extra_fields` beside it (e.g. a move's idempotency record), and append the engine
-        moves made since it was read (or last saved) to its log."""
+        `extra_fields` beside it and `record` (an idempotency record) in the same script,
+        and append the engine moves made since it was read (or last saved) to its log."""
         append, replace = self._log_bytes(game, read_version)
         fields = self.changed_fields(game)
         self.store.save(
@@ -239,21 +252,28 @@ class GameService:
             ttl_seconds=self._ttl(game),
             append=append,
             replace_log=replace,
+            record=record,
         )
         _saved(game, self.write_schema)
         _remember_fields(game, fields)
         if game.life.public and not game.listed:
             self.lobby.remove(game.game_id, game.game)
 
-    def update(self, game_id: str, change: Callable[[Game], T]) -> tuple[Game, T]:
+    def update(
+        self,
+        game_id: str,
+        change: Callable[[Game], T],
+        record: Callable[[Game, T], Record] | None = None,
+    ) -> tuple[Game, T]:
         """Load, change and save by compare-and-set, again from a fresh read when another
-        writer got in first. `change` raises to refuse (nothing is written then)."""
+        writer got in first. `change` raises to refuse (nothing is written then); `record`
+        gives the idempotency record written with the change."""
         for _ in range(JOIN_ATTEMPTS):
             game = self.load(game_id)
             read_version = game.version
             result = change(game)
             try:
-                self.save(game, read_version)
+                self.save(game, read_version, record=record(game, result) if record else None)
             except VersionConflict:
                 continue
             return game, result
@@ -386,21 +406,21 @@ class GameService:
         token: str | None,
         move: Move,
         if_match: int | None = None,
-        remember: Callable[[list[AppliedMove]], dict[str, str]] | None = None,
+        record: Callable[[Game, int, list[AppliedMove]], Record] | None = None,
     ) -> tuple[Game, int, list[AppliedMove]]:
         """Apply one seat's move, then the server bots' replies, in one compare-and-set.
 
         Raises StaleVersion when `if_match` is older than the stored version (before
         anything is evaluated), the table's and engine's typed errors when the move is
         refused, and VersionConflict when another writer got in between our read and our
-        write. `remember` gives extra fields to write with the move (its idempotency record).
+        write. `record` gives the idempotency record written with the move.
         """
         game = self.load(game_id)
         seat = self.require_seat(game, token)
         read_version = game.version
         applied = self._apply_or_conflict(game, seat, move, if_match)
         try:
-            self.save(game, read_version, remember(applied) if remember else None)
+            self.save(game, read_version, record=record(game, seat, applied) if record else None)
         except VersionConflict as conflict:
             if if_match is None:
                 raise
@@ -447,17 +467,15 @@ class GameService:
         self, game: Game, seat: int, move: Move, if_match: int | None
     ) -> list[AppliedMove]:
         """Apply `move` at the table. If the rules refuse it only because of a race (the
-        game moved on since we read it, or, for a move sent without If-Match, this seat's
-        last move was this very move: the same request sent twice at once), the race is
-        reported, 409 version_conflict, as for a lost compare-and-set: the client reads
-        again and decides again. A move sent with the current If-Match was decided on the
-        state that refuses it: that refusal stands."""
+        game moved on since we read it), the race is reported, 409 version_conflict, as for
+        a lost compare-and-set: the client reads again and decides again. Otherwise the
+        rules' refusal stands (422 for an illegal move), whatever the seat did last: a
+        duplicate request is recognised by its Idempotency-Key, not guessed from the move."""
         try:
             return game.move_at(seat, move, if_match, self.clock())
         except (IllegalMove, NotYourTurn, WrongPhase, GameOver):
             now = self.store.current_version(game.game_id)
-            blind = if_match is None
-            if now != game.version or (blind and _was_last_move(game, seat, move)):
+            if now != game.version:
                 raise VersionConflict(self.store.kind, game.game_id, game.version, now) from None
             raise
 
@@ -488,12 +506,6 @@ def _remember_fields(game: Game, written: Mapping[str, bytes]) -> None:
     """Note the small fields just written as stored (an empty value: deleted, or never
     written), so the next save sends only what changes."""
     game.stored_fields.update({name: value or None for name, value in written.items()})
-
-
-def _was_last_move(game: Game, seat: int, move: Move) -> bool:
-    """True when the last move of a human seat was `seat` playing `move` (bots' replies
-    aside): a twin of this request got in first (see `Game.last_human_move`)."""
-    return game.last_human_move() == [seat, dict(move)]
 
 
 def _saved(game: Game, schema: int) -> None:

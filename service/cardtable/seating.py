@@ -5,6 +5,7 @@ Knows nothing of HTTP."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from cardtable.common import (
@@ -21,6 +22,7 @@ from cardtable.common import (
 from cardtable.engine.base import GameNotOver
 from cardtable.games import GameService
 from cardtable.store import DuplicateId
+from cardtable.store.documents import Record
 from cardtable.tables import Game, new_game
 
 LOBBY_PAGE_MAX = 100
@@ -32,9 +34,16 @@ class Seating:
 
     # ---- joining -------------------------------------------------------------------
 
-    def join(self, game_id: str, name: object, invite: str | None) -> tuple[Game, int, str]:
+    def join(
+        self,
+        game_id: str,
+        name: object,
+        invite: str | None,
+        record: Callable[[Game, int, str], Record] | None = None,
+    ) -> tuple[Game, int, str]:
         """Seat a new player; the game is dealt when this takes the last open seat.
-        Returns the game, the seat and its token (shown only to this caller)."""
+        Returns the game, the seat and its token (shown only to this caller). `record`, in
+        each of these: the idempotency record of the answer, written with the change."""
         checked = check_join_name(name)
         token = new_token()
 
@@ -44,7 +53,7 @@ class Seating:
             game.deal_if_full(self.games.clock())
             return seat
 
-        game, seat = self.games.update(game_id, take)
+        game, seat = self.games.update(game_id, take, _with(record, token))
         return game, seat, token
 
     @staticmethod
@@ -63,7 +72,12 @@ class Seating:
 
     # ---- leaving and starting ------------------------------------------------------
 
-    def leave(self, game_id: str, token: str | None) -> tuple[Game, int]:
+    def leave(
+        self,
+        game_id: str,
+        token: str | None,
+        record: Callable[[Game, int], Record] | None = None,
+    ) -> tuple[Game, int]:
         """The token's player leaves (before the deal its seat opens again; after it the
         greedy bot plays the seat)."""
 
@@ -72,7 +86,7 @@ class Seating:
             game.leave(seat, self.games.clock())
             return seat
 
-        return self.games.update(game_id, leave)
+        return self.games.update(game_id, leave, record)
 
     def _seat_or_left(self, game: Game, token: str | None) -> int:
         if token is not None and any(match_secret(h, token) for h in game.life.left_tokens):
@@ -80,7 +94,12 @@ class Seating:
         return self.games.require_seat(game, token)
 
     def start(
-        self, game_id: str, token: str | None, invite: str | None, fill: str
+        self,
+        game_id: str,
+        token: str | None,
+        invite: str | None,
+        fill: str,
+        record: Callable[[Game, int | None], Record] | None = None,
     ) -> tuple[Game, int | None]:
         """Fill the open seats with server bots and deal (the creator's seat or an invite
         holder may). Returns the game and the caller's seat (None for an invite holder)."""
@@ -91,7 +110,7 @@ class Seating:
             game.deal_if_full(self.games.clock())
             return seat
 
-        return self.games.update(game_id, start)
+        return self.games.update(game_id, start, record)
 
     def _starter(self, game: Game, token: str | None, invite: str | None) -> int | None:
         if invite is not None:
@@ -105,7 +124,12 @@ class Seating:
 
     # ---- rematch -------------------------------------------------------------------
 
-    def rematch(self, game_id: str, token: str | None) -> tuple[Game, int, str]:
+    def rematch(
+        self,
+        game_id: str,
+        token: str | None,
+        record: Callable[[Game, int, str], Record] | None = None,
+    ) -> tuple[Game, int, str]:
         """The caller's seat in the rematch of a finished game: the first caller links the
         new game's id to the old one, the new game is created once, each caller claims the
         seat reserved for its own seat. Returns the new game, the seat and its new token."""
@@ -134,7 +158,7 @@ class Seating:
             return taken
 
         try:
-            new, _ = self.games.update(new_id_, claim)
+            new, _ = self.games.update(new_id_, claim, _with(record, new_token_))
         except NoOpenSeat:
             raise NoOpenSeat("you have already taken your seat in the rematch") from None
         return new, seat, new_token_
@@ -164,6 +188,15 @@ class Seating:
                 extra_fields=fields,
                 ttl_seconds=self.games.waiting_ttl_seconds,
             )
+
+
+def _with(
+    record: Callable[[Game, int, str], Record] | None, token: str
+) -> Callable[[Game, int], Record] | None:
+    """A seat grant's record hook, given the token the change's result does not carry."""
+    if record is None:
+        return None
+    return lambda game, seat: record(game, seat, token)
 
 
 __all__ = ["Seating"]

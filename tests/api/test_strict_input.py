@@ -79,17 +79,18 @@ def test_printable_names_from_any_script_are_kept(api: Api) -> None:
     assert [p["name"] for p in created["players"]] == ["Zoë 李 Ωμέγα", "Ann-Marie O'Neil"]
 
 
-def test_the_same_move_sent_again_at_once_is_a_409_not_a_422(api: Api) -> None:
-    """32 identical racing moves: whichever request reads the game after the first one
-    got in is refused by the rules only because of that race, so it gets the race's
-    answer (409 version_conflict), like those that lost the compare-and-set."""
+def test_the_same_move_sent_again_is_the_contracts_422_not_a_409(api: Api) -> None:
+    """A well-formed move that repeats the seat's own last move, with nothing racing it, is
+    illegal now: the contract's 422, each time it is sent (Idempotency-Key is the tool for
+    a resend that should get the first answer)."""
     created = api.create("skyjo", 2, seed=4)
     game_id, token = created["id"], created["players"][0]["token"]
     move = {"type": "reveal", "row": 0, "col": 0}
     assert api.move(game_id, token, move).status_code == 200
-    again = api.move(game_id, token, move)  # the twin that read the game after the first
-    assert (again.status_code, again.get_json()["code"]) == (409, "version_conflict")
-    assert again.headers["ETag"] == '"1"'
+    for _ in range(2):
+        again = api.move(game_id, token, move)
+        assert (again.status_code, again.get_json()["code"]) == (422, "illegal_move")
+    assert api.view(game_id)["version"] == 1
     other = api.move(game_id, token, {"type": "reveal", "row": 0, "col": 0, "x": 1})
     assert other.status_code == 422  # a different (malformed) move is still the rules' 4xx
     api.move(game_id, created["players"][1]["token"], move)

@@ -26,6 +26,8 @@ class Gunicorn:
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
     workdir: Path | None = None
+    config: str = "python:cardtable.gunicorn_conf"
+    """gunicorn's -c: the image's settings, or a test's own file that imports them."""
 
     @property
     def url(self) -> str:
@@ -51,8 +53,7 @@ class Gunicorn:
         }
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", "python:cardtable.gunicorn_conf",
-                 "cardtable.wsgi:app"],
+                [sys.executable, "-m", "gunicorn", "-c", self.config, "cardtable.wsgi:app"],
                 env=env, stdout=log, stderr=subprocess.STDOUT,
             )  # fmt: skip
         deadline = time.monotonic() + 30

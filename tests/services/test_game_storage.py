@@ -214,7 +214,12 @@ def test_a_document_of_schema_3_loads_continues_and_is_rewritten_in_the_new_form
     assert service.poll_version(created.game_id, tokens[1]) == before.version
     _play(service, created.game_id, tokens, 1, seed=10)
     key = store.key_for(created.game_id)
-    assert set(redis_client.hkeys(key)) == {b"version", b"doc", TOKENS_FIELD.encode()}
+    assert set(redis_client.hkeys(key)) == {
+        b"version",
+        b"doc",
+        TOKENS_FIELD.encode(),
+        b"writes",  # the store's ring of the last writes' request ids
+    }
     assert store.load(created.game_id).document["schema_version"] == DOCUMENT_SCHEMA_VERSION
     assert service.poll_version(created.game_id, tokens[0]) == before.version + 1
     _play(service, created.game_id, tokens, 10_000, seed=11)
@@ -231,7 +236,12 @@ def test_only_the_small_fields_that_change_are_written(
     a value are not stored."""
     created, _, _, _ = service.create("skipbo", [{"name": "a"}, {"name": "b"}], seed=2)
     key = store.key_for(created.game_id)
-    assert set(redis_client.hkeys(key)) == {b"version", b"doc", TOKENS_FIELD.encode()}
+    assert set(redis_client.hkeys(key)) == {
+        b"version",
+        b"doc",
+        TOKENS_FIELD.encode(),
+        b"writes",  # the store's ring of the last writes' request ids
+    }
     game = service.load(created.game_id)
     assert service.changed_fields(game) == {}
     game.life.deadline = 12.5

@@ -19,8 +19,8 @@ export interface paths {
         put?: never;
         /**
          * Create a game: deal it, let server bots act first, return one token per seat.
-         * @description Tokens appear only in this answer; keep them. `version` is above 0 when server
-         *     bots moved first.
+         * @description Tokens appear only in this answer (and in its replay to the same Idempotency-Key);
+         *     keep them. `version` is above 0 when server bots moved first.
          */
         post: operations["create_game"];
         delete?: never;
@@ -1327,7 +1327,10 @@ export interface operations {
     create_game: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1523,7 +1526,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID): a retry of the same move with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice. Kept as long as the game. */
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
                 /** @description The version you decided on, e.g. "17": 412 if it moved on. */
                 "If-Match"?: string;
@@ -1744,7 +1747,10 @@ export interface operations {
     join_game: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 game_id: string;
             };
@@ -1843,7 +1849,10 @@ export interface operations {
     leave_game: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 game_id: string;
             };
@@ -1887,6 +1896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
             /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {
@@ -1902,7 +1912,10 @@ export interface operations {
     start_game: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 game_id: string;
             };
@@ -2010,7 +2023,10 @@ export interface operations {
     rematch_game: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 game_id: string;
             };
@@ -2054,6 +2070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
             /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {

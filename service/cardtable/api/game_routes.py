@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -10,7 +11,12 @@ from flask.views import MethodView
 
 from cardtable.api import metrics
 from cardtable.api.blueprint import Blueprint
-from cardtable.api.idempotency_header import IdempotencyKeyHeaderSchema, idempotency_key
+from cardtable.api.idempotency_header import (
+    IdempotencyKeyHeaderSchema,
+    idempotency_key,
+    keyed,
+    replayed_answer,
+)
 from cardtable.api.links import CREATED_GAME
 from cardtable.api.move_body import move_body
 from cardtable.api.requests import (
@@ -34,8 +40,11 @@ from cardtable.api.schemas.common import (
 )
 from cardtable.api.schemas.tables import LobbyPageSchema, LobbyQuerySchema
 from cardtable.common import StaleVersion, TokenRequired
-from cardtable.idempotency import move_once
+from cardtable.engine.table import AppliedMove
+from cardtable.games import Game
+from cardtable.idempotency import game_id_for, move_once
 from cardtable.store import VersionConflict
+from cardtable.store.documents import Record as WriteRecord
 
 blp = Blueprint(
     "games",
@@ -83,47 +92,72 @@ def _json(body: Any, etag_version: int | None = None) -> Response:
     return response
 
 
+Created = tuple[Game, list[str | None], str | None, list[AppliedMove]]
+
+
+def _created_answer(created: Created) -> dict[str, Any]:
+    """The 201 answer of a create (also what its idempotency record keeps)."""
+    game, tokens, invite, _ = created
+    return {
+        "id": game.game_id,
+        "game": game.game,
+        "version": game.version,
+        "options": game.life.options,
+        "finished": game.finished,
+        "players": [
+            {
+                "seat": s.seat,
+                "name": s.name if not s.open else None,
+                "bot": s.bot,
+                "open": s.open,
+                "token": tokens[s.seat],
+            }
+            for s in game.seats
+        ],
+        "invite": invite,
+        "public": game.life.public,
+        "turn_seconds": game.life.turn_seconds,
+    }
+
+
+def _created(created: Created) -> tuple[dict[str, Any], int, dict[str, str]]:
+    game_id = created[0].game_id
+    return _created_answer(created), 201, {"Location": url_for("games.GameView", game_id=game_id)}
+
+
 @blp.route("")
 class Games(MethodView):
     @blp.doc(operationId="create_game", security=[], responses=CREATED_GAME)
     @blp.arguments(CreateGameRequestSchema())
+    @blp.headers(IdempotencyKeyHeaderSchema())
     @blp.response(201, CreatedGameSchema, errors=(400, 413, 415, 422, 503))
-    def post(self, body: dict[str, Any]) -> Any:
+    def post(self, body: dict[str, Any], **_headers: Any) -> Any:
         """Create a game: deal it, let server bots act first, return one token per seat.
 
-        Tokens appear only in this answer; keep them. `version` is above 0 when server
-        bots moved first.
+        Tokens appear only in this answer (and in its replay to the same Idempotency-Key);
+        keep them. `version` is above 0 when server bots moved first.
         """
         service = wiring().games
-        game, tokens, invite, _ = service.create(
-            body["game"],
-            body["players"],
-            body.get("options"),
-            body.get("seed"),
-            public=body["public"],
-            turn_seconds=body.get("turn_seconds"),
+        key = idempotency_key(grants_secrets=True)
+
+        def create(record: Callable[..., WriteRecord] | None = None) -> Created:
+            return service.create(
+                body["game"],
+                body["players"],
+                body.get("options"),
+                body.get("seed"),
+                game_id=game_id_for(key) if key else None,
+                record=record,
+                public=body["public"],
+                turn_seconds=body.get("turn_seconds"),
+            )
+
+        if key is None:
+            return _created(create())
+        created, replay = keyed(key, "create", body).once(
+            service.store, game_id_for(key), "create", create, _created_answer
         )
-        body = {
-            "id": game.game_id,
-            "game": game.game,
-            "version": game.version,
-            "options": game.life.options,
-            "finished": game.finished,
-            "players": [
-                {
-                    "seat": s.seat,
-                    "name": s.name if not s.open else None,
-                    "bot": s.bot,
-                    "open": s.open,
-                    "token": tokens[s.seat],
-                }
-                for s in game.seats
-            ],
-            "invite": invite,
-            "public": game.life.public,
-            "turn_seconds": game.life.turn_seconds,
-        }
-        return body, 201, {"Location": url_for("games.GameView", game_id=game.game_id)}
+        return _created(created) if created else replayed_answer(replay, 201, game_id_for(key))
 
     @blp.doc(operationId="list_open_games", security=[])
     @blp.arguments(LobbyQuerySchema(), location="query", as_kwargs=True)
@@ -202,7 +236,13 @@ class Moves(MethodView):
                 )
             else:
                 game, seat, applied, replayed = move_once(
-                    service, game_id, bearer_token(), body["move"], if_match_version(), key
+                    service,
+                    game_id,
+                    bearer_token(),
+                    body["move"],
+                    if_match_version(),
+                    key,
+                    wiring().settings.idempotency_ttl_seconds,
                 )
         except StaleVersion:
             metrics.record_conflict("stale_version")

@@ -1,14 +1,19 @@
-"""The `Idempotency-Key` request header of moves: read, checked, documented."""
+"""The `Idempotency-Key` request header of every unsafe POST: read, checked, documented, and
+the replayed answer (`Idempotent-Replayed: true`)."""
 
 from __future__ import annotations
 
-from flask import request
+from typing import Any
+
+from flask import request, url_for
 from marshmallow import EXCLUDE, Schema, fields
 
 from cardtable.api.errors import ApiError
-from cardtable.idempotency import is_valid_key
+from cardtable.api.requests import wiring
+from cardtable.idempotency import SECRET_KEY_MIN, Idempotency, fingerprint, is_valid_key
 
 HEADER = "Idempotency-Key"
+REPLAYED = {"Idempotent-Replayed": "true"}
 
 
 class IdempotencyKeyHeaderSchema(Schema):
@@ -21,17 +26,43 @@ class IdempotencyKeyHeaderSchema(Schema):
         data_key=HEADER,
         metadata={
             "description": "Any unique string (1 to 128 printable ASCII characters, e.g. a "
-            "UUID): a retry of the same move with the same key returns the first answer "
-            "(with `Idempotent-Replayed: true`) instead of acting twice. Kept as long as "
-            "the game."
+            "UUID; at least 16 where the answer carries a token: creating, joining, a "
+            "rematch): a retry of the same request with the same key returns the first "
+            "answer (with `Idempotent-Replayed: true`) instead of acting twice; the same "
+            "key for a different request is refused (422 `idempotency_key_reused`). Kept "
+            "for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and "
+            "per seat for its 4 latest keyed requests."
         },
     )
 
 
-def idempotency_key() -> str | None:
+def idempotency_key(grants_secrets: bool = False) -> str | None:
+    """The request's key (None without one); `grants_secrets`: its answer shows a token,
+    which a replay gives to whoever knows the key, so a short one is refused."""
     key = request.headers.get(HEADER)
     if key is None:
         return None
     if not is_valid_key(key):
         raise ApiError("invalid_header", f"{HEADER} must be 1 to 128 printable ASCII characters")
+    if grants_secrets and len(key) < SECRET_KEY_MIN:
+        raise ApiError(
+            "invalid_header",
+            f"{HEADER} must be at least {SECRET_KEY_MIN} characters here (its replay shows "
+            "a token): use a UUID",
+        )
     return key
+
+
+def keyed(key: str, scope: str, content: Any) -> Idempotency:
+    """The key bound to what it is used for and to the request's content."""
+    return Idempotency(key, scope, fingerprint(content), wiring().settings.idempotency_ttl_seconds)
+
+
+def replayed_answer(
+    answer: dict[str, Any], status: int, game_id: str | None = None
+) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """The first answer again, marked as a replay (with the game's Location for a 201)."""
+    headers = dict(REPLAYED)
+    if game_id is not None:
+        headers["Location"] = url_for("games.GameView", game_id=game_id)
+    return answer, status, headers

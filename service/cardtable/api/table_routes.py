@@ -3,12 +3,19 @@ server bots, and ask for a rematch once it is over."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import url_for
 from flask.views import MethodView
 
 from cardtable.api.blueprint import Blueprint
+from cardtable.api.idempotency_header import (
+    IdempotencyKeyHeaderSchema,
+    idempotency_key,
+    keyed,
+    replayed_answer,
+)
 from cardtable.api.requests import bearer_token, wiring
 from cardtable.api.schemas.tables import (
     JoinRequestSchema,
@@ -16,7 +23,12 @@ from cardtable.api.schemas.tables import (
     StartRequestSchema,
     TableChangeSchema,
 )
+from cardtable.common import hash_token
+from cardtable.idempotency import Idempotency
+from cardtable.store.documents import Record
 from cardtable.tables import Game
+
+Act = Callable[[Callable[..., Record] | None], Any]
 
 blp = Blueprint(
     "tables",
@@ -47,9 +59,38 @@ def _changed(game: Game, seat: int | None) -> dict[str, Any]:
     return {"id": game.game_id, "version": game.version, "seat": seat}
 
 
+def _grant(result: tuple[Game, int, str]) -> dict[str, Any]:
+    return _granted(*result)[0]
+
+
+def _change(result: tuple[Game, int | None]) -> dict[str, Any]:
+    return _changed(*result)
+
+
+def _rematch_record(idem: Idempotency, result: tuple[Game, int, str]) -> Record:
+    """The record of a rematch seat: in the new game's list of joins."""
+    return idem.record(wiring().games.store, result[0].game_id, "join", _grant(result))
+
+
+def _holder(token: str | None) -> str:
+    """Who sends a key, for its scope: the token's hash (a seat that has left keeps it)."""
+    return hash_token(token)[:16] if token else "-"
+
+
+def _once(
+    idem: Idempotency | None, game_id: str, name: str, act: Act, answer: Callable[[Any], Any]
+) -> tuple[Any, Any]:
+    """`act` without a key, else at most once for it: (the result, None) or (None, the
+    first answer)."""
+    if idem is None:
+        return act(None), None
+    return idem.once(wiring().games.store, game_id, name, act, answer)
+
+
 @blp.route("/<string:game_id>/join")
 class Join(MethodView):
     @blp.doc(operationId="join_game", security=[])
+    @blp.headers(IdempotencyKeyHeaderSchema())
     @blp.arguments(JoinRequestSchema())
     @blp.response(201, SeatGrantSchema, errors=(400, 403, 404, 409, 413, 415, 422, 503))
     def post(self, body: dict[str, Any], game_id: str) -> Any:
@@ -58,37 +99,72 @@ class Join(MethodView):
         The seat's token is shown only here. The join that takes the last open seat deals
         the game. Several clients racing for the last seats each get one or `no_open_seat`.
         """
-        return _granted(*wiring().seating.join(game_id, body["name"], body.get("invite")))
+        key = idempotency_key(grants_secrets=True)
+        idem = keyed(key, "join", body) if key else None
+
+        def join(record: Callable[..., Record] | None) -> tuple[Game, int, str]:
+            return wiring().seating.join(game_id, body["name"], body.get("invite"), record)
+
+        result, replay = _once(idem, game_id, "join", join, _grant)
+        return _granted(*result) if result else replayed_answer(replay, 201, game_id)
 
 
 @blp.route("/<string:game_id>/leave")
 class Leave(MethodView):
     @blp.doc(operationId="leave_game", security=SEAT_ONLY)
+    @blp.headers(IdempotencyKeyHeaderSchema())
     @blp.response(200, TableChangeSchema, errors=(401, 404, 409, 503))
     def post(self, game_id: str) -> Any:
         """Leave the game: before the deal the seat opens again; after it the server's
         greedy bot plays the seat from now on (views say so). Twice: `already_left`."""
-        return _changed(*wiring().seating.leave(game_id, bearer_token()))
+        key, token = idempotency_key(), bearer_token()
+        idem = keyed(key, f"leave:{_holder(token)}", {}) if key else None
+
+        def leave(record: Callable[..., Record] | None) -> tuple[Game, int]:
+            return wiring().seating.leave(game_id, token, record)
+
+        result, replay = _once(idem, game_id, "leave", leave, _change)
+        return _changed(*result) if result else replayed_answer(replay, 200)
 
 
 @blp.route("/<string:game_id>/start")
 class Start(MethodView):
     @blp.doc(operationId="start_game", security=SEAT_OR_INVITE)
+    @blp.headers(IdempotencyKeyHeaderSchema())
     @blp.arguments(StartRequestSchema())
     @blp.response(200, TableChangeSchema, errors=(400, 401, 403, 404, 409, 413, 415, 422, 503))
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Start before every seat is taken: server bots (`fill`) take the open seats and
         the game is dealt. For the creator's seat (its token) or the invite's holder."""
-        seating = wiring().seating
-        return _changed(*seating.start(game_id, bearer_token(), body.get("invite"), body["fill"]))
+        key, token = idempotency_key(), bearer_token()
+        idem = keyed(key, f"start:{_holder(token)}", body) if key else None
+
+        def start(record: Callable[..., Record] | None) -> tuple[Game, int | None]:
+            seating = wiring().seating
+            return seating.start(game_id, token, body.get("invite"), body["fill"], record)
+
+        result, replay = _once(idem, game_id, "start", start, _change)
+        return _changed(*result) if result else replayed_answer(replay, 200)
 
 
 @blp.route("/<string:game_id>/rematch")
 class Rematch(MethodView):
     @blp.doc(operationId="rematch_game", security=SEAT_ONLY)
+    @blp.headers(IdempotencyKeyHeaderSchema())
     @blp.response(201, SeatGrantSchema, errors=(401, 404, 409, 503))
     def post(self, game_id: str) -> Any:
         """Once the game is over: your seat in its rematch (same players, options and table
         settings, a new shuffle), with a new token. The first call creates the new game
         (the old game's view names it in `rematch`); each player claims their own seat."""
-        return _granted(*wiring().seating.rematch(game_id, bearer_token()))
+        key, token = idempotency_key(grants_secrets=True), bearer_token()
+        if key is None:
+            return _granted(*wiring().seating.rematch(game_id, token))
+        old = wiring().games.load(game_id)
+        seat = wiring().games.require_seat(old, token)
+        idem = keyed(key, f"rematch:{game_id}:{seat}", {})
+        if old.life.rematch is not None:  # a retry finds its record in the new game
+            replay = idem.recall(wiring().games.store, old.life.rematch, "join")
+            if replay is not None:
+                return replayed_answer(replay, 201, old.life.rematch)
+        granted = wiring().seating.rematch(game_id, token, lambda *r: _rematch_record(idem, r))
+        return _granted(*granted)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from cardtable.api import metrics
 from cardtable.api.limits import charging_moves
+from cardtable.clock import RedisClock
 from cardtable.config import Settings
 from cardtable.games import GameService
 from cardtable.push import counting_published, new_hub
@@ -33,11 +34,16 @@ class Wiring:
                 prefix=settings.key_prefix,
                 ttl_seconds=settings.game_ttl_seconds,
                 finished_ttl_seconds=settings.finished_ttl_seconds,
+                write_resends=settings.redis_write_resends,
+                wait_replicas=settings.redis_wait_replicas,
+                wait_timeout_ms=settings.redis_wait_timeout_ms,
             )
             for kind in ("game", "sheet")
         }
+        clock = RedisClock(redis_client)  # one clock for every replica: docs/consistency.md
         games = GameService(
             stores["game"],
+            clock=clock,
             on_moves=charging_moves(counting_published(metrics.record_moves)),
             on_created=metrics.record_created,
             bot_budget_seconds=settings.bot_budget_seconds,
@@ -47,5 +53,5 @@ class Wiring:
             write_schema=settings.write_schema,
             hub=new_hub(redis_client, settings.key_prefix, settings.max_streams),
         )
-        sheets = ScoreSheetService(stores["sheet"])
+        sheets = ScoreSheetService(stores["sheet"], clock=clock)
         return cls(settings, redis_client, games, sheets, Seating(games))

@@ -8,7 +8,10 @@ process opens (Redis `maxclients` must exceed max_connections * workers * pods).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
 
 import redis
 from redis.backoff import NoBackoff
@@ -17,9 +20,51 @@ from redis.retry import Retry
 from redis.sentinel import Sentinel
 
 from cardtable.config import Settings
+from cardtable.store.switches import follow_switches
+
+T = TypeVar("T")
 
 RedisClient = Any
 """redis.Redis or redis.cluster.RedisCluster: the store uses only what both offer."""
+
+_ONCE: ContextVar[bool] = ContextVar("cardtable_store_sending_once", default=False)
+
+
+@contextmanager
+def sending_once() -> Iterator[None]:
+    """Inside the block, redis-py sends each command once: a broken connection raises
+    instead of resending on a new one. A write's resend would otherwise be invisible: it
+    could apply a script that already ran, and its error would hide that the first send
+    reached Redis."""
+    token = _ONCE.set(True)
+    try:
+        yield
+    finally:
+        _ONCE.reset(token)
+
+
+class ReadRetry(Retry):
+    """redis-py's retry, switched off inside `sending_once` (the connection is still closed
+    after a failure, as redis-py's own failure handler does). A health check's PING, sent
+    before the command, is retried as usual: the command has not left then."""
+
+    def call_with_retry(
+        self,
+        do: Callable[[], T],
+        fail: Callable[..., Any],
+        is_retryable: Callable[[Exception], bool] | None = None,
+        with_failure_count: bool = False,
+    ) -> T:
+        if not _ONCE.get() or getattr(do, "__name__", "") == "_send_ping":
+            return super().call_with_retry(do, fail, is_retryable, with_failure_count)
+        try:
+            return do()
+        except self._supported_errors as error:
+            if with_failure_count:
+                fail(error, self.get_retries() + 1)
+            else:
+                fail(error)
+            raise
 
 
 def _connection_options(settings: Settings) -> dict[str, Any]:
@@ -29,7 +74,9 @@ def _connection_options(settings: Settings) -> dict[str, Any]:
         "health_check_interval": 15,
         # One retry, on a broken connection only (a pooled connection Redis closed, a
         # failed-over master): never on a timeout, so a stalled Redis gives a quick 503.
-        "retry": Retry(NoBackoff(), 1, supported_errors=(redis.exceptions.ConnectionError,)),
+        # Never for a write (see `sending_once`): the store resends those itself, with the
+        # request id that lets the script recognise a write it already applied.
+        "retry": ReadRetry(NoBackoff(), 1, supported_errors=(redis.exceptions.ConnectionError,)),
     }
     if settings.redis_username:
         options["username"] = settings.redis_username
@@ -59,6 +106,8 @@ def _sentinel(settings: Settings, options: dict[str, Any]) -> redis.Redis:
     client: redis.Redis = sentinel.master_for(  # type: ignore[no-untyped-call]
         settings.redis_sentinel_service, max_connections=settings.redis_max_connections
     )
+    # A failover is learnt of at once, not when the old master is demoted (docs/consistency.md).
+    follow_switches(sentinel, settings.redis_sentinel_service, client)
     return client
 
 

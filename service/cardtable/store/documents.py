@@ -10,13 +10,20 @@ whole history (a record, an event feed) read. The store does not interpret the l
 
 from __future__ import annotations
 
+import secrets
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import redis.exceptions
+
 from cardtable.store import codec, riders
-from cardtable.store.connection import RedisClient
-from cardtable.store.errors import classified
+from cardtable.store.connection import RedisClient, sending_once
+from cardtable.store.errors import StoreRefused, classified
+
+RESEND_PAUSE_SECONDS = 0.05
+"""Pause before the first resend of a write whose reply was lost (doubled for the next)."""
 
 # Lua run by both scripts after a write: publish `{"id", "version", "at"}` (at: Redis's
 # clock, for the delivery lag) on `<prefix>:<kind>:changes`, in the same script run as the
@@ -30,20 +37,53 @@ redis.call('PUBLISH', (string.gsub(KEYS[1], '{.*}$', 'changes')),
   cjson.encode({id = id, version = tonumber(VERSION), at = now[1] + now[2] / 1000000}))
 """
 
-# Both scripts take KEYS[1], the document's hash, and KEYS[2], its append-only log (a string
-# of bytes in the same hash slot, grown by APPEND; documents without a log never write it).
+# Every write carries a request id (ARGV "rid": 16 characters of [A-Za-z0-9_-], drawn for
+# each write) that the script records in the hash's `writes` field with the version the
+# write started from: the newest WRITES_KEPT entries, each `<rid>:<from>;` (`c` for the
+# creation). A resend of a write whose reply was lost finds its own id there and is told
+# "applied" instead of a conflict; a conflict is "proven" (the write cannot have happened)
+# when the ring holds another write that started from the same version, as exactly one
+# write can start from each version.
+RING = """
+local function remember(ring, entry)
+  local kept, n = entry, 1
+  for e in string.gmatch(ring, '[^;]*;') do
+    if n >= WRITES_KEPT then
+      break
+    end
+    kept = kept .. e
+    n = n + 1
+  end
+  return kept
+end
+"""
+WRITES_KEPT = 8
+
+# Both scripts take KEYS[1], the document's hash, KEYS[2], its append-only log (a string
+# of bytes in the same hash slot, grown by APPEND; documents without a log never write it),
+# and KEYS[3], a list of the same slot that gets the write's idempotency record: the bytes
+# of ARGV "record" are pushed at its head, the list cut to its ARGV "keep" newest entries
+# and given its own expiry, ARGV "record ttl" (nothing of it is written when "record" is
+# empty).
 #
 # CREATE: ARGV[1] the version, ARGV[2] the encoded document, ARGV[3] the time to live in
-# seconds, ARGV[4] the first bytes of the log, then extra fields as name, value pairs
-# (e.g. token hashes, so a poll can authenticate without reading the document; an empty
-# value is not written). Returns 1 when created, 0 when the key already exists (nothing is
-# written).
+# seconds, ARGV[4] the first bytes of the log, ARGV[5] the rid, ARGV[6] the record, ARGV[7]
+# its time to live, ARGV[8] keep, then extra fields as name, value pairs (e.g. token
+# hashes, so a poll can authenticate without reading the document; an empty value is not
+# written). Returns 1
+# when created, 2 when this rid created it already, 0 when the key already exists
+# (nothing is written).
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
+  local ring = redis.call('HGET', KEYS[1], 'writes') or ''
+  if string.find(ring, ARGV[5] .. ':', 1, true) then
+    redis.call('HSET', KEYS[1], 'writes', ring)  -- replicated: a WAIT after it covers it
+    return 2
+  end
   return 0
 end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], 'doc', ARGV[2])
-for i = 5, #ARGV, 2 do
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'doc', ARGV[2], 'writes', ARGV[5] .. ':c;')
+for i = 9, #ARGV, 2 do
   if ARGV[i + 1] ~= '' then
     redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
   end
@@ -54,6 +94,11 @@ if ARGV[4] ~= '' then
   redis.call('EXPIRE', KEYS[2], tonumber(ARGV[3]))
 end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
+if ARGV[6] ~= '' then
+  redis.call('LPUSH', KEYS[3], ARGV[6])
+  redis.call('LTRIM', KEYS[3], 0, tonumber(ARGV[8]) - 1)
+  redis.call('EXPIRE', KEYS[3], tonumber(ARGV[7]))
+end
 -- NOTIFY ARGV[1]
 return 1
 """
@@ -63,19 +108,30 @@ return 1
 # to live in seconds (idle expiry, or the finished-document retention), ARGV[5] the bytes to
 # append to the log, ARGV[6] "append", "replace" (a migration writes the log whole) or
 # "final" (append, then store the log at its exact size: APPEND leaves room to grow, which a
-# finished document no longer needs), then extra fields to update, as name, value pairs
-# (an empty value deletes the field: an absent field costs no memory).
-# Returns {1, new} when written, {0, current} on a version conflict, {-1, 0} when missing.
+# finished document no longer needs), ARGV[7] the rid, ARGV[8] the record, ARGV[9] its time
+# to live, ARGV[10] keep, then extra fields to update, as name, value pairs (an empty value
+# deletes the field: an absent field costs no memory).
+# Returns {1, new} when written, {2, current} when this rid's write was applied already,
+# {0, current, proven} on a version conflict (proven: 1 when the ring shows another write
+# from the version read), {-1, 0} when missing.
 COMPARE_AND_SET = """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then
   return {-1, 0}
 end
+local ring = redis.call('HGET', KEYS[1], 'writes') or ''
 if current ~= ARGV[1] then
-  return {0, tonumber(current)}
+  if string.find(ring, ARGV[7] .. ':', 1, true) then
+    redis.call('HSET', KEYS[1], 'writes', ring)  -- replicated: a WAIT after it covers it
+    return {2, tonumber(current)}
+  end
+  local proven = string.find(ring, ':' .. ARGV[1] .. ';', 1, true) and 1 or 0
+  return {0, tonumber(current), proven}
 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3])
-for i = 7, #ARGV, 2 do
+-- RING
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3],
+  'writes', remember(ring, ARGV[7] .. ':' .. ARGV[1] .. ';'))
+for i = 11, #ARGV, 2 do
   if ARGV[i + 1] == '' then
     redis.call('HDEL', KEYS[1], ARGV[i])
   else
@@ -96,11 +152,17 @@ if ARGV[6] == 'final' then
 end
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
 redis.call('EXPIRE', KEYS[2], tonumber(ARGV[4]))
+if ARGV[8] ~= '' then
+  redis.call('LPUSH', KEYS[3], ARGV[8])
+  redis.call('LTRIM', KEYS[3], 0, tonumber(ARGV[10]) - 1)
+  redis.call('EXPIRE', KEYS[3], tonumber(ARGV[9]))
+end
 -- NOTIFY ARGV[2]
 return {1, tonumber(ARGV[2])}
 """
 CREATE = CREATE.replace("-- NOTIFY ARGV[1]", NOTIFY.replace("VERSION", "ARGV[1]"))
 COMPARE_AND_SET = COMPARE_AND_SET.replace("-- NOTIFY ARGV[2]", NOTIFY.replace("VERSION", "ARGV[2]"))
+COMPARE_AND_SET = COMPARE_AND_SET.replace("-- RING", RING.replace("WRITES_KEPT", str(WRITES_KEPT)))
 
 # READ_LOG: KEYS as above. The version and the whole log, read together so they agree.
 # Returns {version, log} ({version, false} without a log) or {-1} when missing.
@@ -171,6 +233,23 @@ def check_schema_version(
         raise RuntimeError(f"{kind} {doc_id}: unknown schema_version {found!r}")
 
 
+def new_request_id() -> str:
+    """The id a write carries into the script (16 characters, none of them `:` or `;`)."""
+    return secrets.token_urlsafe(12)
+
+
+@dataclass(frozen=True)
+class Record:
+    """An idempotency record written by the same script as the change: pushed onto the
+    list `key` (from `DocumentStore.record_key_for`), which keeps its `keep` newest entries
+    and expires `ttl_seconds` after its last push, whatever the document's expiry."""
+
+    key: str
+    value: bytes
+    ttl_seconds: int
+    keep: int = 1
+
+
 class DuplicateId(StoreError):
     """A freshly drawn id already exists (astronomically unlikely with random ids)."""
 
@@ -197,12 +276,23 @@ class DocumentStore:
         prefix: str = "cardtable",
         ttl_seconds: int = 7 * 24 * 3600,
         finished_ttl_seconds: int = 24 * 3600,
+        write_resends: int = 2,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 500,
     ):
         self.redis = redis
         self.kind = kind
         self.prefix = prefix
         self.ttl_seconds = ttl_seconds
         self.finished_ttl_seconds = finished_ttl_seconds
+        self.write_resends = write_resends
+        """How often a write whose reply was lost is sent again (with its request id, so
+        that the script recognises it if it was applied); 0: never (outcome_unknown)."""
+        self.wait_replicas = wait_replicas
+        """With 1 or more, a write is acknowledged only once that many replicas have it
+        (WAIT, up to `wait_timeout_ms`); else its outcome is unknown: a failover may lose a
+        write that only the master had."""
+        self.wait_timeout_ms = wait_timeout_ms
         self._create = redis.register_script(CREATE)
         self._compare_and_set = redis.register_script(COMPARE_AND_SET)
         self._read_log = redis.register_script(READ_LOG)
@@ -214,8 +304,77 @@ class DocumentStore:
         """The document's log: a string in the same Redis Cluster slot (same hash tag)."""
         return f"{self.key_for(doc_id)}:log"
 
+    def record_key_for(self, doc_id: str, name: str) -> str:
+        """A list of idempotency records of the document, in its Redis Cluster slot."""
+        return f"{self.key_for(doc_id)}:rec:{name}"
+
+    def records(self, key: str, ttl_seconds: int) -> list[bytes]:
+        """The records of the list `key`, newest first. With `wait_replicas`, only once
+        that many replicas have them (their expiry renewed, a write WAIT can count), else
+        outcome unknown: a replay must not acknowledge a write only this master holds."""
+        riders.flush(self.redis)  # a waiting rider is judged before anything else
+        if not self.wait_replicas:
+            return list(self.redis.lrange(key, 0, -1))
+        with classified():
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.lrange(key, 0, -1)
+            pipe.expire(key, ttl_seconds)
+            pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms)
+            entries, _, acked = pipe.execute()
+        if entries and int(acked) < self.wait_replicas:
+            raise StoreRefused("outcome_unknown", "WAIT")
+        return list(entries)
+
     def _keys(self, doc_id: str) -> list[str]:
         return [self.key_for(doc_id), self.log_key_for(doc_id)]
+
+    def _write_keys(self, doc_id: str, record: Record | None) -> list[str]:
+        return [*self._keys(doc_id), record.key if record else self.record_key_for(doc_id, "-")]
+
+    def _send(self, script: Any, keys: list[str], args: list[Any]) -> tuple[Any, bool]:
+        """Run a write script: sent once per attempt (never resent by redis-py); after a
+        lost reply, sent again with the same request id, which the script recognises if the
+        first one was applied. Returns the reply and whether an earlier send may have
+        reached Redis (the caller then cannot take a conflict as proof that nothing was
+        written). Raises StoreRefused: its own code while nothing was sent,
+        `outcome_unknown` once something was and no attempt answered."""
+        sent = False
+        refused: StoreRefused | None = None
+        for attempt in range(self.write_resends + 1):
+            if attempt:
+                time.sleep(RESEND_PAUSE_SECONDS * 2 ** (attempt - 1))
+            try:
+                with sending_once(), classified(write=True):
+                    return self._run(script, keys, args), sent
+            except StoreRefused as error:
+                sent = sent or error.code == "outcome_unknown"
+                if not sent:
+                    raise  # nothing reached Redis: this refusal is the true answer
+                refused = error
+        assert refused is not None
+        raise StoreRefused("outcome_unknown", refused.cause) from refused
+
+    def _run(self, script: Any, keys: list[str], args: list[Any]) -> Any:
+        """One send of a write script; with `wait_replicas`, in one pipeline (one
+        connection: WAIT counts the replicas that have this connection's writes) with
+        WAIT, and a write fewer replicas have in time may be lost: its outcome is unknown."""
+        if not self.wait_replicas:
+            return script(keys=keys, args=args)
+        for _ in range(2):  # the second after loading the script
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.evalsha(script.sha, len(keys), *keys, *args)
+            pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms)
+            reply, acked = pipe.execute(raise_on_error=False)
+            if isinstance(reply, redis.exceptions.NoScriptError):
+                self.redis.script_load(script.script)
+                continue
+            for answer in (reply, acked):
+                if isinstance(answer, Exception):
+                    raise answer
+            if int(acked) < self.wait_replicas:
+                raise StoreRefused("outcome_unknown", "WAIT")
+            return reply
+        raise StoreRefused("outcome_unknown", "NOSCRIPT")
 
     def ttl_for(self, finished: bool) -> int:
         return self.finished_ttl_seconds if finished else self.ttl_seconds
@@ -230,25 +389,30 @@ class DocumentStore:
         extra_fields: Mapping[str, str | bytes] | None = None,
         ttl_seconds: int | None = None,
         log: bytes = b"",
+        record: Record | None = None,
     ) -> None:
         """Store a new document and its first log entries; `extra_fields` are small values
         kept beside it, readable without the document by `read_fields` (and updated by
         `save` when it names them; empty ones are not stored). `ttl_seconds` overrides the
-        kind's expiry (e.g. for games waiting for players)."""
+        kind's expiry (e.g. for games waiting for players); `record` is written with it."""
         riders.flush(self.redis)  # a waiting rider is judged before anything else
         pairs = _field_pairs(extra_fields)
-        with classified(write=True):
-            created = self._create(
-                keys=self._keys(doc_id),
-                args=[
-                    version,
-                    codec.encode(document),
-                    ttl_seconds or self.ttl_for(finished),
-                    log,
-                    *pairs,
-                ],
-            )
+        created, resent = self._send(
+            self._create,
+            self._write_keys(doc_id, record),
+            [
+                version,
+                codec.encode(document),
+                ttl_seconds or self.ttl_for(finished),
+                log,
+                new_request_id(),
+                *_record_args(record),
+                *pairs,
+            ],
+        )
         if not created:
+            if resent:  # ours, with its entry pushed out of the ring already, or another's
+                raise StoreRefused("outcome_unknown", "DuplicateId")
             raise DuplicateId(f"{self.kind} {doc_id!r} already exists")
 
     def load(self, doc_id: str, fields: Sequence[str] = ()) -> Stored:
@@ -324,27 +488,36 @@ class DocumentStore:
         ttl_seconds: int | None = None,
         append: bytes = b"",
         replace_log: bool = False,
+        record: Record | None = None,
     ) -> None:
         """Write the new document (and the given extra fields: an empty one is deleted, those
         not named stay as they are), and append `append` to its log (or, with
         `replace_log`, make it the whole log), only if the stored version is still
         `expected_version`: all of it or nothing, in one script. A finished document's log
-        is stored at its exact size."""
+        is stored at its exact size; `record` is written with it.
+
+        A write whose reply is lost is sent again (see `_send`): VersionConflict and
+        NotFound are raised only when the write surely did not happen, else StoreRefused
+        `outcome_unknown`."""
         riders.flush(self.redis)  # a waiting rider is judged before anything else
         pairs = _field_pairs(extra_fields)
-        with classified(write=True):
-            status, current = self._compare_and_set(
-                keys=self._keys(doc_id),
-                args=[
-                    expected_version,
-                    new_version,
-                    codec.encode(document),
-                    ttl_seconds or self.ttl_for(finished),
-                    append,
-                    "replace" if replace_log else "final" if finished else "append",
-                    *pairs,
-                ],
-            )
+        (status, current, *proven), resent = self._send(
+            self._compare_and_set,
+            self._write_keys(doc_id, record),
+            [
+                expected_version,
+                new_version,
+                codec.encode(document),
+                ttl_seconds or self.ttl_for(finished),
+                append,
+                "replace" if replace_log else "final" if finished else "append",
+                new_request_id(),
+                *_record_args(record),
+                *pairs,
+            ],
+        )
+        if resent and (status == -1 or (status == 0 and not proven[0])):
+            raise StoreRefused("outcome_unknown", "VersionConflict")
         if status == -1:
             raise NotFound(self.kind, doc_id)
         if status == 0:
@@ -368,10 +541,14 @@ class DocumentStore:
         return int(self.redis.ttl(self.key_for(doc_id)))
 
 
+def _record_args(record: Record | None) -> list[bytes | int]:
+    return [record.value, record.ttl_seconds, record.keep] if record else [b"", 0, 0]
+
+
 def _field_pairs(extra_fields: Mapping[str, str | bytes] | None) -> list[str | bytes]:
-    """name, value, name, value… for the Lua scripts; the two own fields are off limits."""
+    """name, value, name, value… for the Lua scripts; the store's own fields are off limits."""
     fields = dict(extra_fields or {})
-    reserved = {"version", "doc"} & set(fields)
+    reserved = {"version", "doc", "writes"} & set(fields)
     if reserved:
         raise ValueError(f"reserved field names: {sorted(reserved)}")
     return [item for pair in fields.items() for item in pair]

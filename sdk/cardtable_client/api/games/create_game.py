@@ -11,14 +11,18 @@ from ... import errors
 from ...models.create_game_request import CreateGameRequest
 from ...models.created_game import CreatedGame
 from ...models.error import Error
+from ...types import UNSET, Unset
 from typing import cast
 
 
 def _get_kwargs(
     *,
     body: CreateGameRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -86,13 +90,15 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateGameRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedGame | Error]:
     """Create a game: deal it, let server bots act first, return one token per seat.
 
-     Tokens appear only in this answer; keep them. `version` is above 0 when server
-    bots moved first.
+     Tokens appear only in this answer (and in its replay to the same Idempotency-Key);
+    keep them. `version` is above 0 when server bots moved first.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateGameRequest):
 
     Raises:
@@ -105,6 +111,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -118,13 +125,15 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: CreateGameRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreatedGame | Error | None:
     """Create a game: deal it, let server bots act first, return one token per seat.
 
-     Tokens appear only in this answer; keep them. `version` is above 0 when server
-    bots moved first.
+     Tokens appear only in this answer (and in its replay to the same Idempotency-Key);
+    keep them. `version` is above 0 when server bots moved first.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateGameRequest):
 
     Raises:
@@ -138,6 +147,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -145,13 +155,15 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateGameRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedGame | Error]:
     """Create a game: deal it, let server bots act first, return one token per seat.
 
-     Tokens appear only in this answer; keep them. `version` is above 0 when server
-    bots moved first.
+     Tokens appear only in this answer (and in its replay to the same Idempotency-Key);
+    keep them. `version` is above 0 when server bots moved first.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateGameRequest):
 
     Raises:
@@ -164,6 +176,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -175,13 +188,15 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: CreateGameRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreatedGame | Error | None:
     """Create a game: deal it, let server bots act first, return one token per seat.
 
-     Tokens appear only in this answer; keep them. `version` is above 0 when server
-    bots moved first.
+     Tokens appear only in this answer (and in its replay to the same Idempotency-Key);
+    keep them. `version` is above 0 when server bots moved first.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateGameRequest):
 
     Raises:
@@ -196,5 +211,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -11,6 +11,7 @@ from ... import errors
 from ...models.error import Error
 from ...models.join_request import JoinRequest
 from ...models.seat_grant import SeatGrant
+from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -18,8 +19,11 @@ def _get_kwargs(
     game_id: str,
     *,
     body: JoinRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -105,6 +109,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: JoinRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | SeatGrant]:
     """Take an open seat: with the game's `invite`, or without it for a public game.
 
@@ -113,6 +118,7 @@ def sync_detailed(
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (JoinRequest):
 
     Raises:
@@ -126,6 +132,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -140,6 +147,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: JoinRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | SeatGrant | None:
     """Take an open seat: with the game's `invite`, or without it for a public game.
 
@@ -148,6 +156,7 @@ def sync(
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (JoinRequest):
 
     Raises:
@@ -162,6 +171,7 @@ def sync(
         game_id=game_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -170,6 +180,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: JoinRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | SeatGrant]:
     """Take an open seat: with the game's `invite`, or without it for a public game.
 
@@ -178,6 +189,7 @@ async def asyncio_detailed(
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (JoinRequest):
 
     Raises:
@@ -191,6 +203,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -203,6 +216,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: JoinRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | SeatGrant | None:
     """Take an open seat: with the game's `invite`, or without it for a public game.
 
@@ -211,6 +225,7 @@ async def asyncio(
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (JoinRequest):
 
     Raises:
@@ -226,5 +241,6 @@ async def asyncio(
             game_id=game_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -10,12 +10,18 @@ from ... import errors
 
 from ...models.error import Error
 from ...models.table_change import TableChange
+from ...types import UNSET, Unset
 from typing import cast
 
 
 def _get_kwargs(
     game_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -24,6 +30,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -50,6 +57,11 @@ def _parse_response(
 
         return response_409
 
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
@@ -75,12 +87,14 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | TableChange]:
     """Leave the game: before the deal the seat opens again; after it the server's
     greedy bot plays the seat from now on (views say so). Twice: `already_left`.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -92,6 +106,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -105,12 +120,14 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | TableChange | None:
     """Leave the game: before the deal the seat opens again; after it the server's
     greedy bot plays the seat from now on (views say so). Twice: `already_left`.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -123,6 +140,7 @@ def sync(
     return sync_detailed(
         game_id=game_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -130,12 +148,14 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | TableChange]:
     """Leave the game: before the deal the seat opens again; after it the server's
     greedy bot plays the seat from now on (views say so). Twice: `already_left`.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,6 +167,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -158,12 +179,14 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | TableChange | None:
     """Leave the game: before the deal the seat opens again; after it the server's
     greedy bot plays the seat from now on (views say so). Twice: `already_left`.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -177,5 +200,6 @@ async def asyncio(
         await asyncio_detailed(
             game_id=game_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

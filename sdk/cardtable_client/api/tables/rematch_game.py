@@ -10,12 +10,18 @@ from ... import errors
 
 from ...models.error import Error
 from ...models.seat_grant import SeatGrant
+from ...types import UNSET, Unset
 from typing import cast
 
 
 def _get_kwargs(
     game_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -24,6 +30,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -50,6 +57,11 @@ def _parse_response(
 
         return response_409
 
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
@@ -75,6 +87,7 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | SeatGrant]:
     """Once the game is over: your seat in its rematch (same players, options and table
     settings, a new shuffle), with a new token. The first call creates the new game
@@ -82,6 +95,7 @@ def sync_detailed(
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -93,6 +107,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -106,6 +121,7 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | SeatGrant | None:
     """Once the game is over: your seat in its rematch (same players, options and table
     settings, a new shuffle), with a new token. The first call creates the new game
@@ -113,6 +129,7 @@ def sync(
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -125,6 +142,7 @@ def sync(
     return sync_detailed(
         game_id=game_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -132,6 +150,7 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | SeatGrant]:
     """Once the game is over: your seat in its rematch (same players, options and table
     settings, a new shuffle), with a new token. The first call creates the new game
@@ -139,6 +158,7 @@ async def asyncio_detailed(
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,6 +170,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -161,6 +182,7 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | SeatGrant | None:
     """Once the game is over: your seat in its rematch (same players, options and table
     settings, a new shuffle), with a new token. The first call creates the new game
@@ -168,6 +190,7 @@ async def asyncio(
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,5 +204,6 @@ async def asyncio(
         await asyncio_detailed(
             game_id=game_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -11,6 +11,7 @@ from ... import errors
 from ...models.error import Error
 from ...models.start_request import StartRequest
 from ...models.table_change import TableChange
+from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -18,8 +19,11 @@ def _get_kwargs(
     game_id: str,
     *,
     body: StartRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -110,12 +114,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: StartRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | TableChange]:
     """Start before every seat is taken: server bots (`fill`) take the open seats and
     the game is dealt. For the creator's seat (its token) or the invite's holder.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (StartRequest):
 
     Raises:
@@ -129,6 +135,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -143,12 +150,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: StartRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | TableChange | None:
     """Start before every seat is taken: server bots (`fill`) take the open seats and
     the game is dealt. For the creator's seat (its token) or the invite's holder.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (StartRequest):
 
     Raises:
@@ -163,6 +172,7 @@ def sync(
         game_id=game_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -171,12 +181,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: StartRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | TableChange]:
     """Start before every seat is taken: server bots (`fill`) take the open seats and
     the game is dealt. For the creator's seat (its token) or the invite's holder.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (StartRequest):
 
     Raises:
@@ -190,6 +202,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -202,12 +215,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: StartRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | TableChange | None:
     """Start before every seat is taken: server bots (`fill`) take the open seats and
     the game is dealt. For the creator's seat (its token) or the invite's holder.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (StartRequest):
 
     Raises:
@@ -223,5 +238,6 @@ async def asyncio(
             game_id=game_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

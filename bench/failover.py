@@ -1,0 +1,65 @@
+"""What a Sentinel failover costs, with and without CARDTABLE_REDIS_WAIT_REPLICAS=1, side by
+side: for each setting, a fresh topology (1 master, 1 replica, 3 sentinels on this machine),
+a real gunicorn (2 workers) and N clients playing two-seat tables with the SDK's retry rules
+(tests/support/failover_load.py): moves/s over a steady stretch, then a forced failover
+(`SENTINEL FAILOVER`) under the same load, and afterwards the acknowledged moves and seats
+the new master does not hold, and the longest time without an acknowledged move.
+
+Run on purpose: `.venv/bin/python bench/failover.py [--clients 6] [--seconds 10]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
+
+from tests.e2e.gunicorn import Gunicorn  # noqa: E402
+from tests.support.failover_load import (  # noqa: E402
+    SERVICE,
+    failover_under_load,
+    longest_gap,
+    lost_writes,
+    sentinel_topology,
+)
+from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
+
+
+def one(wait: int, clients: int, seconds: float) -> str:
+    with tempfile.TemporaryDirectory() as workdir, sentinel_topology(Path(workdir)) as topology:
+        env = {
+            **RAISED_LIMITS_ENV,
+            "CARDTABLE_REDIS_SENTINELS": topology.sentinels,
+            "CARDTABLE_REDIS_SENTINEL_SERVICE": SERVICE,
+            "CARDTABLE_KEY_PREFIX": "failover",
+            "CARDTABLE_REDIS_WAIT_REPLICAS": str(wait),
+        }
+        with Gunicorn(env=env, workers=2, ready_path="/readyz") as server:
+            run = failover_under_load(topology, server.url, clients, seconds, moves_after=50)
+        acked = run.acked
+        lost = lost_writes(topology.replica.port, "failover", acked)
+        return (
+            f"{wait:>5}{run.steady_moves_per_second:>9.0f}{len(acked.moves):>8}{lost.moves:>6}"
+            f"{100 * lost.moves / max(1, len(acked.moves)):>7.1f}{lost.joins:>7}"
+            f"{longest_gap(acked, run.failed_over_at):>9.1f}{run.demoted_after:>10.1f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=6)
+    parser.add_argument("--seconds", type=float, default=10)
+    args = parser.parse_args()
+    print(f"{args.clients} clients, {args.seconds:g} s steady, then SENTINEL FAILOVER")
+    print(f"{'WAIT':>5}{'moves/s':>9}{'acked':>8}{'lost':>6}{'lost %':>7}{'seats':>7}"
+          f"{'gap s':>9}{'demoted s':>10}")  # fmt: skip
+    for wait in (0, 1, 0, 1):  # alternated: the machine's load drifts
+        print(one(wait, args.clients, args.seconds), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+"""Idempotency-Key on every unsafe POST, against the real app over a real Redis: a retry
+returns the first answer (the same game, seat and token), a key reused for another request
+is refused, records live apart from the game with their own expiry, and no token is
+readable in Redis."""
+
+from __future__ import annotations
+
+import random
+import threading
+import uuid
+from typing import Any
+
+from cardtable.config import Settings
+from cardtable.idempotency import KEPT_PER_SEAT
+from tests.api.conftest import Api
+
+OPEN = [{"name": "Ann"}, {"open": True}, {"open": True}]
+
+
+def _key() -> dict[str, str]:
+    return {"Idempotency-Key": str(uuid.uuid4())}
+
+
+def _post(api: Api, path: str, body: Any = None, **headers: str) -> Any:
+    return api.client.post(path, json=body, headers=headers)
+
+
+def test_a_create_sent_again_with_its_key_returns_the_same_game_and_tokens(api: Api) -> None:
+    key = _key()
+    body = {"game": "skyjo", "players": OPEN}
+    first = _post(api, "/games", body, **key)
+    again = _post(api, "/games", body, **key)
+    assert first.status_code == again.status_code == 201
+    assert again.get_json() == first.get_json()
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.headers["Location"] == first.headers["Location"]
+    assert "Idempotent-Replayed" not in first.headers
+    other = _post(api, "/games", {"game": "skipbo", "players": OPEN}, **key)
+    assert (other.status_code, other.get_json()["code"]) == (422, "idempotency_key_reused")
+    short = _post(api, "/games", body, **{"Idempotency-Key": "1"})
+    assert (short.status_code, short.get_json()["code"]) == (400, "invalid_header")
+
+
+def test_racing_creates_with_one_key_make_one_game(api: Api) -> None:
+    key, answers = _key(), []
+    body = {"game": "skyjo", "players": [{"name": "a"}, {"name": "b", "bot": "greedy"}]}
+
+    def send() -> None:
+        own = Api(api.client.application.test_client())
+        answers.append(_post(own, "/games", body, **key))
+
+    threads = [threading.Thread(target=send) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert {a.status_code for a in answers} == {201}
+    assert len({a.get_json()["id"] for a in answers}) == 1
+    assert len({a.get_json()["players"][0]["token"] for a in answers}) == 1
+
+
+def test_a_join_sent_again_with_its_key_returns_the_same_seat_and_token(api: Api) -> None:
+    created = api.create("skyjo", OPEN)
+    path, key = f"/games/{created['id']}/join", _key()
+    body = {"name": "Bea", "invite": created["invite"]}
+    first, again = _post(api, path, body, **key), _post(api, path, body, **key)
+    assert first.status_code == again.status_code == 201
+    assert again.get_json() == first.get_json() and again.headers["Idempotent-Replayed"]
+    assert api.view(created["id"])["version"] == first.get_json()["version"]
+    seated = [s for s in api.view(created["id"])["seats"] if not s["open"]]
+    assert len(seated) == 2  # one seat, not two
+    last = _post(api, path, {"name": "Cy", "invite": created["invite"]}, **_key())
+    assert last.status_code == 201 and last.get_json()["seat"] != first.get_json()["seat"]
+    # The game is dealt now; the first join's retry still gets its own answer.
+    assert _post(api, path, body, **key).get_json() == first.get_json()
+    renamed = _post(api, path, {"name": "Bo", "invite": created["invite"]}, **key)
+    assert (renamed.status_code, renamed.get_json()["code"]) == (422, "idempotency_key_reused")
+
+
+def test_leave_and_start_sent_again_with_their_key_answer_as_the_first_time(api: Api) -> None:
+    created = api.create("skyjo", OPEN)
+    game_id, token = created["id"], created["players"][0]["token"]
+    joined = _post(api, f"/games/{game_id}/join", {"name": "Bea", "invite": created["invite"]})
+    bea = {"Authorization": f"Bearer {joined.get_json()['token']}"}
+    key = _key()
+    first = _post(api, f"/games/{game_id}/leave", None, **bea, **key)
+    again = _post(api, f"/games/{game_id}/leave", None, **bea, **key)
+    assert first.status_code == again.status_code == 200
+    assert again.get_json() == first.get_json()
+    plain = _post(api, f"/games/{game_id}/leave", None, **bea)
+    assert (plain.status_code, plain.get_json()["code"]) == (409, "already_left")
+    ann, key = {"Authorization": f"Bearer {token}"}, _key()
+    started = _post(api, f"/games/{game_id}/start", {"fill": "greedy"}, **ann, **key)
+    restarted = _post(api, f"/games/{game_id}/start", {"fill": "greedy"}, **ann, **key)
+    assert started.status_code == restarted.status_code == 200, started.get_json()
+    assert restarted.get_json() == started.get_json()
+    assert api.view(game_id)["version"] >= started.get_json()["version"]
+
+
+def test_a_rematch_sent_again_with_its_key_returns_the_same_seat(api: Api) -> None:
+    created = api.create("skyjo", [{"name": "a"}, {"name": "b", "bot": "greedy"}], seed=3)
+    api.play_to_end(created, random.Random(1))
+    path, token = f"/games/{created['id']}/rematch", created["players"][0]["token"]
+    auth, key = {"Authorization": f"Bearer {token}"}, _key()
+    first, again = _post(api, path, None, **auth, **key), _post(api, path, None, **auth, **key)
+    assert first.status_code == again.status_code == 201, first.get_json()
+    assert again.get_json() == first.get_json()
+    assert again.headers["Idempotent-Replayed"] == "true"
+
+
+def test_records_live_apart_with_their_own_expiry_and_hold_no_token(
+    api: Api, raw_redis: Any, settings: Settings
+) -> None:
+    key = _key()
+    first = _post(api, "/games", {"game": "skyjo", "players": OPEN}, **key).get_json()
+    game_id, token = first["id"], first["players"][0]["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    assert _post(api, f"/games/{game_id}/start", {"fill": "greedy"}, **auth).status_code == 200
+    for _ in range(6):  # the seat's keyed moves: only its newest few are kept
+        move = api.legal(game_id, token)["moves"][0]
+        assert api.move(game_id, token, move, **_key()).status_code == 200
+    keys = {k.decode() for k in raw_redis.keys(f"{settings.key_prefix}:game:{{{game_id}}}*")}
+    game_key = f"{settings.key_prefix}:game:{{{game_id}}}"
+    assert f"{game_key}:rec:create" in keys and f"{game_key}:rec:seat0" in keys
+    assert not [f for f in raw_redis.hkeys(game_key) if f.startswith(b"idem")]
+    for name in (f"{game_key}:rec:create", f"{game_key}:rec:seat0"):
+        assert 0 < raw_redis.ttl(name) <= settings.idempotency_ttl_seconds
+    assert raw_redis.llen(f"{game_key}:rec:seat0") == KEPT_PER_SEAT
+    stored = b"".join(
+        raw_redis.dump(k) or b"" for k in raw_redis.keys(f"{settings.key_prefix}:*")
+    )  # fmt: skip
+    assert token.encode() not in stored and first["invite"].encode() not in stored
+
+
+def test_a_move_replayed_after_the_game_moved_on_is_its_first_answer(api: Api) -> None:
+    created = api.create("skyjo", [{"name": "a"}, {"name": "b", "bot": "greedy"}], seed=5)
+    game_id, token = created["id"], created["players"][0]["token"]
+    key = _key()
+    reveal = {"type": "reveal", "row": 0, "col": 0}
+    first = api.move(game_id, token, reveal, **key)
+    api.move(game_id, token, {"type": "reveal", "row": 1, "col": 1})
+    again = api.move(game_id, token, reveal, **key)
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["applied"] == first.get_json()["applied"]
+    assert again.get_json()["version"] == first.get_json()["version"]
