@@ -224,6 +224,8 @@ class Feeds:
         self._max_games = max_games
         self._lock = threading.Lock()
         self._feeds: OrderedDict[str, tuple[threading.Lock, GameFeed]] = OrderedDict()
+        self.page_events = PAGE_EVENTS
+        """Events one JSON answer carries at most (see `page`)."""
         self.reading = reading or threading.BoundedSemaphore(READS_AT_ONCE)
         """Held by each store read made for waiting clients (opening a stream included;
         the hub's, so that long-polls share the same bound)."""

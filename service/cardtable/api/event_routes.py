@@ -170,7 +170,7 @@ class Events(MethodView):
         if not events and wait and not game.finished:
             current = service.wait_for_change(game_id, max(since, game.version), wait)
             version, events = feeds.events(game_id, seat, since, at_least=current)
-        events, after = page(events)
+        events, after = page(events, feeds.page_events)
         response = jsonify({"version": version, "events": events, "next": after})
         response.headers["Cache-Control"] = "private, no-cache"
         response.vary.add("Authorization")
@@ -242,7 +242,6 @@ def _stream(service: GameService, feeds: Feeds, game_id: str, since: int | None)
         seat,
         settings.sse_heartbeat_seconds,
         sock,
-        late=game.finished,
     )
     response = Response(_messages(watching, position, messages), mimetype="text/event-stream")
     OPEN_STREAMS.inc()
@@ -300,8 +299,6 @@ class Watching:
     seat: int | None
     heartbeat_seconds: float
     sock: Any
-    late: bool
-    """The game was over when the stream opened: it sends what was missed, then closes."""
 
 
 def _messages(w: Watching, position: Position, messages: Messages) -> Iterator[str]:
@@ -327,8 +324,6 @@ def _messages(w: Watching, position: Position, messages: Messages) -> Iterator[s
                 if "rematch" in kinds:
                     return  # the last change of this game: the table follows the new one
                 if "game_end" in kinds:
-                    if w.late:
-                        break  # a late client got what it missed
                     closing_at = time.monotonic() + REMATCH_WAIT_SECONDS
             due = None
             if w.alarms is not None and closing_at == math.inf:
