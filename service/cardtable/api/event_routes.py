@@ -267,6 +267,8 @@ def _stall_guard(sock: Any, settings: Any) -> Callable[[], None]:
         return lambda: None
     before = sock.gettimeout()
     sock.settimeout(settings.stream_stall_seconds)
+    with contextlib.suppress(OSError):  # the kernel's buffer of a stream is bounded too
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
 
     def restore() -> None:
         with contextlib.suppress(OSError):
@@ -368,6 +370,9 @@ def _messages(w: Watching, position: Position, messages: Messages) -> Iterator[s
 CHUNK_CHARS = 64 * 1024
 """A backlog is sent in pieces of about this size: a stream never holds a copy of a long
 game's history, only the piece being sent."""
+STREAM_SEND_BUFFER = 128 * 1024
+"""Bytes the kernel may hold for a stream's client (socket memory counts against a pod's
+memory limit): a client that stops reading blocks the stream's sends after about this."""
 CLOSED_CHECK_SECONDS = 5.0
 """How often an idle stream checks whether its client went away."""
 
