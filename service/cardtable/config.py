@@ -90,16 +90,13 @@ class Settings:
     """Seconds between the comment lines an idle event stream sends (proxies keep it)."""
     streams_per_address: int = 100
     """Event streams one client address (IPv6: its /64) may hold open on one process."""
-    stream_stall_seconds: float = 30.0
-    """A stream whose client reads nothing for this long is closed (its memory freed)."""
 
     def __post_init__(self) -> None:
         # A TTL of 0 would make Redis delete every game as soon as it is written.
         for name in ("game_ttl_seconds", "finished_ttl_seconds", "max_body_bytes",
                      "redis_max_connections", "stored_per_client",
                      "bot_moves_per_request", "waiting_ttl_seconds",
-                     "takeover_timeouts", "streams_per_address",
-                     "stream_stall_seconds"):  # fmt: skip
+                     "takeover_timeouts", "streams_per_address"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         for name in ("bot_budget_seconds", "redis_timeout_seconds",
@@ -192,9 +189,8 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "bot_moves_per_request": int,
     "write_schema": int,
     # Push: CARDTABLE_MAX_STREAMS, CARDTABLE_SSE_HEARTBEAT_SECONDS,
-    # CARDTABLE_STREAMS_PER_ADDRESS, CARDTABLE_STREAM_STALL_SECONDS.
+    # CARDTABLE_STREAMS_PER_ADDRESS.
     "max_streams": int,
     "sse_heartbeat_seconds": float,
     "streams_per_address": int,
-    "stream_stall_seconds": float,
 }

@@ -232,7 +232,7 @@ def _stream(service: GameService, feeds: Feeds, game_id: str, since: int | None)
     if game.life.turn_seconds is not None:
         alarms.remember(game_id, game.version, game.life.deadline)
     settings = wiring().settings
-    sock = request.environ.get("gunicorn.socket")
+    sock = _raw_socket(request.environ.get("gunicorn.socket"))
     watching = Watching(
         hub,
         feeds,
@@ -245,7 +245,8 @@ def _stream(service: GameService, feeds: Feeds, game_id: str, since: int | None)
     )
     response = Response(_messages(watching, position, messages), mimetype="text/event-stream")
     OPEN_STREAMS.inc()
-    response.call_on_close(_closer(hub, game_id, watch, address, _stall_guard(sock, settings)))
+    _bound_send_buffer(sock)
+    response.call_on_close(_closer(hub, game_id, watch, address))
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # proxies must pass each message at once
     response.vary.add("Authorization")
@@ -259,32 +260,28 @@ def _alarms(service: GameService) -> Alarms:
     return alarms
 
 
-def _stall_guard(sock: Any, settings: Any) -> Callable[[], None]:
-    """Bound every send of the stream by `stream_stall_seconds`: a client that reads
-    nothing for that long makes the send fail, which closes the stream (its slot and
-    memory come back). Returns what puts the socket's timeout back."""
-    if sock is None or not hasattr(sock, "settimeout"):
-        return lambda: None
-    before = sock.gettimeout()
-    sock.settimeout(settings.stream_stall_seconds)
-    with contextlib.suppress(OSError):  # the kernel's buffer of a stream is bounded too
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
-
-    def restore() -> None:
-        with contextlib.suppress(OSError):
-            sock.settimeout(before)
-
-    return restore
+def _bound_send_buffer(sock: Any) -> None:
+    """Bound the kernel's send buffer of the stream's socket (socket memory counts against
+    a pod's memory limit): a client that stops reading then blocks the stream's sends
+    after about STREAM_SEND_BUFFER bytes, and the worker's write timeout
+    (CARDTABLE_WRITE_TIMEOUT, 30 s) closes it, which gives its slot and memory back."""
+    raw = _raw_socket(sock)
+    if raw is not None:
+        with contextlib.suppress(OSError, AttributeError):
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
 
 
-def _closer(
-    hub: Hub, game_id: str, watch: Any, address: str, restore: Callable[[], None]
-) -> Callable[[], None]:
+def _raw_socket(sock: Any) -> socket.socket | None:
+    """The OS socket under gunicorn's (the project's worker wraps it: cardtable.worker)."""
+    raw = getattr(sock, "_sock", sock)
+    return raw if isinstance(raw, socket.socket) else None
+
+
+def _closer(hub: Hub, game_id: str, watch: Any, address: str) -> Callable[[], None]:
     def close() -> None:
         OPEN_STREAMS.dec()
         hub.unregister(game_id, watch)
         hub.release_stream(address)
-        restore()
 
     return close
 
