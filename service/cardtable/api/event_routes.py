@@ -271,10 +271,12 @@ def _bound_send_buffer(sock: Any) -> None:
             raw.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
 
 
-def _raw_socket(sock: Any) -> socket.socket | None:
+def _raw_socket(sock: Any) -> Any:
     """The OS socket under gunicorn's (the project's worker wraps it: cardtable.worker)."""
-    raw = getattr(sock, "_sock", sock)
-    return raw if isinstance(raw, socket.socket) else None
+    if sock is None or isinstance(sock, socket.socket):
+        return sock
+    raw = getattr(sock, "_sock", None)  # a wrapper's (under gevent: a cooperative socket)
+    return raw if hasattr(raw, "setsockopt") and hasattr(raw, "fileno") else None
 
 
 def _closer(hub: Hub, game_id: str, watch: Any, address: str) -> Callable[[], None]:
