@@ -25,10 +25,8 @@ from cardtable_sdk import games
 from cardtable_sdk._drive import drive_async
 from cardtable_sdk._http import transport_errors
 from cardtable_sdk._loop import PlayLoop, PlayResult, PlaySettings, Port, Step, Watcher, bot_name
-from cardtable_sdk._retry import Backoff, is_read
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
 from cardtable_sdk._table import GameCore, GameSettings, Players, TableCore
-from cardtable_sdk.errors import TransientError
 from cardtable_sdk.games import OpenGames
 from cardtable_sdk.streaming import AsyncEventStream
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
@@ -40,17 +38,9 @@ AsyncBot = Callable[[View, MoveList], Mapping[str, Any] | Awaitable[Mapping[str,
 
 
 async def _perform(client: Client | AuthenticatedClient, call: Call[T]) -> T:
-    """Send `call`; a read that fails for a passing reason is sent again (`_retry`)."""
-    backoff = Backoff()
-    while True:
-        try:
-            with transport_errors():
-                response = await client.get_async_httpx_client().request(**call.request)
-                return call.read(response)
-        except TransientError as error:
-            if not is_read(call.request):
-                raise
-            await asyncio.sleep(backoff.pause(error))
+    with transport_errors():
+        response = await client.get_async_httpx_client().request(**call.request)
+        return call.read(response)
 
 
 class _AsyncClosing:

@@ -20,7 +20,6 @@ thread its own (`Cardtable.seat` is cheap).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from types import TracebackType
 from typing import Any, Self, TypeVar, Unpack
@@ -30,10 +29,8 @@ from cardtable_client.models import GameType
 from cardtable_sdk import games
 from cardtable_sdk._drive import drive
 from cardtable_sdk._http import transport_errors
-from cardtable_sdk._retry import Backoff, is_read
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
 from cardtable_sdk._table import GameCore, GameSettings, Players, PlayerSpec, SeatInfo, TableCore
-from cardtable_sdk.errors import TransientError
 from cardtable_sdk.games import OpenGames
 from cardtable_sdk.scoresheets import ScoresheetSession, create_sheet
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
@@ -52,16 +49,8 @@ T = TypeVar("T")
 
 
 def _perform(client: Client | AuthenticatedClient, call: Call[T]) -> T:
-    """Send `call`; a read that fails for a passing reason is sent again (`_retry`)."""
-    backoff = Backoff()
-    while True:
-        try:
-            with transport_errors():
-                return call.read(client.get_httpx_client().request(**call.request))
-        except TransientError as error:
-            if not is_read(call.request):
-                raise
-            time.sleep(backoff.pause(error))
+    with transport_errors():
+        return call.read(client.get_httpx_client().request(**call.request))
 
 
 class _Closing:

@@ -191,8 +191,7 @@ def test_redis_down_is_service_unavailable_with_retry_after() -> None:
 
 def test_the_runner_rides_out_a_store_outage_and_finishes_the_game() -> None:
     """Redis stops answering mid-game (CLIENT PAUSE: the data survives); the server answers
-    503 with Retry-After, and the SDK (a read) or the runner (a move) waits, looks again and
-    plays on to the end."""
+    503 with Retry-After, and the runner waits, looks again and plays on to the end."""
     redis = RedisServer().start()
     server = LiveServer(redis_url=redis.url, workers=1, threads=2)
     server.extra_env["CARDTABLE_REDIS_TIMEOUT_SECONDS"] = "0.3"
@@ -219,10 +218,10 @@ def test_the_runner_rides_out_a_store_outage_and_finishes_the_game() -> None:
                 on_move=on_move,
                 sleep=sleep,
             )
-        assert sleeps and result.score["finished"]  # paused mid-game, played to the end
-        # A read the outage hit is retried by the SDK itself (honouring Retry-After); a
-        # move it hit, by the runner, which then waits the server's Retry-After (2 s).
-        assert result.retries == 0 or any(seconds >= 2 for seconds in sleeps[1:])
+        assert result.score["finished"]
+        assert result.retries >= 1
+        # The runner honoured the server's Retry-After (2 s) at least once.
+        assert any(seconds >= 2 for seconds in sleeps[1:])
     finally:
         admin.close()
         server.stop()

@@ -1,5 +1,5 @@
-"""The SDK's recovery, against a stub transport: a failed read is retried with back-off
-and jitter (honouring Retry-After) and a write never is; the event iterator resumes
+"""The SDK's recovery, against a stub transport: back-off with full jitter (honouring
+Retry-After); the event iterator resumes
 after a cut between the events of one version with that event's id, and keeps trying
 through an outage longer than any fixed number of attempts."""
 
@@ -15,30 +15,7 @@ import pytest
 from cardtable_sdk import ServiceUnavailable
 from cardtable_sdk._retry import Backoff
 from cardtable_sdk.events import _Follower, events
-from tests.sdk.test_http_stubbed import GAME_ID, error, stub_table, view_body
-
-
-def test_a_read_is_retried_until_it_succeeds_and_a_write_is_not() -> None:
-    calls: list[str] = []
-
-    def handler(request: httpx.Request) -> httpx.Response:
-        calls.append(request.method)
-        if request.method == "GET" and calls.count("GET") <= 3:
-            answer = error(503, "store_unavailable")
-            answer.headers["Retry-After"] = "0"
-            return answer
-        if request.method == "GET":
-            return httpx.Response(200, json=view_body(7), headers={"ETag": '"7"'})
-        return error(503, "store_unavailable")
-
-    with stub_table(handler) as table:
-        assert table.spectate(GAME_ID).view().version == 7
-        assert calls == ["GET"] * 4
-        seat = table.seat(GAME_ID, "token", seat=0)
-        calls.clear()
-        with pytest.raises(ServiceUnavailable):
-            seat.move({"type": "draw"})
-        assert calls.count("POST") == 1
+from tests.sdk.test_http_stubbed import GAME_ID
 
 
 def test_backoff_pauses_grow_with_full_jitter_honour_retry_after_and_end() -> None:
