@@ -350,7 +350,7 @@ class IdempotencyKeyReused(InvalidRequest, code="idempotency_key_reused", status
     """422: this seat already used the Idempotency-Key for a different move."""
 
 
-class RateLimited(TransientError, code="rate_limited", status=429):
+class RateLimited(TransientError, code="rate_limited", status=429, aliases=("too_many_streams",)):
     """429: this client or seat sent too much; retry after `retry_after` seconds."""
 
 

@@ -2,10 +2,13 @@
 
 `events()` and `aevents()` open `GET /games/{id}/events` with `Accept: text/event-stream`
 and yield each event (a dict with `version` and `type`, as the server redacts it for the
-seat whose token is given, or for a spectator). A lost connection or a 503 is not an
-error: they reconnect with `Last-Event-ID`, so no event is lost or repeated, after the
-server's `Retry-After` (or an exponential back-off with jitter). They end after the
-game's `game_end` event, or when the server says the game has nothing more (204).
+seat whose token is given, or for a spectator). A lost connection, a 503 or a 429 is not
+an error: they reconnect with `Last-Event-ID` (the id of the last event received, which
+names it even among several events of one version), so no event is lost or repeated,
+after the server's `Retry-After` (or an exponential back-off with full jitter, at most
+30 s), however long the outage lasts (`max_failures`, default None: never give up). They
+end after the game's `game_end` event, or when the server says the game has nothing more
+(204).
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from cardtable_sdk.errors import CardtableError, TransientError, error_from_resp
 
 Event = dict[str, Any]
 
-DEFAULT_MAX_FAILURES = 8
-"""Failures in a row (lost connections, 503s) before the iterator raises the last one."""
+DEFAULT_MAX_FAILURES: int | None = None
+"""Failures in a row (lost connections, 503s) before the iterator raises the last one
+(None: it keeps reconnecting, so a table comes back after an outage of any length)."""
 
 
 @dataclass
@@ -37,8 +41,10 @@ class _Follower:
     game_id: str
     token: str | None
     since: int | None
-    max_failures: int
+    max_failures: int | None
     failures: int = 0
+    last_id: str | None = None
+    """The SSE id of the last event received (`17` or `17.1`): where a reconnection resumes."""
     retry_ms: int | None = None
     rng: random.Random = field(default_factory=random.Random)
     finished: bool = False
@@ -47,7 +53,7 @@ class _Follower:
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
         params: dict[str, int] = {}
         if self.since is not None:
-            headers["Last-Event-ID"] = str(self.since)
+            headers["Last-Event-ID"] = self.last_id or str(self.since)
             params["since"] = self.since
         return f"/games/{quote(self.game_id, safe='')}/events", headers, params
 
@@ -68,6 +74,7 @@ class _Follower:
         self.failures = 0
         event: Event = json.loads(sse.data)
         self.since = int(event["version"])
+        self.last_id = sse.id or str(self.since)
         if event.get("type") == "game_end":
             self.finished = True
         return event
@@ -75,14 +82,14 @@ class _Follower:
     def pause_after(self, error: Exception) -> float:
         """Seconds to wait before reconnecting; raises when failures keep coming."""
         self.failures += 1
-        if self.failures > self.max_failures:
+        if self.max_failures is not None and self.failures > self.max_failures:
             raise error
         hint = getattr(error, "retry_after", None)
         if hint is not None:
             return float(hint)
         if self.retry_ms is not None and self.failures == 1:
             return self.retry_ms / 1000
-        return float(min(30.0, 0.25 * 2**self.failures * (0.5 + self.rng.random())))
+        return self.rng.uniform(0, min(30.0, 0.25 * 2**self.failures))
 
 
 RECONNECT_ERRORS = (httpx.TransportError, TransientError)
@@ -94,7 +101,7 @@ def events(
     token: str | None = None,
     *,
     since: int | None = None,
-    max_failures: int = DEFAULT_MAX_FAILURES,
+    max_failures: int | None = DEFAULT_MAX_FAILURES,
 ) -> Iterator[Event]:
     """The game's events after `since` (default: from now on), as they happen. `client` is
     an httpx.Client whose `base_url` is the server's (its read timeout must exceed the
@@ -125,7 +132,7 @@ async def aevents(
     token: str | None = None,
     *,
     since: int | None = None,
-    max_failures: int = DEFAULT_MAX_FAILURES,
+    max_failures: int | None = DEFAULT_MAX_FAILURES,
 ) -> AsyncIterator[Event]:
     """`events()` for an httpx.AsyncClient."""
     follower = _Follower(game_id, token, since, max_failures)

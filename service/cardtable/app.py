@@ -112,6 +112,11 @@ def _allow_browsers(app: Flask, origins: Sequence[str]) -> None:
                 "If-Match",
                 "If-None-Match",
                 "Idempotency-Key",
+                # An event stream read with fetch() resumes with it (an EventSource's
+                # own reconnection sends it too, cross-origin included).
+                "Last-Event-ID",
+                "Accept",
+                "Cache-Control",
             ],
             max_age=CORS_MAX_AGE_SECONDS,
         )

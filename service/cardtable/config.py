@@ -118,6 +118,9 @@ class Settings:
     redis_wait_replicas: int = 0
     """Acknowledge a write only once this many replicas have it (WAIT): docs/consistency.md."""
     redis_wait_timeout_ms: int = 500
+    """How long a write waits for its replicas (WAIT) before answering 503 outcome_unknown."""
+    streams_per_address: int = 100
+    """Event streams one client address (IPv6: its /64) may hold open on one process."""
 
     def __post_init__(self) -> None:
         # A TTL of 0 would make Redis delete every game as soon as it is written.
@@ -125,7 +128,7 @@ class Settings:
                      "redis_max_connections", "stored_per_client",
                      "bot_moves_per_request", "waiting_ttl_seconds",
                      "takeover_timeouts", "idempotency_ttl_seconds",
-                     "redis_wait_timeout_ms"):  # fmt: skip
+                     "redis_wait_timeout_ms", "streams_per_address"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         for name in ("bot_budget_seconds", "redis_timeout_seconds",
@@ -243,7 +246,8 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "rate_limit_ipv6_prefix": int,
     "bot_moves_per_request": int,
     "write_schema": int,
-    # Push: CARDTABLE_MAX_STREAMS, CARDTABLE_SSE_HEARTBEAT_SECONDS.
+    # Push: CARDTABLE_MAX_STREAMS, CARDTABLE_SSE_HEARTBEAT_SECONDS,
+    # CARDTABLE_STREAMS_PER_ADDRESS.
     "max_streams": int,
     "sse_heartbeat_seconds": float,
     # Writes: docs/consistency.md.
@@ -251,4 +255,5 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "redis_write_resends": int,
     "redis_wait_replicas": int,
     "redis_wait_timeout_ms": int,
+    "streams_per_address": int,
 }

@@ -19,7 +19,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from cardtable.engine.base import GameState
 from cardtable.engine.events import Event, Timeline
@@ -33,14 +33,68 @@ or all of them re-reading after a lost subscription, queues here instead of taki
 connection of the Redis pool (past its wait, 503s and closed streams) from the moves."""
 
 
-class Encoded(NamedTuple):
-    """Events as a stream sends them, and their types."""
+LAST = 1 << 30
+"""The ordinal of a position that names a whole version (`Last-Event-ID: 17`)."""
+Position = tuple[int, int]
+"""Where a client stands: (version, k) after the k-th event of that version; (v, LAST)
+after all of them. The SSE id `17.2` is (17, 2) and `17` is (17, LAST)."""
 
-    text: str
-    kinds: frozenset[str]
+
+def event_id(version: int, ordinal: int, count: int) -> str:
+    """The SSE id of the `ordinal`-th of the `count` events of `version` (the contract's
+    "Events"): the version for the last one, `<version>.<k>` for the earlier ones."""
+    return str(version) if ordinal == count else f"{version}.{ordinal}"
 
 
-Encode = Callable[[list[Event]], str]
+class Messages:
+    """One viewer's Server-Sent Events messages of one game, oldest first, encoded once
+    and shared by every stream of that viewer (each stream keeps only its position)."""
+
+    def __init__(self, encode: Callable[[str, Event], str]) -> None:
+        self.version = 0
+        """The game version the messages reach (version 0 creates no event)."""
+        self.keys: list[Position] = []
+        self.texts: list[str] = []
+        self.kinds: list[str] = []
+        self._encode = encode
+
+    def add(self, events: list[Event]) -> None:
+        """Append the events after `version` (whole versions, oldest first)."""
+        by_version: dict[int, list[Event]] = {}
+        for event in events:
+            by_version.setdefault(int(str(event["version"])), []).append(event)
+        for version, group in by_version.items():
+            for ordinal, event in enumerate(group, start=1):
+                key = (version, LAST if ordinal == len(group) else ordinal)
+                self.keys.append(key)
+                self.texts.append(self._encode(event_id(version, ordinal, len(group)), event))
+                self.kinds.append(str(event["type"]))
+            self.version = max(self.version, version)
+
+    def after(self, position: Position) -> int:
+        """The index of the first message after `position`."""
+        return bisect.bisect_right(self.keys, position)
+
+
+PAGE_EVENTS = 500
+"""Events one JSON answer of the feed carries at most (whole versions: a little more when
+the last version has several)."""
+
+
+def page(events: list[Event], limit: int = PAGE_EVENTS) -> tuple[list[Event], int | None]:
+    """The first page of `events` (whole versions, about `limit` events) and the `since`
+    of the next page (None: this is the last)."""
+    if len(events) <= limit:
+        return events, None
+    last = int(str(events[limit - 1]["version"]))
+    end = limit
+    while end < len(events) and int(str(events[end]["version"])) == last:
+        end += 1
+    if end == len(events):
+        return events, None
+    return events[:end], last
+
+
 ReadMoves = Callable[[str, int], tuple[int, list[int]]]
 """`GameService.read_log`: (the game's version, its stored moves from a position on)."""
 
@@ -57,19 +111,16 @@ class GameFeed:
         """Waiting-phase changes pruned from the table log (`Life.pruned`)."""
         self.read_at = 0.0
         """time.monotonic() when this feed last began a read of the store."""
-        self._encoded: dict[tuple[int | None, int], Encoded] = {}
-        self._encoded_at = -1
+        self._messages: dict[int | None, Messages] = {}
 
-    def encoded(self, viewer: int | None, since: int, encode: Encode) -> Encoded:
-        """`encode` of the events after `since` for `viewer`, made once per version for
-        all the watchers of one seat (a thousand spectators woken by one move share it)."""
-        if self._encoded_at != self.version:
-            self._encoded, self._encoded_at = {}, self.version
-        found = self._encoded.get((viewer, since))
+    def messages(self, viewer: int | None, encode: Callable[[str, Event], str]) -> Messages:
+        """`viewer`'s messages up to this feed's version, extended by what is new only."""
+        found = self._messages.get(viewer)
         if found is None:
-            events = self.events(viewer, since)
-            kinds = frozenset(str(event["type"]) for event in events)
-            found = self._encoded[(viewer, since)] = Encoded(encode(events), kinds)
+            found = self._messages[viewer] = Messages(encode)
+        if found.version < self.version:
+            found.add(self.events(viewer, found.version))
+            found.version = self.version
         return found
 
     def follow(self, game_id: str, read_moves: ReadMoves) -> bool:
@@ -172,6 +223,7 @@ class Feeds:
         replayed: Callable[[str], Game],
         read_moves: ReadMoves,
         max_games: int = DEFAULT_CACHED_GAMES,
+        reading: threading.BoundedSemaphore | None = None,
     ):
         self._load = load
         self._replayed = replayed
@@ -179,8 +231,11 @@ class Feeds:
         self._max_games = max_games
         self._lock = threading.Lock()
         self._feeds: OrderedDict[str, tuple[threading.Lock, GameFeed]] = OrderedDict()
-        self.reading = threading.BoundedSemaphore(READS_AT_ONCE)
-        """Held by each store read made for waiting clients (opening a stream included)."""
+        self.page_events = PAGE_EVENTS
+        """Events one JSON answer carries at most (see `page`)."""
+        self.reading = reading or threading.BoundedSemaphore(READS_AT_ONCE)
+        """Held by each store read made for waiting clients (opening a stream included;
+        the hub's, so that long-polls share the same bound)."""
 
     def events(
         self,
@@ -202,21 +257,21 @@ class Feeds:
             self._catch_up(game_id, feed, game, at_least, read_after)
             return feed.version, feed.events(viewer, since)
 
-    def encoded(
+    def messages(
         self,
         game_id: str,
         viewer: int | None,
-        since: int,
-        encode: Encode,
+        encode: Callable[[str, Event], str],
         *,
+        game: Game | None = None,
         at_least: int = 0,
         read_after: float | None = None,
-    ) -> tuple[int, Encoded]:
-        """As `events`, encoded (by `encode`, once per version, viewer and `since`)."""
+    ) -> Messages:
+        """`viewer`'s shared stream messages (see `events` for when the store is read)."""
         lock, feed = self._slot(game_id)
         with lock:
-            self._catch_up(game_id, feed, None, at_least, read_after)
-            return feed.version, feed.encoded(viewer, since, encode)
+            self._catch_up(game_id, feed, game, at_least, read_after)
+            return feed.messages(viewer, encode)
 
     def _catch_up(
         self,

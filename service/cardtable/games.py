@@ -77,7 +77,6 @@ AUTOPLAY_FIELD = "autoplay"  # "1" while a game of bots only is still being play
 SMALL_FIELDS = (TOKENS_FIELD, TOKEN_HASHES_FIELD, LOBBY_FIELD, DEADLINE_FIELD, AUTOPLAY_FIELD)
 """The fields beside the snapshot that a read fetches with it and a write keeps current."""
 NO_TOKEN = bytes(32)
-REPLAY_ATTEMPTS = 5
 JOIN_ATTEMPTS = 64
 """Compare-and-set retries of a table change that lost a race (each loss means another
 writer succeeded, so a few suffice even with many clients racing for a seat)."""
@@ -318,16 +317,13 @@ class GameService:
         """The game with the engine's whole log (deals, moves, reshuffles), replayed from its
         seed and stored moves: for the record, the event feed and anything else that needs
         the history. Read only: no timer or bot runs here."""
-        for _ in range(REPLAY_ATTEMPTS):
-            game = self._read(self.store.load(game_id, SMALL_FIELDS))
-            if game.legacy or not game.dealt:
-                return game
-            version, entries = self.read_log(game_id)
-            if version == game.version:  # else a write landed in between: read again
-                game.state = replay(game.state.snapshot(), entries)
-                game.recorder = None
-                return game
-        raise VersionConflict(self.store.kind, game_id, game.version, version)
+        stored, log = self.store.load_with_log(game_id, SMALL_FIELDS)
+        game = self._read(stored)  # the log read with it: they always agree
+        if game.legacy or not game.dealt:
+            return game
+        game.state = replay(game.state.snapshot(), unpack(log))
+        game.recorder = None
+        return game
 
     def read_log(self, game_id: str, start: int = 0) -> tuple[int, list[int]]:
         """The game's version and its stored engine moves from move `start` on, as
@@ -353,7 +349,8 @@ class GameService:
         timeout passes; woken by the push hub's notification of each write (raises
         push.Overloaded when this process already holds its maximum of waiting requests).
         A turn timer that runs out meanwhile is applied when the wait ends (it wakes us)."""
-        _, (due,) = self.store.read_fields(game_id, DEADLINE_FIELD)
+        with self.hub.reading:  # waiting reads share a bounded number of store reads
+            _, (due,) = self.store.read_fields(game_id, DEADLINE_FIELD)
         due = due or None  # stored empty by the releases before
         if due:
             timeout = min(timeout, max(0.0, float(due) - self.clock()))
@@ -361,7 +358,8 @@ class GameService:
             game_id, known_version, timeout, lambda: self.store.current_version(game_id)
         )
         if version == known_version and self._due(due):
-            version = self.load(game_id).version
+            with self.hub.reading:
+                version = self.load(game_id).version
         return version
 
     @staticmethod

@@ -11,6 +11,7 @@ forwards it), so nothing changes on a cluster. Waiting requests are capped per p
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import os
@@ -55,21 +56,52 @@ LAG = Histogram(
 )
 
 RETRY_AFTER_SECONDS = 2
+READS_AT_ONCE = 16
+"""Store reads one process makes at once for waiting clients (streams opening or woken,
+long-polls): a burst of them queues here instead of taking every connection of the Redis
+pool from the moves (past the pool's wait: 503 `store_unavailable`)."""
 MIN_RETRY_DELAY = 0.1
 """Seconds before the first attempt to renew a lost subscription (then doubled, to 5 s)."""
+
+
+def address_group(address: str | None) -> str:
+    """The unit a per-address cap counts: the IPv4 address, or the /64 of an IPv6 one
+    (one host gets a whole /64; an IPv4-mapped one counts as its IPv4 address)."""
+    try:
+        parsed = ipaddress.ip_address(address or "")
+    except ValueError:
+        return address or ""
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return str(parsed)
 
 
 class Overloaded(Exception):
     """This process holds as many waiting requests as it may: the client retries later."""
 
     code = "too_many_waiting"
+    status = 503
 
     def __init__(self, capacity: int):
-        super().__init__(
-            f"this server holds its maximum of {capacity} open streams and long-polls; "
-            f"retry in {RETRY_AFTER_SECONDS} s"
-        )
+        super().__init__(self._message(capacity) + f"; retry in {RETRY_AFTER_SECONDS} s")
         self.retry_after = RETRY_AFTER_SECONDS
+
+    @staticmethod
+    def _message(capacity: int) -> str:
+        return f"this server holds its maximum of {capacity} open streams and long-polls"
+
+
+class TooManyStreams(Overloaded):
+    """One client address already holds its maximum of open streams on this process."""
+
+    code = "too_many_streams"
+    status = 429
+
+    @staticmethod
+    def _message(capacity: int) -> str:
+        return f"this address already holds {capacity} open event streams here; close one"
 
 
 def default_capacity(configured: int | None = None) -> int:
@@ -109,13 +141,24 @@ class Hub:
     """One process's subscription to the game-change channel and the requests waiting on
     it, keyed by game id. Works with threads and, monkey-patched, with greenlets."""
 
-    def __init__(self, redis: Any, prefix: str, *, capacity: int | None = None):
+    def __init__(
+        self,
+        redis: Any,
+        prefix: str,
+        *,
+        capacity: int | None = None,
+        streams_per_address: int | None = None,
+    ):
         self._redis = redis
         self.channel = channel_for(prefix)
         self.capacity = default_capacity(capacity)
         self._lock = threading.Lock()
         self._games: dict[str, _Game] = {}
         self._held = 0
+        self.streams_per_address = streams_per_address
+        self._streams_by_address: dict[str, int] = {}
+        self.reading = threading.BoundedSemaphore(READS_AT_ONCE)
+        """Held by each store read made for a waiting client (see READS_AT_ONCE)."""
         self._listener: threading.Thread | None = None
         self._listener_pid = 0
         self._subscribed = threading.Event()
@@ -139,6 +182,35 @@ class Hub:
     def release(self) -> None:
         with self._lock:
             self._held -= 1
+
+    def acquire_stream(self, address: str) -> None:
+        """Take one of `address`'s stream slots (its group's: `address_group`), or raise
+        TooManyStreams; then a waiting slot (`acquire`), or raise Overloaded."""
+        group = address_group(address)
+        with self._lock:
+            count = self._streams_by_address.get(group, 0)
+            cap = self.streams_per_address
+            if cap is not None and count >= cap:
+                REFUSED.inc()
+                raise TooManyStreams(cap)
+            self._streams_by_address[group] = count + 1
+        try:
+            self.acquire()
+        except Overloaded:
+            self._release_address(group)
+            raise
+
+    def release_stream(self, address: str) -> None:
+        self.release()
+        self._release_address(address_group(address))
+
+    def _release_address(self, group: str) -> None:
+        with self._lock:
+            left = self._streams_by_address.get(group, 0) - 1
+            if left > 0:
+                self._streams_by_address[group] = left
+            else:
+                self._streams_by_address.pop(group, None)
 
     @property
     def held(self) -> int:
@@ -192,13 +264,18 @@ class Hub:
         try:
             with self.watching(game_id) as game:
                 deadline = time.monotonic() + timeout
-                current = read_version()  # after registering: no notification is missed
+                with self.reading:  # after registering: no notification is missed
+                    current = read_version()
                 while current == known and not self.stopping:
                     left = deadline - time.monotonic()
                     if left <= 0:
                         break
                     heard = self.wait(game, known, left)
-                    current = heard if heard is not None else read_version()
+                    if heard is not None:
+                        current = heard
+                        continue
+                    with self.reading:
+                        current = read_version()
                 return current
         finally:
             WAITING_POLLS.dec()
@@ -346,7 +423,9 @@ HUBS: list[Hub] = []
 """Every hub of this process (one per app), for the signal hook."""
 
 
-def new_hub(redis: Any, prefix: str, capacity: int | None = None) -> Hub:
-    hub = Hub(redis, prefix, capacity=capacity)
+def new_hub(
+    redis: Any, prefix: str, capacity: int | None = None, streams_per_address: int | None = None
+) -> Hub:
+    hub = Hub(redis, prefix, capacity=capacity, streams_per_address=streams_per_address)
     HUBS.append(hub)
     return hub

@@ -36,12 +36,16 @@ def catch_up(
     ):
         due = game.life.deadline
         for seat in list(game.life.deadline_seats):
+            if game.finished:
+                break  # an earlier seat's timed-out turn ended the game: nothing is due
             if game.seats[seat].bot or seat not in game.state.active_seats():
                 continue
-            applied += game.play_for(seat)
             game.seats[seat].timeouts += 1
             if game.seats[seat].timeouts >= takeover_after:
+                # Before the turn it plays, which may end the game: a take-over after
+                # `game_end` would change a finished game (and mark the winner's seat).
                 game.hand_to_bot(seat, "timeout")
+            applied += game.play_for(seat)
         key = game.turn_key()
         applied += game.after_change(due, key)
         game.renew_deadline(due, key, force=True)

@@ -14,7 +14,7 @@ import pytest
 
 from cardtable.config import Settings
 from cardtable.redis_server import RedisServer
-from tests.api.conftest import app, client  # noqa: F401  (over this directory's settings)
+from tests.api.conftest import api, app, client  # noqa: F401  (over this directory's settings)
 from tests.support.live_server import LiveServer
 
 PUSH_CONF = str(Path(__file__).with_name("gunicorn_push.py"))

@@ -113,9 +113,11 @@ def test_overload_answers_503_with_retry_after_and_a_closed_stream_frees_its_slo
         held = [
             c.send(c.build_request("GET", url, headers=STREAM), stream=True) for c in (one, two)
         ]
-        for response in held:
+        # Kept: a dropped reader would close its connection (httpcore does on GeneratorExit).
+        readers = [sse_messages(response) for response in held]
+        for response, reader in zip(held, readers, strict=True):
             assert response.status_code == 200
-            next(sse_messages(response))
+            next(reader)
         refused = httpx.get(url, headers=STREAM)
         assert refused.status_code == 503
         assert refused.json()["code"] == "too_many_waiting"

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -23,10 +24,12 @@ class EventFeed:
     Attributes:
         version (int): The game's version now.
         events (list[Event]):
+        next_ (int | None | Unset): More events follow: ask again with this as `since` (null: none).
     """
 
     version: int
     events: list[Event]
+    next_: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -39,6 +42,12 @@ class EventFeed:
             events_item = events_item_data.to_dict()
             events.append(events_item)
 
+        next_: int | None | Unset
+        if isinstance(self.next_, Unset):
+            next_ = UNSET
+        else:
+            next_ = self.next_
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -47,6 +56,8 @@ class EventFeed:
                 "events": events,
             }
         )
+        if next_ is not UNSET:
+            field_dict["next"] = next_
 
         return field_dict
 
@@ -64,9 +75,19 @@ class EventFeed:
 
             events.append(events_item)
 
+        def _parse_next_(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        next_ = _parse_next_(d.pop("next", UNSET))
+
         event_feed = cls(
             version=version,
             events=events,
+            next_=next_,
         )
 
         event_feed.additional_properties = d

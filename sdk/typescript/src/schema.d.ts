@@ -1249,6 +1249,8 @@ export interface components {
             /** @description The game's version now. */
             version: number;
             events: components["schemas"]["Event"][];
+            /** @description More events follow: ask again with this as `since` (null: none). */
+            next?: number | null;
         };
     };
     responses: {
@@ -2639,7 +2641,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_header`: Last-Event-ID is not a version. */
+            /** @description `invalid_header`: Last-Event-ID is not an event id (`17` or `17.1`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2667,6 +2669,15 @@ export interface operations {
                 };
             };
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            /** @description `too_many_streams`: this address holds its maximum of open streams here. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `too_many_waiting` (this server holds its maximum of streams and long-polls) or `store_unavailable`; see Retry-After. */
             503: {
                 headers: {

@@ -87,6 +87,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "store_read_only": 503,
     "outcome_unknown": 503,
     "too_many_waiting": 503,
+    "too_many_streams": 429,
     "document_too_new": 503,
 }
 

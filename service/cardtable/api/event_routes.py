@@ -3,9 +3,13 @@ or as a Server-Sent Events stream woken by the push hub."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
+import re
+import select
+import socket
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -17,12 +21,13 @@ from flask.views import MethodView
 from flask_smorest import Api
 from marshmallow import fields, validate
 
+from cardtable.alarms import Alarms
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.errors import ApiError, error_response
 from cardtable.api.requests import bearer_token, wiring
 from cardtable.api.schemas.base import StrictSchema
 from cardtable.engine.events import Event
-from cardtable.feeds import Feeds
+from cardtable.feeds import LAST, Feeds, Messages, Position, page
 from cardtable.games import GameService
 from cardtable.push import OPEN_STREAMS, Hub, Overloaded
 
@@ -43,9 +48,10 @@ blp = Blueprint(
     url_prefix="/games",
     description="What happened in a game since a version: JSON, long-poll or Server-Sent Events.",
     error_text={
-        400: "`invalid_header`: Last-Event-ID is not a version.",
+        400: "`invalid_header`: Last-Event-ID is not an event id (`17` or `17.1`).",
         401: "`invalid_token`: the bearer token is not one of this game's.",
         404: "`not_found`: unknown or expired game.",
+        429: "`too_many_streams`: this address holds its maximum of open streams here.",
         503: "`too_many_waiting` (this server holds its maximum of streams and long-polls) or "
         "`store_unavailable`; see Retry-After.",
     },
@@ -92,6 +98,10 @@ EVENT_FEED_SCHEMA: dict[str, Any] = {
     "properties": {
         "version": {"type": "integer", "description": "The game's version now."},
         "events": {"type": "array", "items": {"$ref": "#/components/schemas/Event"}},
+        "next": {
+            "type": ["integer", "null"],
+            "description": "More events follow: ask again with this as `since` (null: none).",
+        },
     },
 }
 
@@ -101,11 +111,11 @@ def register(api: Api, app: Flask) -> None:
     api.spec.components.schema("Event", EVENT_SCHEMA)
     api.spec.components.schema("EventFeed", EVENT_FEED_SCHEMA)
     api.register_blueprint(blp)
-    app.register_error_handler(Overloaded, _overloaded)
+    app.register_error_handler(Overloaded, _overloaded)  # TooManyStreams too (429)
 
 
 def _overloaded(error: Overloaded) -> Response:
-    response = error_response(503, error.code, str(error))
+    response = error_response(error.status, error.code, str(error))
     response.headers["Retry-After"] = str(error.retry_after)
     return response
 
@@ -138,7 +148,7 @@ class Events(MethodView):
     )
     @blp.arguments(EventsQuerySchema(), location="query", as_kwargs=True)
     @blp.alt_response(204, description="A stream asked for after the end of a finished game.")
-    @blp.errors(400, 401, 404, 503)
+    @blp.errors(400, 401, 404, 429, 503)
     def get(self, game_id: str, since: int | None = None, wait: float | None = None) -> Response:
         """Every change after version `since`, oldest first, as this viewer may see it.
 
@@ -149,14 +159,19 @@ class Events(MethodView):
         feeds = _feeds(service)
         if _wants_stream():
             return _stream(service, feeds, game_id, since)
-        game = service.load(game_id)
+        if wait:
+            with service.hub.reading:  # long-polls share a bounded number of store reads
+                game = service.load(game_id)
+        else:
+            game = service.load(game_id)
         seat = service.seat_for(game, bearer_token())
         since = since or 0
         version, events = feeds.events(game_id, seat, since, game=game)
         if not events and wait and not game.finished:
             current = service.wait_for_change(game_id, max(since, game.version), wait)
             version, events = feeds.events(game_id, seat, since, at_least=current)
-        response = jsonify({"version": version, "events": events})
+        events, after = page(events, feeds.page_events)
+        response = jsonify({"version": version, "events": events, "next": after})
         response.headers["Cache-Control"] = "private, no-cache"
         response.vary.add("Authorization")
         return response
@@ -167,51 +182,108 @@ def _wants_stream() -> bool:
     return best == "text/event-stream"
 
 
-def _last_event_id(default: int) -> int:
+EVENT_ID = re.compile(r"([0-9]{1,15})(?:\.([0-9]{1,6}))?", re.ASCII)
+"""An SSE id as the contract writes it: `<version>` or `<version>.<k>` (ASCII digits; more
+than 15 of them is no version this server wrote)."""
+
+
+def parse_event_id(text: str) -> Position:
+    """The position a `Last-Event-ID` names (ApiError `invalid_header` for anything else)."""
+    found = EVENT_ID.fullmatch(text.strip())
+    if found is None or found.group(2) == "0":
+        raise ApiError(
+            "invalid_header", "Last-Event-ID must be an event id this server sent, like 17 or 17.1"
+        )
+    version, ordinal = found.groups()
+    return int(version), int(ordinal) if ordinal else LAST
+
+
+def _start(since: int | None, current: int) -> Position:
+    """Where a stream starts: after Last-Event-ID (which wins: an EventSource keeps its
+    URL when it reconnects), else after `since`, else at the current version."""
     header = request.headers.get("Last-Event-ID")
-    if header is None or not header.strip():
-        return default
-    if not header.strip().isdigit():
-        raise ApiError("invalid_header", "Last-Event-ID must be a game version, like 17")
-    return int(header.strip())
+    if header is not None and header.strip():
+        return parse_event_id(header)
+    return (since if since is not None else current), LAST
 
 
 def _stream(service: GameService, feeds: Feeds, game_id: str, since: int | None) -> Response:
     """Open a stream: take a slot and register as a waiter before reading the game, so that
     no change falls between the read and the first wait; release both when it closes."""
     hub = service.hub
-    hub.acquire()  # before the first byte: a full server still answers 503
+    address = request.remote_addr or ""
+    hub.acquire_stream(address)  # before the first byte: a full server still answers 503
     watch = hub.register(game_id)
     try:
-        with feeds.reading:  # a burst of streams opening must leave Redis to the moves
+        with hub.reading:  # a burst of streams opening must leave Redis to the moves
             game = service.load(game_id)
         seat = service.seat_for(game, bearer_token())
-        start = _last_event_id(since if since is not None else game.version)
+        position = _start(since, game.version)
+        messages = feeds.messages(game_id, seat, encode_message, game=game)
     except BaseException:
         hub.unregister(game_id, watch)
-        hub.release()
+        hub.release_stream(address)
         raise
-    if game.finished and start >= game.version:
+    if game.finished and messages.after(position) == len(messages.keys):
         hub.unregister(game_id, watch)
-        hub.release()
-        return Response(status=204)  # an EventSource stops reconnecting on 204
+        hub.release_stream(address)
+        return Response(status=204)  # nothing missed, nothing to come: an EventSource stops
+    alarms = _alarms(service)
+    if game.life.turn_seconds is not None:
+        alarms.remember(game_id, game.version, game.life.deadline)
+    settings = wiring().settings
+    sock = _raw_socket(request.environ.get("gunicorn.socket"))
+    watching = Watching(
+        hub,
+        feeds,
+        alarms if game.life.turn_seconds is not None else None,
+        game_id,
+        watch,
+        seat,
+        settings.sse_heartbeat_seconds,
+        sock,
+    )
+    response = Response(_messages(watching, position, messages), mimetype="text/event-stream")
     OPEN_STREAMS.inc()
-    _, backlog = feeds.events(game_id, seat, start, game=game)
-    heartbeat = wiring().settings.sse_heartbeat_seconds
-    body = _messages(Watching(hub, feeds, game_id, watch, seat, heartbeat), start, backlog)
-    response = Response(body, mimetype="text/event-stream")
-    response.call_on_close(_closer(hub, game_id, watch))
+    _bound_send_buffer(sock)
+    response.call_on_close(_closer(hub, game_id, watch, address))
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # proxies must pass each message at once
     response.vary.add("Authorization")
     return response
 
 
-def _closer(hub: Hub, game_id: str, watch: Any) -> Callable[[], None]:
+def _alarms(service: GameService) -> Alarms:
+    alarms: Alarms | None = current_app.extensions.get("cardtable_alarms")
+    if alarms is None:
+        alarms = current_app.extensions["cardtable_alarms"] = Alarms(service)
+    return alarms
+
+
+def _bound_send_buffer(sock: Any) -> None:
+    """Bound the kernel's send buffer of the stream's socket (socket memory counts against
+    a pod's memory limit): a client that stops reading then blocks the stream's sends
+    after about STREAM_SEND_BUFFER bytes, and the worker's write timeout
+    (CARDTABLE_WRITE_TIMEOUT, 30 s) closes it, which gives its slot and memory back."""
+    raw = _raw_socket(sock)
+    if raw is not None:
+        with contextlib.suppress(OSError, AttributeError):
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
+
+
+def _raw_socket(sock: Any) -> Any:
+    """The OS socket under gunicorn's (the project's worker wraps it: cardtable.worker)."""
+    if sock is None or isinstance(sock, socket.socket):
+        return sock
+    raw = getattr(sock, "_sock", None)  # a wrapper's (under gevent: a cooperative socket)
+    return raw if hasattr(raw, "setsockopt") and hasattr(raw, "fileno") else None
+
+
+def _closer(hub: Hub, game_id: str, watch: Any, address: str) -> Callable[[], None]:
     def close() -> None:
         OPEN_STREAMS.dec()
         hub.unregister(game_id, watch)
-        hub.release()
+        hub.release_stream(address)
 
     return close
 
@@ -222,44 +294,70 @@ class Watching:
 
     hub: Hub
     feeds: Feeds
+    alarms: Alarms | None
     game_id: str
     watch: Any
     seat: int | None
     heartbeat_seconds: float
+    sock: Any
 
 
-def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
-    """The stream's text: `retry:`, the backlog, then each version's events in one chunk
-    as notifications name them, heartbeat comments while idle, and a last `retry:` when
-    the server stops. Waiting reads nothing from Redis: one read per process per change.
+def _messages(w: Watching, position: Position, messages: Messages) -> Iterator[str]:
+    """The stream's text: `retry:`, the backlog, then each version's events as
+    notifications name them, heartbeat comments while idle, and a last `retry:` when the
+    server stops. The messages are the feed's, shared by every stream of this viewer: a
+    stream holds only its position. Waiting reads nothing from Redis but the deadline of a
+    game with a turn timer (once per process and version), and acts at that deadline.
     After `game_end` it stays open for the `rematch` event (closing after it), at most
     REMATCH_WAIT_SECONDS."""
     yield f"retry: {STREAM_RETRY_MS}\n\n"
-    sent = int(backlog[-1]["version"]) if backlog else since
-    text, kinds = format_events(backlog), frozenset(str(event["type"]) for event in backlog)
     closing_at = math.inf
+    beat_at = time.monotonic() + w.heartbeat_seconds
+    acted: float | None = None
     try:
         while True:
-            if text:
-                yield text
+            first, end = messages.after(position), len(messages.keys)
+            if first < end:
+                yield from _chunks(messages.texts, first, end)
+                position = messages.keys[end - 1]
+                beat_at = time.monotonic() + w.heartbeat_seconds
+                kinds = set(messages.kinds[first:end])
                 if "rematch" in kinds:
                     return  # the last change of this game: the table follows the new one
                 if "game_end" in kinds:
                     closing_at = time.monotonic() + REMATCH_WAIT_SECONDS
-            left = closing_at - time.monotonic()
-            if w.hub.stopping or left <= 0:
+            due = None
+            if w.alarms is not None and closing_at == math.inf:
+                due = w.alarms.deadline(w.game_id, messages.version)
+            alarm = w.alarms.seconds_left(due) if w.alarms and due != acted else None
+            if alarm is not None and alarm <= 0:
+                acted = due
+                assert w.alarms is not None and due is not None
+                w.alarms.act(w.game_id, due)  # its write wakes us (and every stream)
+                continue
+            now = time.monotonic()
+            if w.hub.stopping or closing_at <= now:
                 break
+            timeout = min(beat_at - now, CLOSED_CHECK_SECONDS, closing_at - now)
             generation = w.hub.generation
-            heard = w.hub.wait(w.watch, sent, min(w.heartbeat_seconds, left))
+            if alarm is not None:
+                timeout = min(timeout, alarm)
+            known = max(position[0], messages.version)
+            heard = w.hub.wait(w.watch, known, max(0.0, timeout))
             renewed = w.hub.generation != generation and not w.hub.stopping
             if heard is None and not renewed:
-                text = "" if w.hub.stopping else ": keep-alive\n\n"
-                kinds = frozenset()
+                if w.hub.stopping:
+                    continue
+                if _client_gone(w.sock):
+                    return  # frees the slot now, not at the next heartbeat's failed send
+                if time.monotonic() >= beat_at:
+                    beat_at = time.monotonic() + w.heartbeat_seconds
+                    yield ": keep-alive\n\n"
                 continue
             # After a renewed subscription: read the store once per game, not per stream.
             read_after = w.hub.woken_at if renewed else None
-            sent, (text, kinds) = w.feeds.encoded(
-                w.game_id, w.seat, sent, format_events, at_least=heard or 0, read_after=read_after
+            messages = w.feeds.messages(
+                w.game_id, w.seat, encode_message, at_least=heard or 0, read_after=read_after
             )
     except redis.exceptions.RedisError as error:
         # The store went away (or kept us waiting past its timeout): the client reconnects
@@ -268,9 +366,41 @@ def _messages(w: Watching, since: int, backlog: list[Event]) -> Iterator[str]:
     yield f"retry: {SHUTDOWN_RETRY_MS}\n\n"
 
 
-def format_events(events: list[Event]) -> str:
-    """SSE messages, one per event: `id: <version>` and `data: <Event as JSON>`."""
-    return "".join(
-        f"id: {event['version']}\ndata: {json.dumps(event, separators=(',', ':'))}\n\n"
-        for event in events
-    )
+CHUNK_CHARS = 64 * 1024
+"""A backlog is sent in pieces of about this size: a stream never holds a copy of a long
+game's history, only the piece being sent."""
+STREAM_SEND_BUFFER = 128 * 1024
+"""Bytes the kernel may hold for a stream's client (socket memory counts against a pod's
+memory limit): a client that stops reading blocks the stream's sends after about this."""
+CLOSED_CHECK_SECONDS = 5.0
+"""How often an idle stream checks whether its client went away."""
+
+
+def _chunks(texts: list[str], first: int, end: int) -> Iterator[str]:
+    piece: list[str] = []
+    size = 0
+    for index in range(first, end):
+        piece.append(texts[index])
+        size += len(texts[index])
+        if size >= CHUNK_CHARS:
+            yield "".join(piece)
+            piece, size = [], 0
+    if piece:
+        yield "".join(piece)
+
+
+def _client_gone(sock: Any) -> bool:
+    """True when the client closed its side (an SSE client sends nothing after its
+    request, so a readable socket with nothing to read is a closed one)."""
+    if sock is None:
+        return False
+    try:
+        readable, _, _ = select.select([sock], [], [], 0)
+        return bool(readable) and sock.recv(1, socket.MSG_PEEK) == b""
+    except (OSError, ValueError):
+        return True
+
+
+def encode_message(event_id: str, event: Event) -> str:
+    """One SSE message: `id: <event id>` and `data: <Event as JSON>`."""
+    return f"id: {event_id}\ndata: {json.dumps(event, separators=(',', ':'))}\n\n"

@@ -51,7 +51,12 @@ class Wiring:
             waiting_ttl_seconds=settings.waiting_ttl_seconds,
             takeover_after=settings.takeover_timeouts,
             write_schema=settings.write_schema,
-            hub=new_hub(redis_client, settings.key_prefix, settings.max_streams),
+            hub=new_hub(
+                redis_client,
+                settings.key_prefix,
+                settings.max_streams,
+                settings.streams_per_address,
+            ),
         )
         sheets = ScoreSheetService(stores["sheet"], clock=clock)
         return cls(settings, redis_client, games, sheets, Seating(games))

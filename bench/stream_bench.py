@@ -1,0 +1,224 @@
+"""Stream cost benchmark: what never-reading Server-Sent Events clients of a long finished
+game cost a server, and whether a burst of long-polls looks like an outage.
+
+Starts a real redis-server and one gunicorn as `cardtable serve` runs it (the project's
+settings and defaults: the gevent worker, `CARDTABLE_WORKERS=1` so that one process's
+resident memory is read), then:
+
+1. plays a long game of eight greedy bots to 300 points and reads its feed once;
+2. opens 300 streams of it from `--addresses` loopback addresses (the per-address cap is
+   100 by default), each with a small receive buffer and never reading, and prints the
+   worker's RSS before, with them held, after the server closed them for not reading
+   (`CARDTABLE_WRITE_TIMEOUT`, 30 s by default: a send blocked that long fails) and after
+   the clients closed;
+3. sends 2,000 long-polls at once (`GET /games/{id}/events?since=v&wait=5` over 100 games,
+   from 20 loopback addresses), answered at their timeout, and counts the answers by
+   status and code: `store_unavailable` is the figure (0 expected).
+
+Run on purpose: `.venv/bin/python bench/stream_bench.py` (about 2 minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import socket
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import httpx
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
+
+from cardtable.redis_server import RedisServer  # noqa: E402
+from tests.support.live_server import LiveServer  # noqa: E402
+
+
+def worker_pids(master: int) -> list[int]:
+    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    return [int(pid) for pid in children]
+
+
+def rss_mb(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
+
+
+def held_streams(url: str) -> float:
+    text = httpx.get(f"{url}/metrics").text
+    for line in text.splitlines():
+        if line.startswith('cardtable_waiting_clients{kind="stream"}'):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+def long_game(url: str) -> str:
+    players = [{"name": f"Bot {i}", "bot": "greedy"} for i in range(8)]
+    created = httpx.post(
+        f"{url}/games",
+        json={"game": "skyjo", "players": players, "seed": 1, "options": {"end_score": 300}},
+        timeout=60,
+    )
+    assert created.status_code == 201, created.text
+    game_id: str = created.json()["id"]
+    while not httpx.get(f"{url}/games/{game_id}", timeout=60).json()["finished"]:
+        pass  # each read plays the next slice of a game of bots only
+    return game_id
+
+
+def open_never_reading(port: int, game_id: str, source: str) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.bind((source, 0))
+    sock.connect(("127.0.0.1", port))
+    sock.sendall(
+        f"GET /games/{game_id}/events?since=0 HTTP/1.1\r\nHost: bench\r\n"
+        "Accept: text/event-stream\r\n\r\n".encode()
+    )
+    return sock
+
+
+def streams_phase(server: LiveServer, game_id: str, args: argparse.Namespace) -> None:
+    pids = worker_pids(server.process.pid)  # type: ignore[union-attr]
+    feed = httpx.get(f"{server.url}/games/{game_id}/events?since=0", timeout=60)
+    body = feed.json()
+    assert feed.status_code == 200, feed.text
+    pages, since = 1, body["next"]
+    while since is not None:
+        since = httpx.get(f"{server.url}/games/{game_id}/events?since={since}").json()["next"]
+        pages += 1
+    print(
+        f"long game: version {body['version']}, feed {pages} JSON pages "
+        f"(first {len(body['events'])} events, {len(feed.content) / 1e6:.1f} MB)"
+    )
+    before = rss_mb(pids)
+    sockets = [
+        open_never_reading(server.port, game_id, f"127.0.0.{2 + i % args.addresses}")
+        for i in range(args.streams)
+    ]
+    time.sleep(5)
+    held = held_streams(server.url)
+    during = rss_mb(pids)
+    print(
+        f"{args.streams} never-reading streams: {held:.0f} held; RSS {before:.0f} -> "
+        f"{during:.0f} MB: +{during - before:.0f} MB (target <= 100 MB)"
+    )
+    started = time.monotonic()
+    while held_streams(server.url) > 0 and time.monotonic() - started < 120:
+        time.sleep(1)
+    closed_by_server = time.monotonic() - started + 5
+    after_stall = rss_mb(pids)
+    print(
+        f"closed by the server (not reading) about {closed_by_server:.0f} s after opening: "
+        f"{held_streams(server.url):.0f} held; RSS {after_stall:.0f} MB "
+        f"(+{after_stall - before:.0f} MB over the start)"
+    )
+    for sock in sockets:
+        sock.close()
+    time.sleep(3)
+    after = rss_mb(pids)
+    print(f"after the clients closed: RSS {after:.0f} MB (+{after - before:.0f} MB)")
+
+
+async def long_polls(url: str, args: argparse.Namespace) -> Counter[str]:
+    clients = [
+        httpx.AsyncClient(
+            base_url=url,
+            timeout=60,
+            limits=httpx.Limits(max_connections=None),
+            transport=httpx.AsyncHTTPTransport(local_address=f"127.0.1.{1 + i}"),
+        )
+        for i in range(20)
+    ]
+    games = []
+    for index in range(100):  # from several addresses: each may create 30 a minute
+        answer = await clients[index % len(clients)].post(
+            "/games", json={"game": "skyjo", "players": [{"name": "A"}, {"name": "B"}]}
+        )
+        assert answer.status_code == 201, answer.text
+        games.append(answer.json()["id"])
+    for client in clients:
+        await client.aclose()
+    port = int(url.rsplit(":", 1)[1])
+    counts: Counter[str] = Counter()
+    opened = asyncio.Event()
+    settled = [0]
+
+    def settle() -> None:
+        settled[0] += 1
+        if settled[0] == args.polls:
+            opened.set()
+
+    async def poll(index: int) -> None:
+        # Raw HTTP/1.1: 2,000 httpx clients would cost the machine more than the server.
+        try:
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(f"127.0.1.{1 + index % 20}", 0)
+            )
+        except OSError as error:
+            counts[f"no connection ({type(error).__name__})"] += 1
+            settle()
+            return
+        settle()
+        await opened.wait()  # all connected, then all sent at once
+        game = games[index % len(games)]
+        writer.write(
+            f"GET /games/{game}/events?since=0&wait=5 HTTP/1.1\r\nHost: bench\r\n"
+            "Connection: close\r\n\r\n".encode()
+        )
+        try:
+            answer = await asyncio.wait_for(reader.read(), 60)
+        except (OSError, TimeoutError) as error:
+            counts[f"no answer ({type(error).__name__})"] += 1
+            return
+        finally:
+            writer.close()
+        head, _, body = answer.partition(b"\r\n\r\n")
+        status = head.split(b" ", 2)[1].decode() if head else "none"
+        code = ""
+        if status != "200" and b'"code"' in body:
+            code = body.split(b'"code":', 1)[1].split(b'"')[1].decode()
+        counts[f"{status} {code}".strip()] += 1
+
+    await asyncio.gather(*(poll(i) for i in range(args.polls)))
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--streams", type=int, default=300)
+    parser.add_argument("--addresses", type=int, default=3)
+    parser.add_argument("--polls", type=int, default=2000)
+    args = parser.parse_args()
+    with RedisServer() as redis:
+        server = LiveServer(redis.url, workers=1, config="python:cardtable.gunicorn_conf")
+        server.start()
+        try:
+            game_id = long_game(server.url)
+            streams_phase(server, game_id, args)
+            started = time.monotonic()
+            counts = asyncio.run(long_polls(server.url, args))
+            took = time.monotonic() - started
+            print(
+                f"{args.polls} simultaneous long-polls ({took:.1f} s): {dict(counts)}; "
+                f"store_unavailable: {counts.get('503 store_unavailable', 0)} (target 0)"
+            )
+        except BaseException:
+            process = server.process
+            if process is not None and process.stderr is not None:
+                process.terminate()
+                print(process.stderr.read().decode()[-4000:])
+            raise
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
