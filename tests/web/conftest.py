@@ -54,6 +54,18 @@ class Watched:
 
     context: Any
     problems: list[str] = field(default_factory=list)
+    # While the test cuts the network on purpose, failed requests are what it expects.
+    cut: bool = False
+
+    def set_offline(self, offline: bool) -> None:
+        """Cut or restore this context's network; failures while cut are not problems."""
+        if offline:
+            self.cut = True
+        self.context.set_offline(offline)
+
+    def reconnected(self) -> None:
+        """The pages caught up after a cut: from now on failures count again."""
+        self.cut = False
 
     def new_page(self) -> Any:
         page = self.context.new_page()
@@ -64,13 +76,13 @@ class Watched:
         return page
 
     def _console(self, message: Any) -> None:
-        if message.type == "error":
+        if message.type == "error" and not self.cut:
             self.problems.append(f"console {message.type}: {message.text}")
 
     def _failed(self, request: Any) -> None:
         # A page that goes elsewhere cuts its event stream or long-poll short: not a failure.
         waiting = "/events" in request.url or "wait=" in request.url
-        if waiting and "ERR_ABORTED" in str(request.failure):
+        if (waiting and "ERR_ABORTED" in str(request.failure)) or self.cut:
             return
         self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")
 

@@ -14,6 +14,7 @@ from tests.web.tables import (
     can_move,
     finished,
     legal_moves,
+    open_advanced,
     settled,
     skipbo_click,
     skipbo_sources,
@@ -56,6 +57,7 @@ def new_game(
     if second_player != "open":
         page.fill("#player-1-name", "Bea")
     page.fill("#player-0-name", "Ann")
+    open_advanced(page)
     for name, value in options.items():
         if value == "on":
             page.check(f"#option-{name}")
