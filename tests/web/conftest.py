@@ -87,7 +87,7 @@ class Watched:
         self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")
 
     def _response(self, response: Any) -> None:
-        if response.status >= 400:
+        if response.status >= 400 and not self.cut:
             self.problems.append(f"HTTP {response.status}: {response.url}")
 
 
@@ -131,3 +131,20 @@ def unlabelled_controls(page: Any) -> list[str]:
                 .map((el) => el.outerHTML.slice(0, 120))"""
         )
     )
+
+
+AXE = ROOT / "tests" / "web" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Any) -> list[str]:
+    """axe-core's WCAG 2.1 A/AA violations on the page as it is now (one line each)."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make install` (npm ci in tests/web/axe)")
+    # Evaluated through the devtools protocol: the page's CSP (no inline scripts) stays on.
+    page.evaluate(f"() => {{ const module = undefined; {AXE.read_text()}; window.axe = axe; }}")
+    found = page.evaluate(
+        """async () => (await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a',
+             'wcag21aa', 'best-practice'] })).violations.map((v) => `${v.id}: ${v.nodes.length}
+             at ${v.nodes[0].target.join(' ')} ${v.nodes[0].failureSummary}`)"""
+    )
+    return list(found)

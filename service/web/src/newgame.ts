@@ -26,14 +26,16 @@ function yourGames(): HTMLElement[] {
 function hintText(option: OptionDescription): string {
   const byPlayers = option.default_by_players ? Object.entries(option.default_by_players).map(([count, value]) => t.valueForPlayers(String(value), count)).join(", ") : null;
   const value = byPlayers ?? (option.default === null || option.default === undefined ? t.none : option.choices ? t.choice(String(option.default)) : String(option.default));
-  const range = option.minimum === null || option.minimum === undefined ? "" : t.range(option.minimum, option.maximum ?? null);
+  // A bound far beyond any game (a week of seconds) is no help to read.
+  const max = option.maximum !== null && option.maximum !== undefined && option.maximum < 10_000 ? option.maximum : null;
+  const range = option.minimum === null || option.minimum === undefined ? "" : t.range(option.minimum, max);
   return `${t.usually(value)}${range}${option.nullable ? t.emptyForNone : ""}`;
 }
 
 /** One labelled control per option; an empty field sends nothing (the server's default). */
 export function optionField(option: OptionDescription): HTMLElement {
   const id = `option-${option.name}`;
-  const hint = h("span", { class: "hint", id: `${id}-hint` }, hintText(option));
+  const hint = h("span", { class: "hint", id: `${id}-hint` }, option.type === "boolean" ? "" : hintText(option));
   const described = { id, name: option.name, "aria-describedby": `${id}-hint`, "data-option": option.type };
   let control: HTMLElement;
   if (option.type === "boolean") {

@@ -157,6 +157,6 @@ export function skipBoBoard(ctx: BoardContext<SkipBoView>): Board {
   const me = ctx.view.seat;
   const others = seats.filter((seat) => seat !== me);
   const mine = me === null ? null : h("div", { class: "players mine" }, playerPanel(ctx, me));
-  const content = h("div", { class: "skipbo felt" }, h("div", { class: "players others" }, others.map((seat) => playerPanel(ctx, seat))), buildingPiles(ctx), mine, hand(ctx), lastRound(ctx));
+  const content = h("div", { class: "skipbo felt" }, h("h2", { class: "visually-hidden" }, t.table), h("div", { class: "players others", role: "region", tabindex: 0, "aria-label": t.otherPlayers }, others.map((seat) => playerPanel(ctx, seat))), buildingPiles(ctx), mine, hand(ctx), lastRound(ctx));
   return { content, prompt: prompt(ctx), keys: { Escape: () => { selected = null; ctx.redraw(); } } };
 }

@@ -185,6 +185,6 @@ export function skyjoBoard(ctx: BoardContext<SkyjoView>): Board {
   // Around the table: the others across, the piles in the middle, your own grid nearest you.
   const others = seats.filter((seat) => seat !== view.seat);
   const mine = view.seat === null ? null : h("div", { class: "players mine" }, playerPanel(ctx, view.seat));
-  const content = h("div", { class: "skyjo felt" }, h("div", { class: "players others" }, others.map((seat) => playerPanel(ctx, seat))), piles(ctx), mine, lastRound(ctx));
+  const content = h("div", { class: "skyjo felt" }, h("h2", { class: "visually-hidden" }, t.table), h("div", { class: "players others", role: "region", tabindex: 0, "aria-label": t.otherPlayers }, others.map((seat) => playerPanel(ctx, seat))), piles(ctx), mine, lastRound(ctx));
   return { content, prompt: prompt(view, ctx.names, ctx.legal), keys };
 }

@@ -129,7 +129,7 @@ class SeatPage {
   private readonly title = h("h1", {});
   private readonly promptLine = h("p", { class: "prompt", "aria-live": "polite" });
   private readonly host = h("div", { id: "table", "data-version": "-1", "data-busy": "false" });
-  private readonly log = h("ol", { class: "log", "aria-live": "polite", id: "log" });
+  private readonly log = h("ol", { class: "log", "aria-live": "polite", id: "log", tabindex: 0 });
   private readonly extras = h("div", {});
   private readonly timerSlot = h("div", { class: "timer-slot" });
   /** The last round whose end this person has seen; null before the first view. */

@@ -278,6 +278,7 @@ export const en = {
     "Your turn ends when you put a hand card on one of your 4 discard piles. With the French rule (the default) you may only discard when you cannot build.",
     "With partners, you may also build from your partner's stock and discard piles.",
   ],
+  otherPlayers: "The other players",
   rules: "Rules",
   back: "Back to the start page",
 };

@@ -268,6 +268,7 @@ export const fr: Catalogue = {
     "Votre tour s'arrête quand vous posez une carte de votre main sur une de vos 4 défausses. Avec la règle française (par défaut), on ne défausse que si l'on ne peut plus construire.",
     "En équipes, vous pouvez aussi construire depuis le talon et les défausses de votre équipier.",
   ],
+  otherPlayers: "Les autres joueurs",
   rules: "Règles",
   back: "Retour à l'accueil",
 };
