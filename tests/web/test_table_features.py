@@ -186,3 +186,54 @@ def test_every_page_passes_axe_on_desktop_and_phone(contexts: Any) -> None:
             accessible(page, f"{name}-{path.strip('/').replace('/', '-') or 'home'}")
         create(page, "skipbo", ["greedy"])
         accessible(page, f"{name}-skipbo")
+
+
+def test_a_finished_game_is_replayed_step_by_step(contexts: Any, live_server: LiveServer) -> None:
+    """Two server bots play a 2-round Skyjo game at once; its replay (from the record, as a
+    spectator) steps forward and back, plays and pauses, jumps to round 2, and its last step
+    shows exactly the grids the game ended with."""
+    created = httpx.post(
+        f"{live_server.url}/games",
+        json={
+            "game": "skyjo",
+            "players": [{"name": "Ann", "bot": "greedy"}, {"name": "Bea", "bot": "greedy"}],
+            "options": {"max_rounds": 2},
+            "seed": 3,
+        },
+        timeout=10,
+    ).json()
+    end = httpx.get(f"{live_server.url}/games/{created['id']}", timeout=10).json()
+    assert end["finished"], "bots alone play the whole game"
+    page = contexts().new_page()
+    page.goto(f"/play/replay/{created['id']}")
+    page.wait_for_selector("#replay-step[data-step='0']")
+    face_up = "#replay-table .grid .card:not(.face-down)"
+    assert page.locator("#replay-table .grid .card.face-down").count() == 24
+    assert "Step 1 of" in page.inner_text("#replay-step")
+    page.click("[data-key=replay-forward]")
+    page.wait_for_selector("#replay-step[data-step='1']")
+    assert page.locator(face_up).count() == 1
+    assert "turned up" in page.inner_text("#replay-said")
+    page.click("[data-key=replay-back]")
+    page.wait_for_selector("#replay-step[data-step='0']")
+    assert page.locator(face_up).count() == 0
+    page.click("[data-key=replay-play]")
+    page.wait_for_function("() => Number(document.querySelector('#replay-step').dataset.step) >= 3")
+    page.click("[data-key=replay-play]")  # pause
+    paused = page.get_attribute("#replay-step", "data-step")
+    page.wait_for_timeout(1500)
+    assert page.get_attribute("#replay-step", "data-step") == paused
+    page.click("[data-round='2']")
+    assert "round 2" in page.inner_text("#replay-step")
+    assert "Round 2 is dealt" in page.inner_text("#replay-said")
+    accessible(page, "replay")
+    # The last step: the grids the game ended with, card for card.
+    page.evaluate(
+        """() => { const seek = document.querySelector('#replay-seek');
+                   seek.value = seek.max; seek.dispatchEvent(new Event('input')); }"""
+    )
+    for seat, grid in enumerate(end["last_round"]["grids"]):
+        cards = page.locator(f"#replay-table [data-seat='{seat}'] .grid .card")
+        shown = [text.strip() for text in cards.all_inner_texts()]
+        assert shown == ["" if card == "removed" else str(card) for card in grid], seat
+    screenshot(page, "replay-end")

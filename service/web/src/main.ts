@@ -4,6 +4,7 @@ import { announce, errorText } from "./dom";
 import { lang, languageSwitch } from "./i18n";
 import { showLobby } from "./lobby";
 import { showNewGame } from "./newgame";
+import { showReplay } from "./replay";
 import { showRules } from "./rules";
 import { showSheet, showSheets } from "./scoresheet";
 import { showTable } from "./table";
@@ -15,6 +16,7 @@ async function route(root: HTMLElement, client: Cardtable): Promise<void> {
   if (path[0] === "sheets") return showSheets(root, client);
   if (path[0] === "lobby") return showLobby(root, client);
   if (path[0] === "rules") return showRules(root);
+  if (path[0] === "replay" && path[1]) return showReplay(root, client, decodeURIComponent(path[1]));
   return showNewGame(root, client);
 }
 

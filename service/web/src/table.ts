@@ -44,7 +44,7 @@ function roundsTable(view: PlayingView, names: string[]): HTMLElement {
 function outcome(view: PlayingView, names: string[]): HTMLElement | null {
   if (!view.finished) return null;
   const text = view.winners.length ? t.winners(view.winners.map((seat) => seatName(names, seat))) : t.drawnGame;
-  return h("p", { class: "outcome", id: "outcome", role: "status" }, t.gameOver(text));
+  return h("div", {}, h("p", { class: "outcome", id: "outcome", role: "status" }, t.gameOver(text)), h("p", {}, h("a", { href: `/play/replay/${view.id}`, "data-replay": "" }, t.replayLink)));
 }
 
 /** For the game's creator: one link per other human seat, each carrying that seat's token. */
