@@ -180,9 +180,16 @@ def test_every_page_passes_axe_on_desktop_and_phone(contexts: Any) -> None:
     API's own /docs, at both sizes; the table's states are checked in the tests above."""
     for name, options in (("desktop", {}), ("phone", PHONE_CONTEXT)):
         page = contexts(**options).new_page()
-        for path in ("/play/", "/play/lobby", "/play/rules", "/play/sheets", "/docs"):
+        pages = {
+            "/play/": "form.new-game",
+            "/play/lobby": "#lobby[data-loaded=true]",
+            "/play/rules": "#skipbo",
+            "/play/sheets": "form.new-sheet",
+            "/docs": ".opblock",
+        }
+        for path, drawn in pages.items():
             page.goto(path)
-            page.wait_for_load_state("networkidle")
+            page.wait_for_selector(drawn)
             accessible(page, f"{name}-{path.strip('/').replace('/', '-') or 'home'}")
         create(page, "skipbo", ["greedy"])
         accessible(page, f"{name}-skipbo")

@@ -93,6 +93,8 @@ def test_the_app_serves_the_web_table(live_server: LiveServer) -> None:
     assert "default-src 'self'" in page.headers["Content-Security-Policy"]
     script = httpx.get(f"{live_server.url}/play/assets/app.js", timeout=10)
     assert script.status_code == 200
+    assert script.headers["Content-Encoding"] == "gzip"  # httpx asks for it, then unpacks
+    assert int(script.headers["Content-Length"]) < 0.5 * len(script.content)
     assert script.headers["Content-Type"].startswith(("text/javascript", "application/javascript"))
     assert script.content == (WEB_BUILD / "assets" / "app.js").read_bytes()
     missing = httpx.get(f"{live_server.url}/play/assets/nothing.js", timeout=10)

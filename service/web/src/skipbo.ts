@@ -64,7 +64,7 @@ function buildingPiles(ctx: BoardContext<SkipBoView>): HTMLElement {
       button.setAttribute("aria-label", move ? t.playOnto(label) : label);
       return h("div", { class: "pile" }, button, h("span", {}, t.needs(pile.next)));
     })),
-    h("p", { class: "small" }, `Draw pile: ${ctx.view.draw_pile_size} · set aside: ${ctx.view.set_aside_size}`),
+    h("p", { class: "small" }, t.drawAndAside(ctx.view.draw_pile_size, ctx.view.set_aside_size)),
   );
 }
 

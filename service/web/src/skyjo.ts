@@ -106,7 +106,7 @@ function piles(ctx: BoardContext<SkyjoView>): HTMLElement {
   return h(
     "section",
     { class: "piles", "aria-label": t.piles },
-    h("div", { class: "pile" }, h("span", { class: "card face-down", role: "img", "aria-label": `Draw pile, ${view.draw_pile_size} cards` }, ""), h("span", {}, `Draw pile: ${view.draw_pile_size}`)),
+    h("div", { class: "pile" }, h("span", { class: "card face-down", role: "img", "aria-label": t.drawPileLabel(view.draw_pile_size) }, ""), h("span", {}, t.drawPile(view.draw_pile_size))),
     h("div", { class: "pile" }, h("span", { class: `${cardClass(view.discard_top)}${ctx.changed.has("discard") ? " changed" : ""}`, role: "img", "aria-label": t.discardTop(String(view.discard_top)) }, view.discard_top), h("span", {}, t.discardCount(view.discard_size))),
     drawn ? h("div", { class: "pile" }, h("span", { class: cardClass(drawn.card ?? null), role: "img", "aria-label": drawn.card === null ? t.holdsDrawn(seatName(ctx.names, drawn.seat)) : t.yourDrawn(String(drawn.card)) }, drawn.card ?? ""), h("span", {}, drawn.card === null ? t.drew(seatName(ctx.names, drawn.seat)) : t.youDrew)) : null,
     actions.length ? h("div", { class: "actions" }, actions) : null,

@@ -98,6 +98,8 @@ function waitingBoard(view: WaitingView, session: SeatSession, refresh: () => vo
 
 /** How long a round's end stays on screen when nobody clicks "next round". */
 const ROUND_END_MS = 20_000;
+/** The pace at which a burst of moves is told in the log, one line after another. */
+const LOG_PACE_MS = 600;
 
 /** A round just ended: every grid face up and the scores stay until this person says
  * "next round" (or a short timer), although the next round is dealt already. */
@@ -129,7 +131,7 @@ class SeatPage {
   private readonly title = h("h1", {});
   private readonly promptLine = h("p", { class: "prompt", "aria-live": "polite" });
   private readonly host = h("div", { id: "table", "data-version": "-1", "data-busy": "false" });
-  private readonly log = h("ol", { class: "log", "aria-live": "polite", id: "log", tabindex: 0 });
+  private readonly log = h("ol", { class: "log", "aria-live": "polite", id: "log", tabindex: 0, reversed: true });
   private readonly extras = h("div", {});
   private readonly timerSlot = h("div", { class: "timer-slot" });
   /** The last round whose end this person has seen; null before the first view. */
@@ -210,9 +212,15 @@ class SeatPage {
     this.unseen = this.unseen.filter((event) => event.version > shown.version);
     this.changed = changedPlaces(arrived, shown.seat);
     const names = namesOf(shown);
+    // Several moves at once (a bot's turn): they come in one after another, at a readable pace.
+    let order = 0;
     for (const event of arrived) {
       const text = event.seat === shown.seat && event.type === "move" ? null : describe(event, shown.game, names, shown.seat);
-      if (text) this.log.prepend(h("li", { "data-version": event.version }, text));
+      if (!text) continue;
+      const line = h("li", { "data-version": event.version, class: "fresh" }, text);
+      line.style.animationDelay = `${LOG_PACE_MS * order}ms`;
+      order += 1;
+      this.log.prepend(line);
     }
   }
 
