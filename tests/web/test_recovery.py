@@ -199,3 +199,43 @@ def test_an_idle_players_turn_is_taken_over_on_time_on_both_screens(contexts: An
             timeout=due + 2000,
         )
         assert "bot now plays" in page.inner_text("#log")
+
+
+def test_a_stream_cut_between_the_events_of_one_version_resumes_from_the_last_id(
+    contexts: Any,
+) -> None:
+    """Event ids as the contract has them: one version's earlier events carry `<v>.<k>`.
+    Bea's line is cut after the first event of a version, then the next connection repeats
+    it: the page asks again from `<v>.1`, shows each event once, then from `<v>`."""
+    _, ann, bea_context, bea = two_seats(contexts)
+    game_id = bea.url.split("/games/")[1].split("#")[0]
+    known = version(bea)
+    after = known + 1
+    asked: list[str] = []
+    zed = f'data: {{"version": {after}, "type": "join", "seat": 1, "name": "Zed"}}\n\n'
+    yan = f'data: {{"version": {after}, "type": "join", "seat": 1, "name": "Yan"}}\n\n'
+    bodies = [f"id: {after}.1\n{zed}", f"id: {after}.1\n{zed}id: {after}\n{yan}"]
+
+    def split(route: Any) -> None:
+        asked.append(route.request.headers.get("last-event-id", ""))
+        if not bodies:
+            return route.continue_()
+        headers = {"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+        return route.fulfill(status=200, headers=headers, body=bodies.pop(0))
+
+    bea_context.set_offline(True)  # drops the open stream; the next one meets the route
+    bea.wait_for_selector(OUT_OF_TOUCH)
+    ann.locator("#table button.card[data-move]").first.click()
+    settled(ann, after)
+    bea.route(re.compile(rf".*/games/{game_id}/events.*"), split)
+    bea_context.set_offline(False)
+    settled(bea, after)
+    bea.wait_for_function("() => document.querySelectorAll('#log li').length >= 2")
+    bea.wait_for_selector("#link[data-state=live]")
+    bea_context.reconnected()
+    assert asked[:3] == [str(known), f"{after}.1", str(after)], asked
+    log = bea.inner_text("#log")
+    assert log.count("Zed sat down") == 1 and log.count("Yan sat down") == 1, log
+    # The real stream goes on from there: Bea's reveal reaches Ann.
+    bea.locator("#table button.card[data-move]").first.click()
+    settled(ann, settled(bea, after + 1))
