@@ -29,6 +29,11 @@ export function rememberGame(game: CreatedGame): void {
   if (game.invite) keep(INVITES, game.id, game.invite);
 }
 
+/** The seat of a game this browser set up (a rematch): its waiting room offers "start now". */
+export function rememberCreatedSeat(gameId: string, seat: KnownSeat): void {
+  keep(KEY, gameId, [seat]);
+}
+
 /** The invite of a game this browser created or joined by invite; null when unknown. */
 export function knownInvite(gameId: string): string | null {
   return loadLocal<Record<string, string>>(INVITES, {})[gameId] ?? null;

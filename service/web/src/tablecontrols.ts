@@ -2,6 +2,7 @@
 import type { GameView, SeatSession } from "../../../sdk/typescript/src/index";
 import { announce, errorText, h, seatName } from "./dom";
 import { t } from "./i18n";
+import { rememberCreatedSeat } from "./seats";
 
 const TICK_MS = 1000;
 let ticking: ReturnType<typeof setInterval> | null = null;
@@ -53,8 +54,13 @@ export function rematchControl(session: SeatSession, view: GameView, names: stri
   if (!view.finished || view.seat === null || view.left[view.seat]) return null;
   const go = (): void => {
     announce(t.settingUpRematch);
+    const creating = !view.rematch;
     session.rematch().then(
-      (grant) => goTo(`/play/games/${grant.id}#token=${grant.token}`),
+      (grant) => {
+        // The first to ask sets the rematch up: like a game's creator, they may start it early.
+        if (creating) rememberCreatedSeat(grant.id, { seat: grant.seat, name: seatName(names, view.seat), bot: null, token: grant.token });
+        goTo(`/play/games/${grant.id}#token=${grant.token}`);
+      },
       (error: unknown) => announce(errorText(error), true),
     );
   };
