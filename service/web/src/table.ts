@@ -128,6 +128,8 @@ class SeatPage {
   /** Events not drawn yet, and the places the last drawn ones changed. */
   private unseen: GameEvent[] = [];
   private changed = new Set<string>();
+  /** The versions this page's own moves created. */
+  private readonly ownVersions = new Set<number>();
   private readonly title = h("h1", {});
   private readonly promptLine = h("p", { class: "prompt", "aria-live": "polite" });
   private readonly host = h("div", { id: "table", "data-version": "-1", "data-busy": "false" });
@@ -215,7 +217,10 @@ class SeatPage {
     // Several moves at once (a bot's turn): they come in one after another, at a readable pace.
     let order = 0;
     for (const event of arrived) {
-      const text = event.seat === shown.seat && event.type === "move" ? null : describe(event, shown.game, names, shown.seat);
+      // This page's own clicks need no telling; a move of this seat it did not send (the
+      // timer's bot played the turn) does.
+      const own = event.seat === shown.seat && event.type === "move" && this.ownVersions.has(event.version);
+      const text = own ? null : describe(event, shown.game, names, shown.seat);
       if (!text) continue;
       const line = h("li", { "data-version": event.version, class: "fresh" }, text);
       line.style.animationDelay = `${LOG_PACE_MS * order}ms`;
@@ -319,7 +324,8 @@ class SeatPage {
     this.busy = true;
     this.host.dataset["busy"] = "true";
     try {
-      await this.session.move(move);
+      const result = await this.session.move(move);
+      for (const applied of result.applied) if (!applied.by_bot) this.ownVersions.add(applied.version);
       announce("");
     } catch (error) {
       announce(isRaceLost(error) ? t.raceLost : errorText(error), true);
