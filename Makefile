@@ -7,6 +7,9 @@ STAMP := $(VENV)/.installed
 TS := sdk/typescript
 # npm ci writes this file; it is newer than the lockfile once the tools are installed.
 NODE_STAMP := $(TS)/node_modules/.package-lock.json
+# axe-core, injected by the browser tests into every page they check.
+AXE := tests/web/axe
+AXE_STAMP := $(AXE)/node_modules/.package-lock.json
 
 .PHONY: install run test lint typecheck pytest openapi sdk ts-pack web bench bench-engine \
 	bench-load bench-moves bench-cost bench-size bench-state image docs clean
@@ -29,7 +32,11 @@ $(NODE_STAMP): $(TS)/package.json $(TS)/package-lock.json
 	cd $(TS) && npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)
 
-install: $(STAMP) $(NODE_STAMP)
+$(AXE_STAMP): $(AXE)/package.json $(AXE)/package-lock.json
+	cd $(AXE) && npm ci --no-audit --no-fund
+	touch $(AXE_STAMP)
+
+install: $(STAMP) $(NODE_STAMP) $(AXE_STAMP)
 
 ## Serve the API with gunicorn; without REDIS_URL it starts a private redis-server.
 run: $(STAMP)
@@ -46,7 +53,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy --strict sdk/cardtable_sdk
 
-pytest: $(STAMP) $(NODE_STAMP)
+pytest: $(STAMP) $(NODE_STAMP) $(AXE_STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 ## Write openapi.yaml from the app (a test fails when it drifts).

@@ -54,6 +54,18 @@ class Watched:
 
     context: Any
     problems: list[str] = field(default_factory=list)
+    # While the test cuts the network on purpose, failed requests are what it expects.
+    cut: bool = False
+
+    def set_offline(self, offline: bool) -> None:
+        """Cut or restore this context's network; failures while cut are not problems."""
+        if offline:
+            self.cut = True
+        self.context.set_offline(offline)
+
+    def reconnected(self) -> None:
+        """The pages caught up after a cut: from now on failures count again."""
+        self.cut = False
 
     def new_page(self) -> Any:
         page = self.context.new_page()
@@ -64,18 +76,18 @@ class Watched:
         return page
 
     def _console(self, message: Any) -> None:
-        if message.type == "error":
+        if message.type == "error" and not self.cut:
             self.problems.append(f"console {message.type}: {message.text}")
 
     def _failed(self, request: Any) -> None:
         # A page that goes elsewhere cuts its event stream or long-poll short: not a failure.
         waiting = "/events" in request.url or "wait=" in request.url
-        if waiting and "ERR_ABORTED" in str(request.failure):
+        if (waiting and "ERR_ABORTED" in str(request.failure)) or self.cut:
             return
         self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")
 
     def _response(self, response: Any) -> None:
-        if response.status >= 400:
+        if response.status >= 400 and not self.cut:
             self.problems.append(f"HTTP {response.status}: {response.url}")
 
 
@@ -119,3 +131,20 @@ def unlabelled_controls(page: Any) -> list[str]:
                 .map((el) => el.outerHTML.slice(0, 120))"""
         )
     )
+
+
+AXE = ROOT / "tests" / "web" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Any) -> list[str]:
+    """axe-core's WCAG 2.1 A/AA violations on the page as it is now (one line each)."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make install` (npm ci in tests/web/axe)")
+    # Evaluated through the devtools protocol: the page's CSP (no inline scripts) stays on.
+    page.evaluate(f"() => {{ const module = undefined; {AXE.read_text()}; window.axe = axe; }}")
+    found = page.evaluate(
+        """async () => (await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a',
+             'wcag21aa', 'best-practice'] })).violations.map((v) => `${v.id}: ${v.nodes.length}
+             at ${v.nodes[0].target.join(' ')} ${v.nodes[0].failureSummary}`)"""
+    )
+    return list(found)

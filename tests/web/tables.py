@@ -11,6 +11,11 @@ import httpx
 MOVES = "#table [data-move], #table [data-source]:not([disabled]), #table [data-mode=take]"
 
 
+def open_advanced(page: Any) -> None:
+    """Show the new-game form's advanced section (every option, the deal number)."""
+    page.locator("details#advanced").evaluate("(details) => { details.open = true; }")
+
+
 def version(page: Any) -> int:
     return int(page.get_attribute("#table", "data-version"))
 

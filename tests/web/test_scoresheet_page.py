@@ -54,8 +54,16 @@ def test_a_phone_keeps_a_skyjo_score_sheet_and_corrects_a_round(contexts: Any) -
     assert [cell.split(" (")[0] for cell in row(page, 2)] == ["20", "24", "10"]
     assert totals(page) == ["44", "32", "22"]
 
-    # Patou reaches 100: the game is over and the lowest total (Nico, 62) wins.
-    enter_round(page, [20, 30, 80], finisher=0)
+    # Patou reaches 100, entered on another phone from the sheet's edit link: the game is
+    # over and the lowest total (Nico, 62) wins.
+    edit_link = page.input_value("#sheet-edit-link")
+    assert "#edit=" in edit_link
+    other = contexts(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    other.goto(edit_link)
+    other.wait_for_selector("form.round[aria-label='Round 3']")
+    enter_round(other, [20, 30, 80], finisher=0)
+    other.wait_for_selector("#outcome")
+    page.reload()
     page.wait_for_selector("#outcome")
     assert totals(page) == ["64", "62", "102"]
     assert "Winner: Nico" in page.inner_text("#outcome")

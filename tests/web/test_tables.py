@@ -14,6 +14,7 @@ from tests.web.tables import (
     can_move,
     finished,
     legal_moves,
+    open_advanced,
     settled,
     skipbo_click,
     skipbo_sources,
@@ -56,6 +57,7 @@ def new_game(
     if second_player != "open":
         page.fill("#player-1-name", "Bea")
     page.fill("#player-0-name", "Ann")
+    open_advanced(page)
     for name, value in options.items():
         if value == "on":
             page.check(f"#option-{name}")
@@ -190,7 +192,8 @@ def rematch(ann: Any, bea: Any) -> None:
     """Ann asks for a rematch and waits for Bea; Bea's page offers to join it, and she does."""
     ann.click("[data-key=rematch]")
     ann.wait_for_selector("#table[data-phase=waiting]")
-    assert "kept for its player" in ann.inner_text("#table")
+    assert "Bea: kept for its player" in ann.inner_text("#table")
+    assert ann.locator("[data-key=start]").count() == 1  # who set it up may start it early
     bea.wait_for_selector("[data-key=rematch]:text('Join the rematch')")
     bea.click("[data-key=rematch]")
     for page in (ann, bea):

@@ -1,20 +1,27 @@
-/** The web table's entry point: picks the page from the path under /play/. */
+/** The web table's entry point: the language switch, then the page picked from the path. */
 import { Cardtable } from "../../../sdk/typescript/src/index";
 import { announce, errorText } from "./dom";
+import { lang, languageSwitch } from "./i18n";
 import { showLobby } from "./lobby";
 import { showNewGame } from "./newgame";
+import { showReplay } from "./replay";
+import { showRules } from "./rules";
 import { showSheet, showSheets } from "./scoresheet";
 import { showTable } from "./table";
 
-function route(root: HTMLElement, client: Cardtable): Promise<void> {
+async function route(root: HTMLElement, client: Cardtable): Promise<void> {
   const path = location.pathname.replace(/^\/play\/?/, "").split("/").filter(Boolean);
   if (path[0] === "games" && path[1]) return showTable(root, client, decodeURIComponent(path[1]));
   if (path[0] === "sheets" && path[1]) return showSheet(root, client, decodeURIComponent(path[1]));
   if (path[0] === "sheets") return showSheets(root, client);
   if (path[0] === "lobby") return showLobby(root, client);
+  if (path[0] === "rules") return showRules(root);
+  if (path[0] === "replay" && path[1]) return showReplay(root, client, decodeURIComponent(path[1]));
   return showNewGame(root, client);
 }
 
+document.documentElement.lang = lang;
+document.body.prepend(languageSwitch());
 const root = document.getElementById("app");
 if (root) {
   route(root, new Cardtable("")).catch((error: unknown) => announce(errorText(error), true));

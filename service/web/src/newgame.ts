@@ -1,41 +1,52 @@
-/** The "new game" page: a form generated from GET /game-types (every option, default, range). */
+/** The "new game" page: who plays, a preset for the game's length, the table's settings, and
+ * an advanced section with every option of GET /game-types (in words, not option names). */
 import type { Cardtable, CreatedGame, GameType, GameTypes, OptionDescription, PlayerRequest, TableSetting } from "../../../sdk/typescript/src/index";
-import { announce, errorText, h, saveLocal } from "./dom";
-import { rememberGame } from "./seats";
+import { announce, errorText, h, loadLocal, saveLocal } from "./dom";
+import { t } from "./i18n";
+import { heldSeats, rememberGame } from "./seats";
 
 const HUMAN = "human";
 const OPEN = "open";
+const NAME_KEY = "cardtable.name";
 
-function defaultText(option: OptionDescription): string {
-  if (option.default_by_players) {
-    const byCount = Object.entries(option.default_by_players).map(([count, value]) => `${value} for ${count}`);
-    return `default: ${byCount.join(", ")} players`;
-  }
-  if (option.default === null || option.default === undefined) return "default: none";
-  return `default: ${String(option.default)}`;
+/** The seats this browser holds, newest first: a way back to a table whose link was lost. */
+function yourGames(): HTMLElement[] {
+  const held = heldSeats();
+  if (!held.length) return [];
+  return [
+    h(
+      "section",
+      { class: "your-games", "aria-label": t.yourGames },
+      h("h2", {}, t.yourGames),
+      h("ul", { id: "your-games" }, held.map((seat) => h("li", { "data-game-id": seat.gameId }, h("a", { href: `/play/games/${seat.gameId}#token=${seat.token}` }, t.yourGameEntry(t.gameTitle(seat.game), seat.name)), ` · ${seat.finished ? t.finished : t.inPlay}`))),
+    ),
+  ];
 }
 
-function rangeText(option: OptionDescription): string {
-  if (option.minimum === null || option.minimum === undefined) return "";
-  return `, from ${option.minimum} to ${option.maximum ?? "any"}`;
+function hintText(option: OptionDescription): string {
+  const byPlayers = option.default_by_players ? Object.entries(option.default_by_players).map(([count, value]) => t.valueForPlayers(String(value), count)).join(", ") : null;
+  const value = byPlayers ?? (option.default === null || option.default === undefined ? t.none : option.choices ? t.choice(String(option.default)) : String(option.default));
+  // A bound far beyond any game (a week of seconds) is no help to read.
+  const max = option.maximum !== null && option.maximum !== undefined && option.maximum < 10_000 ? option.maximum : null;
+  const range = option.minimum === null || option.minimum === undefined ? "" : t.range(option.minimum, max);
+  return `${t.usually(value)}${range}${option.nullable ? t.emptyForNone : ""}`;
 }
 
 /** One labelled control per option; an empty field sends nothing (the server's default). */
 export function optionField(option: OptionDescription): HTMLElement {
   const id = `option-${option.name}`;
-  const hint = h("span", { class: "hint", id: `${id}-hint` }, `${defaultText(option)}${rangeText(option)}${option.nullable ? "; leave empty for none" : ""}`);
+  const hint = h("span", { class: "hint", id: `${id}-hint` }, option.type === "boolean" ? "" : hintText(option));
   const described = { id, name: option.name, "aria-describedby": `${id}-hint`, "data-option": option.type };
   let control: HTMLElement;
   if (option.type === "boolean") {
     control = h("input", { ...described, type: "checkbox", checked: option.default === true });
   } else if (option.choices) {
-    control = h("select", described, ...option.choices.map((choice) => h("option", { value: choice, selected: choice === option.default }, choice)));
+    control = h("select", described, ...option.choices.map((choice) => h("option", { value: choice, selected: choice === option.default }, t.choice(choice))));
   } else {
     const value = typeof option.default === "number" ? option.default : "";
     control = h("input", { ...described, type: "number", inputmode: "numeric", min: option.minimum, max: option.maximum, step: 1, value });
   }
-  const label = h("label", { for: id }, option.name.replaceAll("_", " "));
-  return h("div", { class: "field", title: option.description }, label, control, hint, h("p", { class: "description" }, option.description));
+  return h("div", { class: "field" }, h("label", { for: id }, t.option(option.name)), control, hint);
 }
 
 export function readOptions(form: HTMLFormElement, described: OptionDescription[]): Record<string, unknown> {
@@ -55,25 +66,26 @@ export function readOptions(form: HTMLFormElement, described: OptionDescription[
 function playerRow(index: number, bots: string[], removable: boolean, onRemove: () => void): HTMLElement {
   const nameId = `player-${index}-name`;
   const kindId = `player-${index}-kind`;
-  const name = h("input", { id: nameId, name: "player-name", required: true, maxlength: 40, value: index === 0 ? "You" : `Player ${index + 1}`, autocomplete: "off" });
+  const value = index === 0 ? loadLocal<string>(NAME_KEY, "") : t.playerN(index + 1);
+  const name = h("input", { id: nameId, name: "player-name", required: true, maxlength: 40, value, autocomplete: index === 0 ? "nickname" : "off" });
   // An open seat gets its name from whoever takes it.
   const sync = (): void => { name.disabled = kind.value === OPEN; };
   const kind = h(
     "select",
     { id: kindId, name: "player-kind", onchange: sync },
-    h("option", { value: HUMAN }, index === 0 ? "you" : "a person with their own link"),
-    index > 0 ? h("option", { value: OPEN, selected: index === 1 }, "an open seat (invite link or lobby)") : null,
-    ...bots.map((bot) => h("option", { value: bot, selected: index > 1 && bot === "greedy" }, `the server's ${bot} bot`)),
+    h("option", { value: HUMAN }, index === 0 ? t.kindYou : t.kindPerson),
+    index > 0 ? h("option", { value: OPEN, selected: index === 1 }, t.kindOpen) : null,
+    ...bots.map((bot) => h("option", { value: bot, selected: index > 1 && bot === "greedy" }, t.kindBot(bot))),
   );
   sync();
   return h(
     "li",
     { class: "player-row" },
-    h("label", { for: nameId }, `Player ${index + 1} name`),
+    h("label", { for: nameId }, index === 0 ? t.yourName : t.playerName(index + 1)),
     name,
-    h("label", { for: kindId }, `Player ${index + 1} is`),
+    h("label", { for: kindId }, t.playerIs(index + 1)),
     kind,
-    removable ? h("button", { type: "button", class: "secondary", onclick: onRemove, "aria-label": `Remove player ${index + 1}` }, "Remove") : null,
+    removable ? h("button", { type: "button", class: "secondary", onclick: onRemove, "aria-label": t.removePlayer(index + 1) }, t.remove) : null,
   );
 }
 
@@ -92,7 +104,7 @@ function playersFieldset(type: GameType): HTMLFieldSetElement {
   let count = type.min_players;
   let removed: number | null = null;
   const list = h("ol", { class: "players" });
-  const addButton = h("button", { type: "button", class: "secondary" }, "Add a player");
+  const addButton = h("button", { type: "button", class: "secondary", "data-key": "add-player" }, t.addPlayer);
   function redraw(): void {
     const kept = [...list.querySelectorAll<HTMLInputElement>("[name=player-name]")].map((input) => input.value);
     const keptKinds = [...list.querySelectorAll<HTMLSelectElement>("[name=player-kind]")].map((select) => select.value);
@@ -111,7 +123,7 @@ function playersFieldset(type: GameType): HTMLFieldSetElement {
   }
   addButton.addEventListener("click", () => { count += 1; redraw(); });
   redraw();
-  return h("fieldset", {}, h("legend", {}, `Players (${type.min_players} to ${type.max_players})`), list, addButton);
+  return h("fieldset", {}, h("legend", {}, t.players(type.min_players, type.max_players)), list, addButton);
 }
 
 /** The table settings (lobby listing, turn timer) described like options, by name. */
@@ -119,29 +131,67 @@ function settingDescriptions(settings: Record<string, TableSetting>): OptionDesc
   return Object.entries(settings).map(([name, setting]) => ({ ...setting, name, type: setting.type as OptionDescription["type"] }));
 }
 
+interface Preset {
+  id: string;
+  label: string;
+  /** The option fields it fills in (the advanced section shows them). */
+  values: Record<string, string>;
+}
+
+function presetsFor(game: string): Preset[] {
+  if (game === "skyjo") return [{ id: "quick", label: t.presetSkyjoQuick, values: { max_rounds: "1" } }, { id: "classic", label: t.presetSkyjoClassic, values: { max_rounds: "", end_score: "100" } }];
+  return [{ id: "quick", label: t.presetSkipBoQuick, values: { stock_size: "10" } }, { id: "classic", label: t.presetSkipBoClassic, values: { stock_size: "" } }];
+}
+
+/** "Quick game" or "Classic": a choice that fills in the options below it. */
+function presetsFieldset(game: string, form: () => HTMLFormElement): HTMLFieldSetElement {
+  const apply = (preset: Preset): void => {
+    for (const [name, value] of Object.entries(preset.values)) {
+      const field = form().elements.namedItem(name) as HTMLInputElement | null;
+      if (field) field.value = value;
+    }
+  };
+  const presets = presetsFor(game);
+  const radios = presets.map((preset, index) =>
+    h("label", {}, h("input", { type: "radio", name: "preset", value: preset.id, id: `preset-${preset.id}`, checked: index === presets.length - 1, onchange: () => apply(preset) }), ` ${preset.label}`),
+  );
+  return h("fieldset", { class: "radios presets" }, h("legend", {}, t.gameLength), radios);
+}
+
 function gameForm(client: Cardtable, type: GameType, settings: OptionDescription[], onCreated: (game: CreatedGame) => void): HTMLFormElement {
   const seed = h("input", { id: `seed-${type.game}`, name: "seed", type: "number", inputmode: "numeric", min: 0 });
-  const form = h(
+  let form: HTMLFormElement | null = null;
+  form = h(
     "form",
-    { class: "new-game", "data-game": type.game, "aria-label": `New ${type.title} game` },
+    { class: "new-game", "data-game": type.game, "aria-label": t.newGameOf(type.title) },
     playersFieldset(type),
-    h("fieldset", {}, h("legend", {}, "Options"), ...type.options.map(optionField)),
-    h("fieldset", {}, h("legend", {}, "Table"), ...settings.map(optionField)),
-    h("div", { class: "field" }, h("label", { for: seed.id }, "Seed (optional, for a reproducible deal; not for a table in the lobby)"), seed),
-    h("button", { type: "submit" }, `Start the ${type.title} game`),
+    presetsFieldset(type.game, () => form as HTMLFormElement),
+    h("fieldset", {}, h("legend", {}, t.table), ...settings.map(optionField)),
+    h(
+      "details",
+      { class: "advanced", id: "advanced" },
+      h("summary", {}, t.advanced),
+      ...type.options.map(optionField),
+      h("div", { class: "field" }, h("label", { for: seed.id }, t.seed), seed, h("span", { class: "hint" }, t.seedHint)),
+    ),
+    h("button", { type: "submit" }, t.startGame(type.title)),
   );
   // A game listed in the lobby cannot be seeded: its deal must stay secret.
   const listed = form.elements.namedItem("public") as HTMLInputElement | null;
   listed?.addEventListener("change", () => { seed.disabled = listed.checked; });
-  form.addEventListener("submit", (event) => {
+  const made = form;
+  made.addEventListener("submit", (event) => {
     event.preventDefault();
     const seedText = seed.disabled ? "" : seed.value.trim();
-    const table = readOptions(form, settings);
-    const request = { game: type.game as "skyjo" | "skipbo", players: readPlayers(form), options: readOptions(form, type.options), ...table, ...(seedText ? { seed: Number(seedText) } : {}) };
-    announce("Creating the game…");
+    const table = readOptions(made, settings);
+    const players = readPlayers(made);
+    const mine = players[0];
+    if (mine && "name" in mine && mine.name) saveLocal(NAME_KEY, mine.name);
+    const request = { game: type.game as "skyjo" | "skipbo", players, options: readOptions(made, type.options), ...table, ...(seedText ? { seed: Number(seedText) } : {}) };
+    announce(t.creating);
     client.createGame(request).then(onCreated, (error: unknown) => announce(errorText(error), true));
   });
-  return form;
+  return made;
 }
 
 export async function showNewGame(root: HTMLElement, client: Cardtable): Promise<void> {
@@ -160,11 +210,12 @@ export async function showNewGame(root: HTMLElement, client: Cardtable): Promise
     panel.replaceChildren(gameForm(client, type, settings, onCreated));
     for (const tab of tabs.querySelectorAll("button")) tab.setAttribute("aria-pressed", String(tab.dataset["game"] === type.game));
   };
-  const tabs = h("div", { class: "choices", role: "group", "aria-label": "Game" }, ...types.map((type) => h("button", { type: "button", class: "secondary", "data-game": type.game, onclick: () => choose(type) }, type.title)));
+  const tabs = h("div", { class: "choices", role: "group", "aria-label": t.game }, ...types.map((type) => h("button", { type: "button", class: "secondary", "data-game": type.game, onclick: () => choose(type) }, type.title)));
   root.replaceChildren(
     h("h1", {}, "Cardtable"),
-    h("p", {}, "Start a game and send its invite link to your friends, or ", h("a", { href: "/play/lobby" }, "join a table in the lobby"), ". Playing with real cards? Keep score on a ", h("a", { href: "/play/sheets" }, "score sheet"), "."),
-    h("h2", {}, "New game"),
+    h("p", {}, t.intro1, h("a", { href: "/play/lobby" }, t.introLobby), t.intro2, h("a", { href: "/play/sheets" }, t.introSheet), t.intro3, h("a", { href: "/play/rules" }, t.rulesLink), "."),
+    ...yourGames(),
+    h("h2", {}, t.newGame),
     tabs,
     panel,
   );

@@ -1,6 +1,6 @@
 /** Score sheets for real-cards games, made for a phone: enter rounds, correct the last, see the winner. */
 import type { Cardtable, Scoresheet, ScoresheetRound, ScoresheetRoundRequest } from "../../../sdk/typescript/src/index";
-import { announce, errorText, h, loadLocal, saveLocal } from "./dom";
+import { announce, errorText, fragmentParam, h, loadLocal, saveLocal } from "./dom";
 import { optionField, readOptions } from "./newgame";
 
 interface KnownSheet {
@@ -113,9 +113,20 @@ function outcomeText(sheet: Scoresheet): string {
   return names.length ? `Game over. Winner${names.length > 1 ? "s" : ""}: ${names.join(" and ")}.` : "Game over: no winner.";
 }
 
+/** The sheet's edit link: its token in the fragment (never sent to the server in the URL),
+ * so that another phone may enter rounds too. */
+function editLink(id: string, token: string): HTMLElement {
+  const link = `${location.origin}/play/sheets/${id}#edit=${token}`;
+  return h("details", { class: "share" }, h("summary", {}, "Edit from another device"), h("div", { class: "field" }, h("label", { for: "sheet-edit-link" }, "Whoever opens this link may enter and correct rounds"), h("input", { id: "sheet-edit-link", readonly: true, value: link, size: 40 })));
+}
+
 export async function showSheet(root: HTMLElement, client: Cardtable, id: string): Promise<void> {
-  const editToken = knownSheets().find((sheet) => sheet.id === id)?.editToken ?? null;
+  const shared = fragmentParam("edit");
+  const known = knownSheets().find((one) => one.id === id);
+  const editToken = shared ?? known?.editToken ?? null;
   let sheet = await client.sheets.get(id);
+  // Opened from an edit link: this browser keeps the sheet (and its token) from now on.
+  if (shared && !known) remember({ id, game: sheet.game, players: sheet.players.map((player) => player.name), editToken: shared, created: new Date().toISOString() });
   let correcting = false;
   const save = (action: Promise<Scoresheet>, message: string): void => {
     action.then((next) => { sheet = next; correcting = false; draw(); announce(message); }, (error: unknown) => announce(errorText(error), true));
@@ -143,7 +154,7 @@ export async function showSheet(root: HTMLElement, client: Cardtable, id: string
       h("ul", { class: "standings", "aria-label": "Standings" }, sheet.standings.map((standing) => h("li", {}, `Rank ${standing.rank}: ${standing.name}, ${standing.total}`))),
       roundForm(),
       canFix ? h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", onclick: () => { correcting = true; draw(); } }, "Correct the last round"), h("button", { type: "button", class: "secondary", onclick: () => save(client.sheets.removeLastRound(id, editToken), "Last round removed.") }, "Remove the last round")) : null,
-      editToken ? null : h("p", {}, "This browser did not start this sheet, so it can only read it."),
+      editToken ? editLink(id, editToken) : h("p", {}, "This link lets you read the sheet; its edit link lets you enter rounds."),
       h("p", {}, h("a", { href: "/play/sheets" }, "All score sheets")),
     ];
     root.replaceChildren(...nodes.filter((node): node is HTMLElement => node !== null));

@@ -29,6 +29,11 @@ export function rememberGame(game: CreatedGame): void {
   if (game.invite) keep(INVITES, game.id, game.invite);
 }
 
+/** The seat of a game this browser set up (a rematch): its waiting room offers "start now". */
+export function rememberCreatedSeat(gameId: string, seat: KnownSeat): void {
+  keep(KEY, gameId, [seat]);
+}
+
 /** The invite of a game this browser created or joined by invite; null when unknown. */
 export function knownInvite(gameId: string): string | null {
   return loadLocal<Record<string, string>>(INVITES, {})[gameId] ?? null;
@@ -48,4 +53,46 @@ export function knownSeats(gameId: string): KnownSeat[] {
 
 export function seatLink(gameId: string, token: string): string {
   return `${location.origin}/play/games/${gameId}#token=${token}`;
+}
+
+/** A seat this browser holds: its token and what the "your games" list shows. */
+export interface HeldSeat {
+  gameId: string;
+  token: string;
+  seat: number | null;
+  name: string;
+  game: string;
+  finished: boolean;
+  /** When this browser last opened it (ms since the epoch): the list is newest first. */
+  seen: number;
+}
+
+const HELD = "cardtable.held";
+const HELD_KEEP = 30;
+
+export function heldSeats(): HeldSeat[] {
+  const held = Object.values(loadLocal<Record<string, HeldSeat>>(HELD, {}));
+  return held.sort((a, b) => b.seen - a.seen);
+}
+
+export function heldSeat(gameId: string): HeldSeat | null {
+  return loadLocal<Record<string, HeldSeat>>(HELD, {})[gameId] ?? null;
+}
+
+/** Keep (or refresh) a seat this person holds, so that /play/ can return them to it. */
+export function holdSeat(seat: Omit<HeldSeat, "seen">): void {
+  const held = loadLocal<Record<string, HeldSeat>>(HELD, {});
+  held[seat.gameId] = { ...seat, seen: Date.now() };
+  const newest = Object.values(held).sort((a, b) => b.seen - a.seen).slice(0, HELD_KEEP);
+  saveLocal(HELD, Object.fromEntries(newest.map((one) => [one.gameId, one])));
+}
+
+export function forgetSeat(gameId: string): void {
+  const held = loadLocal<Record<string, HeldSeat>>(HELD, {});
+  delete held[gameId];
+  saveLocal(HELD, held);
+}
+
+export function watchLink(gameId: string): string {
+  return `${location.origin}/play/games/${gameId}#watch`;
 }

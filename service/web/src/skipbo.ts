@@ -3,15 +3,15 @@ import type { Move, SkipBoView } from "../../../sdk/typescript/src/index";
 import type { Board, BoardContext } from "./board";
 import { moveButton } from "./board";
 import { h, seatName } from "./dom";
-import type { MoveFields } from "./happenings";
+import { t } from "./i18n";
 
 // The card picked up (a source key) while its destination is chosen; forgotten on any change.
 let selected: string | null = null;
 let selectedVersion = -1;
 
 export function cardName(card: number | null | undefined): string {
-  if (card === null || card === undefined) return "empty";
-  return card === 0 ? "SKIP-BO" : String(card);
+  if (card === null || card === undefined) return t.empty;
+  return card === 0 ? t.skipBo : String(card);
 }
 
 /** The text on a card's face: a dash for an empty place (its label says "empty"). */
@@ -34,7 +34,7 @@ function sourceKey(move: Move, me: number): string | null {
   return `discard:${move.owner ?? me}:${move.pile}`;
 }
 
-function targetKey(move: MoveFields): string {
+function targetKey(move: Move): string {
   return move.type === "discard" ? `pile:${move.pile}` : `build:${move.target}`;
 }
 
@@ -44,7 +44,7 @@ function movesFrom(ctx: BoardContext<SkipBoView>, source: string): Move[] {
 
 function sourceButton(ctx: BoardContext<SkipBoView>, key: string, card: number | null, label: string): HTMLButtonElement {
   const usable = movesFrom(ctx, key).length > 0;
-  return h("button", { type: "button", class: `${cardClass(card)} source`, "data-source": key, "data-key": `source-${key}`, "aria-pressed": String(selected === key), "aria-label": `${label}${selected === key ? " (picked up)" : ""}`, disabled: !usable, onclick: () => { selected = selected === key ? null : key; ctx.redraw(); } }, cardFace(card));
+  return h("button", { type: "button", class: `${cardClass(card)} source`, "data-source": key, "data-key": `source-${key}`, "aria-pressed": String(selected === key), "aria-label": `${label}${selected === key ? t.pickedUp : ""}`, disabled: !usable, onclick: () => { selected = selected === key ? null : key; ctx.redraw(); } }, cardFace(card));
 }
 
 function targetMove(ctx: BoardContext<SkipBoView>, target: string): Move | undefined {
@@ -54,17 +54,17 @@ function targetMove(ctx: BoardContext<SkipBoView>, target: string): Move | undef
 function buildingPiles(ctx: BoardContext<SkipBoView>): HTMLElement {
   return h(
     "section",
-    { class: "building", "aria-label": "Building piles" },
-    h("h3", {}, "Building piles"),
+    { class: "building", "aria-label": t.buildingPiles },
+    h("h3", {}, t.buildingPiles),
     h("div", { class: "row" }, ctx.view.building_piles.map((pile) => {
-      const label = `Building pile ${pile.slot + 1}: ${pile.size ? `top ${cardName(pile.top_card)}, ` : "empty, "}needs ${pile.next}`;
+      const label = t.buildingPile(pile.slot + 1, pile.size ? t.topOf(cardName(pile.top_card)) : t.emptyComma, pile.next);
       const move = targetMove(ctx, `build:${pile.slot}`);
       const changed = ctx.changed.has(`build:${pile.slot}`);
       const button = moveButton(pile.size ? cardName(pile.top_card) : "—", move, ctx.send, { class: `${cardClass(pile.top_card)}${changed ? " changed" : ""}`, "data-target": `build:${pile.slot}`, "data-key": `build-${pile.slot}` });
-      button.setAttribute("aria-label", move ? `Play onto ${label}` : label);
-      return h("div", { class: "pile" }, button, h("span", {}, `needs ${pile.next}`));
+      button.setAttribute("aria-label", move ? t.playOnto(label) : label);
+      return h("div", { class: "pile" }, button, h("span", {}, t.needs(pile.next)));
     })),
-    h("p", { class: "small" }, `Draw pile: ${ctx.view.draw_pile_size} · set aside: ${ctx.view.set_aside_size}`),
+    h("p", { class: "small" }, t.drawAndAside(ctx.view.draw_pile_size, ctx.view.set_aside_size)),
   );
 }
 
@@ -72,16 +72,16 @@ function discardPiles(ctx: BoardContext<SkipBoView>, seat: number, usable: boole
   const player = ctx.view.players[seat];
   return h("div", { class: "row" }, (player?.discard_piles ?? []).map((pile, index) => {
     const top = pile[pile.length - 1] ?? null;
-    const cards = `discard pile ${index + 1}: ${pile.length ? pile.map(cardName).join(", ") : "empty"}`;
+    const cards = t.discardPileOf(index + 1, pile.length ? pile.map(cardName).join(", ") : t.empty);
     const discard = seat === ctx.view.seat ? targetMove(ctx, `pile:${index}`) : undefined;
     let control: HTMLElement;
     if (discard) {
-      control = moveButton(cardFace(top), discard, ctx.send, { class: cardClass(top), "data-target": `pile:${index}`, "data-key": `pile-${index}`, "aria-label": `Discard onto your ${cards}` });
+      control = moveButton(cardFace(top), discard, ctx.send, { class: cardClass(top), "data-target": `pile:${index}`, "data-key": `pile-${index}`, "aria-label": t.discardOnto(cards) });
     } else if (usable && top !== null) {
-      control = sourceButton(ctx, `discard:${seat}:${index}`, top, `Top of ${player?.name}'s ${cards}`);
-    } else control = h("span", { class: cardClass(top), role: "img", "aria-label": `${player?.name}'s ${cards}` }, cardFace(top));
+      control = sourceButton(ctx, `discard:${seat}:${index}`, top, t.topOfPile(player?.name ?? "", cards));
+    } else control = h("span", { class: cardClass(top), role: "img", "aria-label": t.pileOf(player?.name ?? "", cards) }, cardFace(top));
     control.classList.toggle("changed", ctx.changed.has(`pile:${seat}:${index}`));
-    return h("div", { class: "pile" }, control, h("span", { class: "small", "aria-hidden": "true" }, pile.length > 1 ? `under: ${pile.slice(0, -1).map(cardName).join(" ")}` : " "));
+    return h("div", { class: "pile" }, control, h("span", { class: "small", "aria-hidden": "true" }, pile.length > 1 ? t.under(pile.slice(0, -1).map(cardName).join(" ")) : " "));
   }));
 }
 
@@ -91,15 +91,15 @@ function playerPanel(ctx: BoardContext<SkipBoView>, seat: number): HTMLElement {
   if (!player) return h("div");
   const me = view.seat;
   const usable = seat === me || (me !== null && player.partner === me);
-  const badges = [seat === me ? "you" : null, view.bots[seat] ? `${view.bots[seat]} bot` : null, player.partner !== null ? `partner of ${seatName(ctx.names, player.partner)}` : null, view.current_player === seat && !view.finished ? "to play" : null].filter(Boolean);
-  const stockLabel = `${player.name}'s stock: top ${cardName(player.stock_top)}, ${player.stock_size} cards`;
+  const badges = [seat === me ? t.badgeYou : null, view.bots[seat] ? t.badgeBot(view.bots[seat] ?? "") : null, player.partner !== null ? t.partnerOf(seatName(ctx.names, player.partner)) : null, view.current_player === seat && !view.finished ? t.badgeToPlay : null].filter(Boolean);
+  const stockLabel = t.stockLabel(player.name, cardName(player.stock_top), player.stock_size);
   const stock = usable && player.stock_top !== null ? sourceButton(ctx, `stock:${seat}`, player.stock_top, stockLabel) : h("span", { class: cardClass(player.stock_top), role: "img", "aria-label": stockLabel }, cardFace(player.stock_top));
   stock.classList.toggle("changed", ctx.changed.has(`stock:${seat}`));
   return h(
     "section",
-    { class: view.current_player === seat ? "player acting" : "player", "aria-label": player.name, "data-seat": seat },
+    { class: `${view.current_player === seat ? "player acting" : "player"}${seat === me ? " me" : ""}`, "aria-label": player.name, "data-seat": seat },
     h("h3", {}, player.name, badges.length ? h("span", { class: "badges" }, ` (${badges.join(", ")})`) : null),
-    h("div", { class: "row" }, h("div", { class: "pile" }, stock, h("span", {}, `stock ${player.stock_size}`)), h("p", { class: "small" }, `${player.hand_size} cards in hand · total ${player.total}`)),
+    h("div", { class: "row" }, h("div", { class: "pile" }, stock, h("span", {}, t.stock(player.stock_size))), h("p", { class: "small" }, t.handLine(player.hand_size, t.points(player.total)))),
     discardPiles(ctx, seat, usable),
   );
 }
@@ -110,14 +110,14 @@ function hand(ctx: BoardContext<SkipBoView>): HTMLElement | null {
   const pass = ctx.legal.find((move) => move.type === "pass");
   return h(
     "section",
-    { class: "hand", "aria-label": "Your hand" },
-    h("h3", {}, "Your hand"),
+    { class: "hand", "aria-label": t.yourHand },
+    h("h3", {}, t.yourHand),
     h("div", { class: "row" }, cards.map((card, index) => {
-      const button = sourceButton(ctx, `hand:${card}`, card, `Hand card ${cardName(card)}`);
+      const button = sourceButton(ctx, `hand:${card}`, card, t.handCard(cardName(card)));
       button.dataset["key"] = `hand-${index}`;
       return button;
     })),
-    pass ? moveButton("Pass (empty hand)", pass, ctx.send, { "data-key": "pass" }) : null,
+    pass ? moveButton(t.passEmpty, pass, ctx.send, { "data-key": "pass" }) : null,
   );
 }
 
@@ -125,15 +125,15 @@ function hand(ctx: BoardContext<SkipBoView>): HTMLElement | null {
 function lastRound(ctx: BoardContext<SkipBoView>): HTMLElement | null {
   const result = ctx.view.last_round && "round" in ctx.view.last_round ? ctx.view.last_round : null;
   if (!result) return null;
-  const headline = result.drawn ? "nobody won (a drawn round)" : `${seatName(ctx.names, result.winner)} emptied their stock`;
+  const headline = result.drawn ? t.drawnRound : t.emptiedStock(seatName(ctx.names, result.winner));
   return h(
     "section",
-    { class: "results", "aria-label": `Round ${result.round} results` },
-    h("h3", {}, `Round ${result.round}: ${headline}`),
+    { class: "results", "aria-label": t.roundResults(result.round) },
+    h("h3", {}, t.roundHeadline(result.round, headline)),
     h(
       "table",
       {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Stock left"), h("th", { scope: "col" }, "Points"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t.player), h("th", { scope: "col" }, t.stockLeft), h("th", { scope: "col" }, t.pointsHeader))),
       h("tbody", {}, result.scores.map((score, seat) => h("tr", {}, h("th", { scope: "row" }, ctx.names[seat] ?? ""), h("td", {}, result.stocks_left[seat] ?? ""), h("td", {}, score)))),
     ),
   );
@@ -141,10 +141,10 @@ function lastRound(ctx: BoardContext<SkipBoView>): HTMLElement | null {
 
 function prompt(ctx: BoardContext<SkipBoView>): string {
   const { view } = ctx;
-  if (view.finished) return "The game is over.";
-  if (ctx.legal.length === 0) return `${seatName(ctx.names, view.current_player)} is playing.`;
-  if (selected) return "Now pick a building pile, or one of your discard piles to end your turn. Escape puts the card back.";
-  return view.step === "discard" ? "Your turn: pick a hand card to discard." : "Your turn: pick a card (stock, hand or discard top), then where it goes.";
+  if (view.finished) return t.theGameIsOver;
+  if (ctx.legal.length === 0) return t.isPlaying(seatName(ctx.names, view.current_player));
+  if (selected) return t.promptPickTarget;
+  return view.step === "discard" ? t.promptDiscard : t.promptPlay;
 }
 
 export function skipBoBoard(ctx: BoardContext<SkipBoView>): Board {
@@ -153,6 +153,10 @@ export function skipBoBoard(ctx: BoardContext<SkipBoView>): Board {
     selectedVersion = ctx.view.version;
   }
   const seats = ctx.view.players.map((player) => player.seat);
-  const content = h("div", { class: "skipbo" }, buildingPiles(ctx), hand(ctx), h("div", { class: "players" }, seats.map((seat) => playerPanel(ctx, seat))), lastRound(ctx));
+  // Around the table: the others across, the building piles in the middle, you nearest.
+  const me = ctx.view.seat;
+  const others = seats.filter((seat) => seat !== me);
+  const mine = me === null ? null : h("div", { class: "players mine" }, playerPanel(ctx, me));
+  const content = h("div", { class: "skipbo felt" }, h("h2", { class: "visually-hidden" }, t.table), h("div", { class: "players others", role: "region", tabindex: 0, "aria-label": t.otherPlayers }, others.map((seat) => playerPanel(ctx, seat))), buildingPiles(ctx), mine, hand(ctx), lastRound(ctx));
   return { content, prompt: prompt(ctx), keys: { Escape: () => { selected = null; ctx.redraw(); } } };
 }

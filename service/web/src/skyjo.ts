@@ -3,6 +3,7 @@ import type { Move, SkyjoView } from "../../../sdk/typescript/src/index";
 import type { Board, BoardContext } from "./board";
 import { moveButton, sameMove } from "./board";
 import { h, seatName } from "./dom";
+import { t } from "./i18n";
 
 type Cell = SkyjoView["players"][number]["grid"][number];
 type Mode = "swap" | "discard" | "take" | null;
@@ -22,13 +23,17 @@ function cardClass(cell: Cell): string {
 }
 
 function cellText(cell: Cell): string {
-  if (cell === null) return "face down";
-  if (cell === "removed") return "removed";
+  if (cell === null) return t.faceDown;
+  if (cell === "removed") return t.removed;
   return String(cell);
 }
 
+export function points(value: number): string {
+  return t.points(value);
+}
+
 function place(position: number): string {
-  return `row ${Math.floor(position / 4) + 1}, column ${(position % 4) + 1}`;
+  return t.place(Math.floor(position / 4) + 1, (position % 4) + 1);
 }
 
 /** The move a click on a cell makes in the current step and mode. */
@@ -40,10 +45,9 @@ function cellMove(view: SkyjoView, legal: Move[], position: number): Move | unde
 
 function actionLabel(move: Move, view: SkyjoView, position: number, cell: Cell): string {
   const where = `${place(position)} (${cellText(cell)})`;
-  if (move.type === "reveal") return `Turn up ${where}`;
-  if (move.type === "take_discard") return `Put the discarded ${view.discard_top} at ${where}`;
-  if (move.type === "replace") return `Swap the drawn card with ${where}`;
-  return `Turn up ${where}`;
+  if (move.type === "take_discard") return t.putDiscarded(String(view.discard_top), where);
+  if (move.type === "replace") return t.swapDrawn(where);
+  return t.turnUp(where);
 }
 
 function grid(ctx: BoardContext<SkyjoView>, seat: number): HTMLElement {
@@ -59,7 +63,7 @@ function grid(ctx: BoardContext<SkyjoView>, seat: number): HTMLElement {
     button.setAttribute("aria-label", move ? actionLabel(move, view, position, cell) : `${place(position)}: ${cellText(cell)}`);
     return button;
   });
-  return h("div", { class: "grid", role: "group", "aria-label": `${player?.name ?? ""}'s cards` }, cells);
+  return h("div", { class: "grid", role: "group", "aria-label": t.cardsOf(player?.name ?? "") }, cells);
 }
 
 function playerPanel(ctx: BoardContext<SkyjoView>, seat: number): HTMLElement {
@@ -68,17 +72,17 @@ function playerPanel(ctx: BoardContext<SkyjoView>, seat: number): HTMLElement {
   if (!player) return h("div");
   const acting = view.active_seats.includes(seat);
   const badges = [
-    seat === view.seat ? "you" : null,
-    view.bots[seat] ? `${view.bots[seat]} bot` : null,
-    acting ? (view.phase === "setup" ? `turns up ${player.reveals_left}` : "to play") : null,
-    player.holding_drawn ? "holds a drawn card" : null,
+    seat === view.seat ? t.badgeYou : null,
+    view.bots[seat] ? t.badgeBot(view.bots[seat] ?? "") : null,
+    acting ? (view.phase === "setup" ? t.badgeTurnsUp(player.reveals_left) : t.badgeToPlay) : null,
+    player.holding_drawn ? t.badgeHolds : null,
   ].filter(Boolean);
   return h(
     "section",
-    { class: acting ? "player acting" : "player", "aria-label": player.name, "data-seat": seat },
+    { class: `${acting ? "player acting" : "player"}${seat === view.seat ? " me" : ""}`, "aria-label": player.name, "data-seat": seat },
     h("h3", {}, player.name, badges.length ? h("span", { class: "badges" }, ` (${badges.join(", ")})`) : null),
     grid(ctx, seat),
-    h("p", { class: "small" }, `Face up: ${player.visible_sum} points · ${player.face_down} face down · total ${player.total}`),
+    h("p", { class: "small" }, t.faceUpLine(points(player.visible_sum), player.face_down, points(player.total))),
   );
 }
 
@@ -93,19 +97,37 @@ function piles(ctx: BoardContext<SkyjoView>): HTMLElement {
   const canTake = legal.some((move) => move.type === "take_discard");
   const actions: HTMLElement[] = [];
   if (view.step === "choose" && view.seat !== null && view.active_seats.includes(view.seat)) {
-    actions.push(moveButton("Draw a card", draw, send, { "data-key": "draw", "aria-keyshortcuts": "d" }));
-    if (canTake) actions.push(modeButton(`Take the discarded ${view.discard_top}`, "take", "t", ctx));
+    actions.push(moveButton(t.drawCard, draw, send, { "data-key": "draw", "aria-keyshortcuts": "d" }));
+    if (canTake) actions.push(modeButton(t.takeDiscarded(String(view.discard_top)), "take", "t", ctx));
   }
   if (view.step === "place_drawn" && drawn?.seat === view.seat) {
-    actions.push(modeButton("Swap it with one of your cards", "swap", "s", ctx), modeButton("Discard it and turn up a card", "discard", "x", ctx));
+    actions.push(modeButton(t.swapMode, "swap", "s", ctx), modeButton(t.discardMode, "discard", "x", ctx));
   }
   return h(
     "section",
-    { class: "piles", "aria-label": "Piles" },
-    h("div", { class: "pile" }, h("span", { class: "card face-down", role: "img", "aria-label": `Draw pile, ${view.draw_pile_size} cards` }, ""), h("span", {}, `Draw pile: ${view.draw_pile_size}`)),
-    h("div", { class: "pile" }, h("span", { class: `${cardClass(view.discard_top)}${ctx.changed.has("discard") ? " changed" : ""}`, role: "img", "aria-label": `Discard pile top: ${view.discard_top}` }, view.discard_top), h("span", {}, `Discard: ${view.discard_size}`)),
-    drawn ? h("div", { class: "pile" }, h("span", { class: cardClass(drawn.card ?? null), role: "img", "aria-label": drawn.card === null ? `${seatName(ctx.names, drawn.seat)} holds a drawn card` : `Your drawn card: ${drawn.card}` }, drawn.card ?? ""), h("span", {}, drawn.card === null ? `${seatName(ctx.names, drawn.seat)} drew` : "You drew")) : null,
+    { class: "piles", "aria-label": t.piles },
+    h("div", { class: "pile" }, h("span", { class: "card face-down", role: "img", "aria-label": t.drawPileLabel(view.draw_pile_size) }, ""), h("span", {}, t.drawPile(view.draw_pile_size))),
+    h("div", { class: "pile" }, h("span", { class: `${cardClass(view.discard_top)}${ctx.changed.has("discard") ? " changed" : ""}`, role: "img", "aria-label": t.discardTop(String(view.discard_top)) }, view.discard_top), h("span", {}, t.discardCount(view.discard_size))),
+    drawn ? h("div", { class: "pile" }, h("span", { class: cardClass(drawn.card ?? null), role: "img", "aria-label": drawn.card === null ? t.holdsDrawn(seatName(ctx.names, drawn.seat)) : t.yourDrawn(String(drawn.card)) }, drawn.card ?? ""), h("span", {}, drawn.card === null ? t.drew(seatName(ctx.names, drawn.seat)) : t.youDrew)) : null,
     actions.length ? h("div", { class: "actions" }, actions) : null,
+  );
+}
+
+/** Every grid as the round ended, all cards face up (the final reveals marked). */
+export function finalGrids(view: SkyjoView, names: string[]): HTMLElement | null {
+  const result = view.last_round && "round" in view.last_round ? view.last_round : null;
+  if (!result) return null;
+  return h(
+    "div",
+    { class: "players final-grids" },
+    result.grids.map((cells, seat) =>
+      h(
+        "section",
+        { class: "player", "aria-label": t.finalCards(names[seat] ?? "", result.round) },
+        h("h3", {}, names[seat] ?? "", seat === result.finisher ? t.wentOutFirst : ""),
+        h("div", { class: "grid" }, cells.map((cell, position) => h("span", { class: `${cardClass(cell)}${result.revealed[seat]?.includes(position) ? " changed" : ""}`, role: "img", "aria-label": `${place(position)}: ${cellText(cell)}` }, cell === "removed" ? "" : cellText(cell)))),
+      ),
+    ),
   );
 }
 
@@ -114,12 +136,12 @@ function lastRound(ctx: BoardContext<SkyjoView>): HTMLElement | null {
   if (!result) return null;
   return h(
     "section",
-    { class: "results", "aria-label": `Round ${result.round} results` },
-    h("h3", {}, `Round ${result.round} results`),
+    { class: "results", "aria-label": t.roundResults(result.round) },
+    h("h3", {}, t.roundResults(result.round)),
     h(
       "table",
       {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Cards"), h("th", { scope: "col" }, "Round score"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t.player), h("th", { scope: "col" }, t.cards), h("th", { scope: "col" }, t.roundScore))),
       h(
         "tbody",
         {},
@@ -128,9 +150,9 @@ function lastRound(ctx: BoardContext<SkyjoView>): HTMLElement | null {
           return h(
             "tr",
             {},
-            h("th", { scope: "row" }, ctx.names[seat] ?? "", seat === result.finisher ? " (finished the round)" : ""),
+            h("th", { scope: "row" }, ctx.names[seat] ?? "", seat === result.finisher ? t.wentOut : ""),
             h("td", {}, result.card_totals[seat] ?? ""),
-            h("td", { class: doubled ? "doubled" : "" }, score, doubled ? " (doubled: not strictly lowest)" : ""),
+            h("td", { class: doubled ? "doubled" : "" }, score, doubled ? t.doubled(String(result.card_totals[seat] ?? "")) : ""),
           );
         }),
       ),
@@ -139,12 +161,12 @@ function lastRound(ctx: BoardContext<SkyjoView>): HTMLElement | null {
 }
 
 function prompt(view: SkyjoView, names: string[], legal: Move[]): string {
-  if (view.finished) return "The game is over.";
-  const lap = view.final_lap && "finisher" in view.final_lap ? `Final lap: ${seatName(names, view.final_lap.finisher)} turned up every card. ` : "";
-  if (legal.length === 0) return `${lap}${view.phase === "setup" ? "Waiting for the others to turn up their cards." : `${seatName(names, view.current_player)} is playing.`}`;
-  if (view.step === "reveal") return `${lap}Turn up a card of your grid.`;
-  if (view.step === "choose") return `${lap}Your turn: draw a card (d) or take the discard (t), then pick a cell.`;
-  return `${lap}${mode === "discard" ? "Pick a face-down card to turn up." : "Pick a card to swap with the drawn one, or discard it (x)."}`;
+  if (view.finished) return t.theGameIsOver;
+  const lap = view.final_lap && "finisher" in view.final_lap ? t.finalLap(seatName(names, view.final_lap.finisher)) : "";
+  if (legal.length === 0) return `${lap}${view.phase === "setup" ? t.waitSetup : t.isPlaying(seatName(names, view.current_player))}`;
+  if (view.step === "reveal") return `${lap}${t.promptReveal}`;
+  if (view.step === "choose") return `${lap}${t.promptChoose}`;
+  return `${lap}${mode === "discard" ? t.promptPickFaceDown : t.promptSwap}`;
 }
 
 export function skyjoBoard(ctx: BoardContext<SkyjoView>): Board {
@@ -160,6 +182,9 @@ export function skyjoBoard(ctx: BoardContext<SkyjoView>): Board {
     s: () => document.querySelector<HTMLButtonElement>("[data-mode=swap]")?.click(),
     x: () => document.querySelector<HTMLButtonElement>("[data-mode=discard]")?.click(),
   };
-  const content = h("div", { class: "skyjo" }, piles(ctx), h("div", { class: "players" }, seats.map((seat) => playerPanel(ctx, seat))), lastRound(ctx));
+  // Around the table: the others across, the piles in the middle, your own grid nearest you.
+  const others = seats.filter((seat) => seat !== view.seat);
+  const mine = view.seat === null ? null : h("div", { class: "players mine" }, playerPanel(ctx, view.seat));
+  const content = h("div", { class: "skyjo felt" }, h("h2", { class: "visually-hidden" }, t.table), h("div", { class: "players others", role: "region", tabindex: 0, "aria-label": t.otherPlayers }, others.map((seat) => playerPanel(ctx, seat))), piles(ctx), mine, lastRound(ctx));
   return { content, prompt: prompt(view, ctx.names, ctx.legal), keys };
 }

@@ -1,13 +1,16 @@
 /** A seat at a live game: reads view + legal moves, sends moves, and follows the other players. */
-import type { Cardtable, GameEvent, GameView, Move, PlayingView, SeatSession, SkipBoView, SkyjoView, Turn, WaitingView } from "../../../sdk/typescript/src/index";
-import { abortableSleep, isRaceLost, isTransient, isWaiting } from "../../../sdk/typescript/src/index";
+import type { Cardtable, GameEvent, GameView, LegalMoves, Move, PlayingView, SkipBoView, SkyjoView, Turn, WaitingView } from "../../../sdk/typescript/src/index";
+import { isRaceLost, isWaiting, SeatSession, unwrap } from "../../../sdk/typescript/src/index";
 import type { Board, BoardContext } from "./board";
 import { announce, errorText, fragmentParam, h, replaceKeepingFocus, seatName } from "./dom";
 import { changedPlaces, describe } from "./happenings";
+import { t } from "./i18n";
+import { follow, isFinal, type LinkState, pause, pauseFor } from "./live";
 import { showJoinForm } from "./lobby";
-import { knownSeats, seatLink } from "./seats";
+import { heldSeat, holdSeat, knownSeats, seatLink, watchLink } from "./seats";
 import { skipBoBoard } from "./skipbo";
-import { skyjoBoard } from "./skyjo";
+import { signalTurn, soundSwitch } from "./signals";
+import { finalGrids, skyjoBoard } from "./skyjo";
 import { leaveControl, rematchControl, timerLine } from "./tablecontrols";
 import { waitingRoom } from "./waiting";
 
@@ -22,17 +25,17 @@ function roundsTable(view: PlayingView, names: string[]): HTMLElement {
   const rounds: { round: number; scores: number[] }[] = view.rounds;
   return h(
     "section",
-    { class: "scores", "aria-label": "Scores" },
-    h("h2", {}, "Scores"),
+    { class: "scores", "aria-label": t.scores },
+    h("h2", {}, t.scores),
     h(
       "table",
       {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((name) => h("th", { scope: "col" }, name)))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t.round), names.map((name) => h("th", { scope: "col" }, name)))),
       h(
         "tbody",
         {},
         rounds.map((round) => h("tr", {}, h("th", { scope: "row" }, round.round), round.scores.map((score) => h("td", {}, score)))),
-        h("tr", { class: "total" }, h("th", { scope: "row" }, "Total"), view.totals.map((total) => h("td", {}, total))),
+        h("tr", { class: "total" }, h("th", { scope: "row" }, t.total), view.totals.map((total) => h("td", {}, total))),
       ),
     ),
   );
@@ -40,8 +43,8 @@ function roundsTable(view: PlayingView, names: string[]): HTMLElement {
 
 function outcome(view: PlayingView, names: string[]): HTMLElement | null {
   if (!view.finished) return null;
-  const text = view.winners.length ? `Winner${view.winners.length > 1 ? "s" : ""}: ${view.winners.map((seat) => seatName(names, seat)).join(" and ")}` : "No winner: the game was drawn.";
-  return h("p", { class: "outcome", id: "outcome", role: "status" }, `Game over. ${text}.`);
+  const text = view.winners.length ? t.winners(view.winners.map((seat) => seatName(names, seat))) : t.drawnGame;
+  return h("div", {}, h("p", { class: "outcome", id: "outcome", role: "status" }, t.gameOver(text)), h("p", {}, h("a", { href: `/play/replay/${view.id}`, "data-replay": "" }, t.replayLink)));
 }
 
 /** For the game's creator: one link per other human seat, each carrying that seat's token. */
@@ -50,17 +53,29 @@ function seatLinks(gameId: string, myToken: string): HTMLElement | null {
   if (!seats.length) return null;
   return h(
     "section",
-    { class: "links", "aria-label": "Seat links" },
-    h("h2", {}, "Invite the other players"),
-    h("p", {}, "Send each person their own link; it lets them play that seat."),
-    h("ul", {}, seats.map((seat) => h("li", {}, h("a", { href: seatLink(gameId, seat.token), target: "_blank", rel: "noopener", "data-seat-link": seat.seat }, `${seat.name}'s seat`)))),
+    { class: "links", "aria-label": t.invite },
+    h("h2", {}, t.invite),
+    h("p", {}, t.inviteHint),
+    h("ul", {}, seats.map((seat) => h("li", {}, h("a", { href: seatLink(gameId, seat.token), target: "_blank", rel: "noopener", "data-seat-link": seat.seat }, t.seatOf(seat.name))))),
+  );
+}
+
+/** Links to pass on: this seat's own (to go on playing on another device) and the watch link. */
+function shareLinks(session: SeatSession): HTMLElement {
+  const field = (id: string, label: string, value: string): HTMLElement =>
+    h("div", { class: "field" }, h("label", { for: id }, label), h("input", { id, readonly: true, value, size: 40 }));
+  return h(
+    "details",
+    { class: "share" },
+    h("summary", {}, session.token ? t.linksSummary : t.watchSummary),
+    session.token ? field("own-seat-link", t.ownSeatLink, seatLink(session.gameId, session.token)) : null,
+    field("watch-link", t.watchLinkLabel, watchLink(session.gameId)),
   );
 }
 
 function heading(view: GameView, names: string[]): string {
-  const title = view.game === "skyjo" ? "Skyjo" : "Skip-Bo";
-  const you = view.seat === null ? "watching" : `you are ${seatName(names, view.seat)}`;
-  return `${title} · ${isWaiting(view) ? "waiting for players" : `round ${view.round}`} · ${you}`;
+  const you = view.seat === null ? t.youWatch : t.youAre(seatName(names, view.seat));
+  return t.heading(t.gameTitle(view.game), isWaiting(view) ? t.waitingForPlayers : t.roundN(view.round), you);
 }
 
 function namesOf(view: GameView): string[] {
@@ -70,18 +85,35 @@ function namesOf(view: GameView): string[] {
 /** Around the board: the outcome, the scores, the timer, the seat links, leaving, rematch. */
 function extrasFor(view: GameView, names: string[], page: SeatPage): HTMLElement[] {
   const { session } = page;
-  const parts = [timerLine(view, names)];
+  const parts: (HTMLElement | null)[] = [];
   if (!isWaiting(view)) parts.push(outcome(view, names), rematchControl(session, view, names, page.goTo), roundsTable(view, names), seatLinks(session.gameId, session.token));
-  parts.push(leaveControl(view, page.leave));
+  parts.push(leaveControl(view, page.leave), shareLinks(session), session.token ? soundSwitch() : null);
   return parts.filter((node): node is HTMLElement => node !== null);
 }
 
 function waitingBoard(view: WaitingView, session: SeatSession, refresh: () => void): Board {
-  const prompt = view.open_seats === 1 ? "Waiting for one more player." : `Waiting for ${view.open_seats} more players.`;
+  const prompt = view.open_seats === 1 ? t.waitingOne : t.waitingMany(view.open_seats);
   return { content: waitingRoom(view, session, refresh), prompt, keys: {} };
 }
 
-const LOG_LENGTH = 6;
+/** How long a round's end stays on screen when nobody clicks "next round". */
+const ROUND_END_MS = 20_000;
+/** The pace at which a burst of moves is told in the log, one line after another. */
+const LOG_PACE_MS = 600;
+
+/** A round just ended: every grid face up and the scores stay until this person says
+ * "next round" (or a short timer), although the next round is dealt already. */
+function roundEnd(view: PlayingView, names: string[], results: Element | null, next: () => void): HTMLElement {
+  const round = view.last_round && "round" in view.last_round ? view.last_round.round : 0;
+  return h(
+    "section",
+    { class: "round-end", id: "round-end", "aria-label": t.roundOver(round) },
+    h("h2", {}, t.roundOver(round)),
+    view.game === "skyjo" ? finalGrids(view, names) : null,
+    results,
+    h("button", { type: "button", "data-key": "next-round", onclick: next }, t.nextRound),
+  );
+}
 
 /** One seat's page: draws the newest view with its legal moves, sends moves, and follows the
  * game's event feed, marking and narrating what the other players did. */
@@ -96,20 +128,36 @@ class SeatPage {
   /** Events not drawn yet, and the places the last drawn ones changed. */
   private unseen: GameEvent[] = [];
   private changed = new Set<string>();
+  /** The versions this page's own moves created. */
+  private readonly ownVersions = new Set<number>();
   private readonly title = h("h1", {});
   private readonly promptLine = h("p", { class: "prompt", "aria-live": "polite" });
   private readonly host = h("div", { id: "table", "data-version": "-1", "data-busy": "false" });
-  private readonly log = h("ol", { class: "log", "aria-live": "polite", id: "log" });
+  private readonly log = h("ol", { class: "log", "aria-live": "polite", id: "log", tabindex: 0, reversed: true });
   private readonly extras = h("div", {});
+  private readonly timerSlot = h("div", { class: "timer-slot" });
+  /** The last round whose end this person has seen; null before the first view. */
+  private seenRound: number | null = null;
+  private roundTimer: ReturnType<typeof setTimeout> | null = null;
+
+  private readonly linkLine = h("p", { class: "link", id: "link", role: "status", "data-state": "connecting" }, "Connecting…");
 
   constructor(
     readonly session: SeatSession,
-    private readonly stopWatching: () => void,
+    private readonly stop: AbortController,
   ) {}
 
+  private stopWatching(): void {
+    this.stop.abort();
+  }
+
+  private root: HTMLElement | null = null;
+
   mount(root: HTMLElement): void {
-    const lastMoves = h("section", { class: "last-moves", "aria-label": "Last moves" }, h("h2", {}, "Last moves"), this.log);
-    root.replaceChildren(this.title, this.promptLine, this.host, lastMoves, this.extras, h("p", {}, h("a", { href: "/play/" }, "New game")));
+    this.root = root;
+    const lastMoves = h("section", { class: "last-moves", "aria-label": t.gameLog }, h("h2", {}, t.gameLog), this.log);
+    const links = h("p", { class: "page-links" }, h("a", { href: "/play/" }, t.newGameLink), " · ", h("a", { href: "/play/rules", "data-rules": "" }, t.rules));
+    root.replaceChildren(this.title, this.linkLine, this.timerSlot, this.promptLine, this.host, lastMoves, this.extras, links);
     document.addEventListener("keydown", (event) => {
       if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
       this.board?.keys[event.key]?.();
@@ -125,12 +173,37 @@ class SeatPage {
     this.board = isWaiting(view) ? waitingBoard(view, this.session, refresh) : boardFor({ ...turn, view }, this.changed, names, (move) => this.send(move), this.render);
     this.title.textContent = heading(view, names);
     const left = view.seat !== null && view.left[view.seat];
-    this.promptLine.textContent = left ? "You left this game: the server's bot plays your seat." : this.board.prompt;
-    replaceKeepingFocus(this.host, this.board.content);
+    const held = !isWaiting(view) && this.holdsRoundEnd(view);
+    this.promptLine.textContent = left ? t.youLeft : held ? t.nextRoundWhenReady : this.board.prompt;
+    const content = held ? roundEnd(view, names, this.board.content.querySelector(".results"), this.nextRound) : this.board.content;
+    if (held) this.board = { ...this.board, keys: {} };
+    replaceKeepingFocus(this.host, content);
     this.host.dataset["version"] = String(view.version);
     this.host.dataset["phase"] = view.phase;
     this.host.dataset["finished"] = String(view.finished);
+    this.host.dataset["held"] = String(held);
+    this.timerSlot.replaceChildren(...[timerLine(view, names)].filter((node): node is HTMLElement => node !== null));
     this.extras.replaceChildren(...extrasFor(view, names, this));
+    signalTurn(!held && turn.legal.moves.length > 0, t.gameTitle(view.game));
+    const rules = this.root?.querySelector<HTMLAnchorElement>("[data-rules]");
+    if (rules) rules.href = `/play/rules#${view.game}`;
+  };
+
+  /** True while a round that ended since this page opened waits for "next round". */
+  private holdsRoundEnd(view: PlayingView): boolean {
+    const round = view.last_round && "round" in view.last_round ? view.last_round.round : 0;
+    this.seenRound ??= round; // the page opened after that round's end: nothing to hold
+    if (view.finished || round <= this.seenRound) return false;
+    this.roundTimer ??= setTimeout(this.nextRound, ROUND_END_MS);
+    return true;
+  }
+
+  readonly nextRound = (): void => {
+    const view = this.turn?.view;
+    if (this.roundTimer !== null) clearTimeout(this.roundTimer);
+    this.roundTimer = null;
+    if (view && !isWaiting(view) && view.last_round && "round" in view.last_round) this.seenRound = view.last_round.round;
+    this.render();
   };
 
   /** Mark and narrate the events up to the version drawn; the later ones wait for their view. */
@@ -141,11 +214,19 @@ class SeatPage {
     this.unseen = this.unseen.filter((event) => event.version > shown.version);
     this.changed = changedPlaces(arrived, shown.seat);
     const names = namesOf(shown);
+    // Several moves at once (a bot's turn): they come in one after another, at a readable pace.
+    let order = 0;
     for (const event of arrived) {
-      const text = event.seat === shown.seat && event.type === "move" ? null : describe(event, shown.game, names, shown.seat);
-      if (text) this.log.prepend(h("li", { "data-version": event.version }, text));
+      // This page's own clicks need no telling; a move of this seat it did not send (the
+      // timer's bot played the turn) does.
+      const own = event.seat === shown.seat && event.type === "move" && this.ownVersions.has(event.version);
+      const text = own ? null : describe(event, shown.game, names, shown.seat);
+      if (!text) continue;
+      const line = h("li", { "data-version": event.version, class: "fresh" }, text);
+      line.style.animationDelay = `${LOG_PACE_MS * order}ms`;
+      order += 1;
+      this.log.prepend(line);
     }
-    while (this.log.children.length > LOG_LENGTH) this.log.lastElementChild?.remove();
   }
 
   async refresh(): Promise<void> {
@@ -154,11 +235,29 @@ class SeatPage {
     if (!this.turn || next.view.version > this.turn.view.version) {
       this.turn = next;
       this.takeEvents();
+      this.holdSeat(next.view);
     }
     this.render();
   }
 
-  /** One refresh at a time; an event that arrives meanwhile asks for one more. */
+  /** Keep this seat in the browser (per game): /play/ lists it, and the bare table link
+   * opens it again even when the link with the token is lost. */
+  private holdSeat(view: GameView): void {
+    if (view.seat === null || !this.session.token) return;
+    const names = namesOf(view);
+    holdSeat({ gameId: this.session.gameId, token: this.session.token, seat: view.seat, name: seatName(names, view.seat), game: view.game, finished: view.finished });
+  }
+
+  /** The connection indicator: live, reconnecting (with the next try), offline. */
+  readonly showLink = (state: LinkState, retryInMs?: number): void => {
+    this.linkLine.dataset["state"] = state;
+    const seconds = retryInMs === undefined ? 0 : Math.max(1, Math.round(retryInMs / 1000));
+    this.linkLine.textContent =
+      state === "live" ? t.linkLive : state === "connecting" ? t.linkConnecting : state === "offline" ? t.linkOffline(seconds) : t.linkLost(seconds);
+  };
+
+  /** One refresh at a time; an event that arrives meanwhile asks for one more. A failed read
+   * is tried again, with back-off and jitter, until it succeeds (or the seat is gone). */
   requestRefresh(): void {
     if (this.leaving) return;
     if (this.refreshing || this.busy) {
@@ -166,15 +265,29 @@ class SeatPage {
       return;
     }
     this.refreshing = true;
-    this.inFlight = this.refresh()
-      .catch((error: unknown) => announce(errorText(error), true))
-      .finally(() => {
-        this.refreshing = false;
-        if (this.again) {
-          this.again = false;
-          this.requestRefresh();
-        }
-      });
+    this.inFlight = this.refreshUntilDone().finally(() => {
+      this.refreshing = false;
+      if (this.again) {
+        this.again = false;
+        this.requestRefresh();
+      }
+    });
+  }
+
+  async refreshUntilDone(): Promise<void> {
+    for (let failures = 1; !this.leaving; failures += 1) {
+      try {
+        await this.refresh();
+        if (failures > 1) this.showLink("live");
+        return;
+      } catch (error) {
+        if (isFinal(error)) return announce(errorText(error), true);
+        const wait = pauseFor(failures, error);
+        this.showLink(navigator.onLine === false ? "offline" : "reconnecting", wait);
+        await pause(wait, this.stop.signal);
+        if (this.stop.signal.aborted) return;
+      }
+    }
   }
 
   /** Go to another page once the read in flight is answered (never cut a request short). */
@@ -211,14 +324,15 @@ class SeatPage {
     this.busy = true;
     this.host.dataset["busy"] = "true";
     try {
-      await this.session.move(move);
+      const result = await this.session.move(move);
+      for (const applied of result.applied) if (!applied.by_bot) this.ownVersions.add(applied.version);
       announce("");
     } catch (error) {
-      announce(isRaceLost(error) ? "The game moved on meanwhile: look again and choose again." : errorText(error), true);
+      announce(isRaceLost(error) ? t.raceLost : errorText(error), true);
     } finally {
       this.busy = false;
       this.again = false;
-      await this.refresh().catch((error: unknown) => announce(errorText(error), true));
+      await this.refreshUntilDone();
       this.host.dataset["busy"] = "false";
     }
   }
@@ -228,41 +342,75 @@ class SeatPage {
   }
 }
 
-export async function showTable(root: HTMLElement, client: Cardtable, gameId: string): Promise<void> {
-  const token = fragmentParam("token");
-  const invite = fragmentParam("invite");
-  if (!token && invite) return showJoinForm(root, client, gameId, invite);
-  if (!token) {
-    root.replaceChildren(h("h1", {}, "No seat in this link"), h("p", {}, "Ask the game's creator for your seat's link (it ends with #token=…)."));
-    return;
+/** A spectator: the public view, no legal moves, no token sent. */
+class Spectator extends SeatSession {
+  override async view(): Promise<GameView> {
+    const view = unwrap(await this.api.GET("/games/{game_id}", { params: { path: { game_id: this.gameId } } }));
+    this.version = view.version;
+    return view;
   }
-  const session = client.seat(gameId, token);
+
+  override async legalMoves(): Promise<LegalMoves> {
+    return { version: this.version ?? 0, seat: -1, moves: [] } as unknown as LegalMoves;
+  }
+}
+
+/** The seat this page plays: the token in the fragment, else one this browser holds (put
+ * back into the fragment, so the address bar is again a link that reopens the seat). */
+function seatToken(gameId: string): string | null {
+  const token = fragmentParam("token");
+  if (token) return token;
+  if (fragmentParam("watch") !== null) return null;
+  const held = heldSeat(gameId);
+  if (held) history.replaceState(null, "", `#token=${held.token}`);
+  return held?.token ?? null;
+}
+
+export async function showTable(root: HTMLElement, client: Cardtable, gameId: string): Promise<void> {
+  const invite = fragmentParam("invite");
+  const token = seatToken(gameId);
+  if (!token && invite) return showJoinForm(root, client, gameId, invite);
+  const session = token ? client.seat(gameId, token) : new Spectator(client.api, gameId, "");
   const stop = new AbortController();
-  const page = new SeatPage(session, () => stop.abort());
+  const page = new SeatPage(session, stop);
   page.mount(root);
-  await page.refresh();
+  await page.refreshUntilDone();
   addEventListener("pagehide", () => stop.abort());
+  addEventListener("online", () => page.requestRefresh());
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && page.requestRefresh());
   // Other players' moves arrive as events (Server-Sent Events over fetch, long-poll where a
   // stream cannot be read); each one brings the view and legal moves of its version.
-  session
-    .watch(page.onEvent, stop.signal)
+  const target = { api: client.api, gameId, token };
+  const handlers = {
+    onEvent: page.onEvent,
+    onState: (state: LinkState, retryInMs?: number) => {
+      page.showLink(state, retryInMs);
+      if (state === "live") page.requestRefresh(); // back after an outage: catch up at once
+    },
+  };
+  follow(target, session.version ?? 0, handlers, stop.signal)
     .then(() => awaitRematch(session, page, stop.signal))
     .catch((error: unknown) => {
-      if (!stop.signal.aborted) announce(`Lost touch with the game (${errorText(error)}): reload the page.`, true);
+      if (!stop.signal.aborted) announce(errorText(error), true);
     });
 }
 
 /** After the end the event stream stops; the only change left is a rematch being set up,
  * which a long-poll of the view notices (so the other players are offered to join it). */
 async function awaitRematch(session: SeatSession, page: SeatPage, signal: AbortSignal): Promise<void> {
-  while (!signal.aborted) {
-    const view = await session.poll(session.version ?? 0, 25, signal).catch(async (error: unknown) => {
-      if (!signal.aborted && !isTransient(error)) throw error;
-      await abortableSleep(2000, signal);
-      return null;
-    });
-    if (view === null) continue;
-    page.requestRefresh();
-    if (view.rematch) return;
+  page.showLink("live");
+  if (!session.token) return; // a spectator is offered no rematch
+  for (let failures = 0; !signal.aborted; ) {
+    try {
+      const view = await session.poll(session.version ?? 0, 25, signal);
+      failures = 0;
+      if (view === null) continue;
+      page.requestRefresh();
+      if (view.rematch) return;
+    } catch (error) {
+      if (signal.aborted || isFinal(error)) return;
+      failures += 1;
+      await pause(pauseFor(failures, error), signal);
+    }
   }
 }

@@ -1,6 +1,8 @@
 /** What every live table shows around its board: the turn timer, leaving, and the rematch. */
 import type { GameView, SeatSession } from "../../../sdk/typescript/src/index";
 import { announce, errorText, h, seatName } from "./dom";
+import { t } from "./i18n";
+import { rememberCreatedSeat } from "./seats";
 
 const TICK_MS = 1000;
 let ticking: ReturnType<typeof setInterval> | null = null;
@@ -15,14 +17,14 @@ function tick(): void {
   for (const element of document.querySelectorAll<HTMLElement>("[data-deadline]")) {
     const left = (Date.parse(element.dataset["deadline"] ?? "") - Date.now()) / 1000;
     const who = element.dataset["who"] ?? "";
-    element.textContent = left > 0 ? `${who}: ${clock(left)} left to play` : `${who}: time is up, a bot plays this turn`;
+    element.textContent = left > 0 ? t.timeLeft(who, clock(left)) : t.timeUp(who);
   }
 }
 
 /** The turn timer: whose deadline it is and the time left (null without a timer). */
 export function timerLine(view: GameView, names: string[]): HTMLElement | null {
   if (!view.deadline || view.finished) return null;
-  const who = view.deadline_seats.map((seat) => (seat === view.seat ? "You" : seatName(names, seat))).join(", ");
+  const who = view.deadline_seats.map((seat) => (seat === view.seat ? t.you : seatName(names, seat, t.nobody))).join(", ");
   const line = h("p", { class: "timer", id: "timer", role: "timer", "data-deadline": view.deadline, "data-who": who });
   ticking ??= setInterval(tick, TICK_MS);
   queueMicrotask(tick);
@@ -37,12 +39,12 @@ export function leaveControl(view: GameView, leave: () => Promise<void>): HTMLEl
   const waiting = view.phase === "waiting";
   const confirm = (): void => {
     box.replaceChildren(
-      h("span", {}, waiting ? "Give up your seat?" : "Leave? A bot plays your seat from now on. "),
-      h("button", { type: "button", "data-key": "leave-yes", onclick: () => leave().catch((error: unknown) => announce(errorText(error), true)) }, "Yes, leave"),
-      h("button", { type: "button", class: "secondary", onclick: () => box.replaceChildren(ask) }, "Stay"),
+      h("span", {}, waiting ? t.giveUpSeat : t.leaveConfirm),
+      h("button", { type: "button", "data-key": "leave-yes", onclick: () => leave().catch((error: unknown) => announce(errorText(error), true)) }, t.yesLeave),
+      h("button", { type: "button", class: "secondary", onclick: () => box.replaceChildren(ask) }, t.stay),
     );
   };
-  const ask = h("button", { type: "button", class: "secondary", "data-key": "leave", onclick: confirm }, "Leave the table");
+  const ask = h("button", { type: "button", class: "secondary", "data-key": "leave", onclick: confirm }, t.leaveTable);
   box.append(ask);
   return box;
 }
@@ -51,12 +53,17 @@ export function leaveControl(view: GameView, leave: () => Promise<void>): HTMLEl
 export function rematchControl(session: SeatSession, view: GameView, names: string[], goTo: (url: string) => void): HTMLElement | null {
   if (!view.finished || view.seat === null || view.left[view.seat]) return null;
   const go = (): void => {
-    announce("Setting up the rematch…");
+    announce(t.settingUpRematch);
+    const creating = !view.rematch;
     session.rematch().then(
-      (grant) => goTo(`/play/games/${grant.id}#token=${grant.token}`),
+      (grant) => {
+        // The first to ask sets the rematch up: like a game's creator, they may start it early.
+        if (creating) rememberCreatedSeat(grant.id, { seat: grant.seat, name: seatName(names, view.seat), bot: null, token: grant.token });
+        goTo(`/play/games/${grant.id}#token=${grant.token}`);
+      },
       (error: unknown) => announce(errorText(error), true),
     );
   };
-  const offered = view.rematch ? `A rematch is set up (${names.length} players, same options). ` : "";
-  return h("p", { class: "rematch" }, offered, h("button", { type: "button", "data-key": "rematch", onclick: go }, view.rematch ? "Join the rematch" : "Rematch"));
+  const offered = view.rematch ? t.rematchOffered(names.length) : "";
+  return h("p", { class: "rematch" }, offered, h("button", { type: "button", "data-key": "rematch", onclick: go }, view.rematch ? t.joinRematch : t.rematch));
 }

@@ -2,12 +2,13 @@
  * the creator) starting early with server bots in the open seats. */
 import type { PublicSeat, SeatSession, WaitingView } from "../../../sdk/typescript/src/index";
 import { announce, errorText, h } from "./dom";
+import { t } from "./i18n";
 import { inviteLink, knownInvite, knownSeats } from "./seats";
 
 function seatText(seat: PublicSeat, me: number | null): string {
-  if (seat.open) return seat.reserved ? "kept for its player from the last game" : "open";
-  const who = seat.bot ? `${seat.name ?? ""} (the server's ${seat.bot} bot)` : (seat.name ?? "");
-  return seat.seat === me ? `${who} (you)` : who;
+  if (seat.open) return seat.reserved ? (seat.name ? `${seat.name}: ${t.seatKept}` : t.seatKept) : t.seatOpen;
+  const who = seat.bot ? t.botOf(seat.name ?? "", seat.bot) : (seat.name ?? "");
+  return seat.seat === me ? t.youMark(who) : who;
 }
 
 function inviteBox(gameId: string): HTMLElement | null {
@@ -17,14 +18,14 @@ function inviteBox(gameId: string): HTMLElement | null {
   const field = h("input", { id: "invite-link", readonly: true, value: link, size: 40, "data-invite-link": "" });
   const copy = (): void => {
     field.select();
-    navigator.clipboard?.writeText(link).then(() => announce("The invite link is copied."), () => announce("Select the link and copy it."));
+    navigator.clipboard?.writeText(link).then(() => announce(t.copied), () => announce(t.selectToCopy));
   };
   return h(
     "div",
     { class: "field invite" },
-    h("label", { for: field.id }, "Invite link: whoever opens it may take an open seat"),
+    h("label", { for: field.id }, t.inviteLinkLabel),
     field,
-    h("button", { type: "button", class: "secondary", onclick: copy }, "Copy"),
+    h("button", { type: "button", class: "secondary", onclick: copy }, t.copy),
   );
 }
 
@@ -34,17 +35,16 @@ function startControl(session: SeatSession, gameId: string, onDone: () => void):
   const start = (): void => {
     session.start("greedy").then(onDone, (error: unknown) => announce(errorText(error), true));
   };
-  return h("button", { type: "button", "data-key": "start", onclick: start }, "Start now: server bots take the open seats");
+  return h("button", { type: "button", "data-key": "start", onclick: start }, t.startNow);
 }
 
 export function waitingRoom(view: WaitingView, session: SeatSession, onChange: () => void): HTMLElement {
-  const plural = view.open_seats === 1 ? "seat is" : "seats are";
   return h(
     "section",
-    { class: "waiting", "aria-label": "Waiting room" },
-    h("h2", {}, `Waiting for players: ${view.open_seats} ${plural} open`),
+    { class: "waiting", "aria-label": t.waitingRoom },
+    h("h2", {}, t.waitingFor(view.open_seats)),
     h("ol", { class: "seats" }, view.seats.map((seat) => h("li", { "data-seat": seat.seat, "data-open": String(seat.open) }, seatText(seat, view.seat)))),
-    h("p", { class: "small" }, view.public ? "This table is listed in the lobby." : "This table is invite-only.", view.turn_seconds ? ` Turn timer: ${view.turn_seconds} seconds.` : ""),
+    h("p", { class: "small" }, view.public ? t.listed : t.inviteOnly, view.turn_seconds ? t.timerSeconds(view.turn_seconds) : ""),
     inviteBox(view.id),
     startControl(session, view.id, onChange),
   );
