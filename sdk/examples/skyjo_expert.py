@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable_sdk.adapters import skyjo as seen
+from cardtable_sdk.policies.skyjo import spread_reveal
 
 FINISH_MARGIN = 3.0  # end a round only when our score is this far below the estimate
 GIFT = 2.0  # weight of what a card we leave on the discard pile is worth to the rival
@@ -135,11 +136,7 @@ def _index(move: Mapping[str, Any]) -> int:
 def bot(view: Mapping[str, Any], legal_moves: Sequence[Mapping[str, Any]]) -> Any:
     step = seen.acting_step(view)
     if step == "reveal":
-        # Setup: spread the reveals over the columns, so more columns can pair up.
-        cells = seen.grid(view, seen.seat(view))
-        used = {i % seen.COLS for i, c in enumerate(cells) if c is not None}
-        fresh = [m for m in legal_moves if _index(m) % seen.COLS not in used]
-        return (fresh or list(legal_moves))[0]
+        return spread_reveal(view, legal_moves)  # one per column: more columns can pair up
     table = Table(view)
     if step == "place_drawn":
         card = seen.drawn_card(view)

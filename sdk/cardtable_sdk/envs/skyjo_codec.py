@@ -5,8 +5,9 @@ entry 0 is always "me"): per seat, 12 cells x 17 (one-hot of the values -2..12, 
 "face down", then "removed"); the discard top (15, one-hot); the drawn card this seat holds
 (15 one-hot, then 1 "holds none"); the step (3: reveal, choose, place_drawn); 1 final-lap
 flag; the draw pile's size / 150; per seat the running total / 200 clipped to [0, 1];
-and the cards this seat has not seen, per value, as a share of that value's count in the
-deck (15). Size 204 n + 51 + n for n seats.
+and the cards whose place this seat does not know, per value, as a share of that value's
+count in the deck (15): perfect recall, so the buried discards count as known. Size
+204 n + 51 + n for n seats.
 
 Actions (49): reveal, take_discard, replace and discard_and_reveal at each of the 12
 positions (row by row, in that order: 0-11, 12-23, 25-36, 37-48) and draw (24).
@@ -81,7 +82,8 @@ def encode(view: Mapping[str, Any], players: int) -> np.ndarray:
     top = seen.discard_top(view)
     if top is not None:
         hot.append(at + top + 2)
-        seen_codes[top + 2] += 1
+    for card in seen.discard_pile(view):  # perfect recall: the buried discards are known
+        seen_codes[card + 2] += 1
     drawn = seen.drawn_card(view)
     if drawn is None:
         hot.append(at + 2 * VALUES)
