@@ -120,3 +120,50 @@ def round_reward(scores: list[int], seat: int) -> float:
     (in Skyjo fewer points is better)."""
     others = [s for i, s in enumerate(scores) if i != seat]
     return (sum(others) / len(others) - scores[seat]) / 100 if others else 0.0
+
+
+def encode_state(state: Any, seat: int, players: int) -> np.ndarray:
+    """`encode(state.view(seat), players)` read straight from the engine's state, without
+    building the view (the environments' fast path; equal by test). It reads only what the
+    view shows: face-up cells, the discard pile, our own drawn card, public counters."""
+    hot: list[int] = []
+    seen_codes = [0] * CELL
+    removed, down = VALUES + 1, VALUES
+    for offset, slots in enumerate(_cell_slots(players)):
+        grid = state.grids[(seat + offset) % players]
+        codes = [
+            removed if card is None else (card + 2 if up else down)
+            for card, up in zip(grid.cards, grid.face_up, strict=True)
+        ]
+        hot += map(add, slots, codes)
+        for code in codes:
+            seen_codes[code] += 1
+    at = players * 12 * CELL
+    discard = state.discard
+    hot.append(at + discard[-1] + 2)
+    for card in discard:
+        seen_codes[card + 2] += 1
+    drawn = state.drawn if state.current == seat else None
+    if drawn is None:
+        hot.append(at + 2 * VALUES)
+    else:
+        hot.append(at + VALUES + drawn + 2)
+        seen_codes[drawn + 2] += 1
+    step = None if state.is_over else state.step()
+    if step in STEPS:
+        hot.append(at + 2 * VALUES + 1 + STEPS.index(step))
+    if state.finisher is not None:
+        hot.append(at + 2 * VALUES + 4)
+    totals = state.totals()
+    tail = [len(state.draw_pile) / 150]
+    tail += [
+        min(1.0, max(0.0, totals[(seat + offset) % players] / 200)) for offset in range(players)
+    ]
+    tail += [
+        max(0, deck - shown) / deck
+        for deck, shown in zip(DECK_LIST, seen_codes[:VALUES], strict=True)
+    ]
+    obs = np.zeros(observation_size(players), dtype=np.float32)
+    obs[hot] = 1.0
+    obs[at + 2 * VALUES + 5 :] = tail
+    return obs
