@@ -44,6 +44,7 @@ from cardtable_sdk.errors import (
     GameOver,
     InvalidBotMove,
     NotYourTurn,
+    RateLimited,
     TransientError,
     VersionMismatch,
 )
@@ -61,6 +62,9 @@ EARLY_ANSWER = 0.5
 """A long-poll answered "no change" before this share of its wait counts as shed load."""
 
 OnMove = Callable[[Turn, Mapping[str, Any], MoveResult], None]
+OnWait = Callable[[TransientError, float], None]
+"""Called as `on_wait(error, seconds)` before the loop sleeps out a transient failure: a
+429 (`RateLimited`, its `retry_after` the server's Retry-After), a 503 or a lost link."""
 
 
 class Stalled(CardtableError, code="stalled", answered=False):
@@ -116,6 +120,9 @@ class PlaySettings(TypedDict, total=False):
     """Delays between retries (default `Backoff()`)."""
     on_move: OnMove | None
     """Called as `on_move(turn, move, result)` after each applied move of this seat."""
+    on_wait: OnWait | None
+    """Called as `on_wait(error, seconds)` before each wait on a transient failure (429:
+    the seconds honour the server's Retry-After), besides the log line."""
     watcher: Watcher | None
     """How to wait for a change (default: `LongPoll` on the session)."""
 
@@ -251,6 +258,7 @@ class PlayLoop:
         self.idle_timeout = settings.get("idle_timeout")
         self.backoff = settings.get("backoff") or Backoff()
         self.on_move = settings.get("on_move")
+        self.on_wait = settings.get("on_wait")
         self.clock: Callable[[], float] = time.monotonic
         self.moves = 0
         self.retries = 0
@@ -294,10 +302,19 @@ class PlayLoop:
             )  # fmt: skip
             raise error
         delay = self.backoff.delay(failures, error.retry_after)
-        log.warning(
-            "game %s: %s failed (%s), retry %d of %d in %.2f s",
-            self.game, step.label, error.code, failures, self.max_failures, delay,
-        )  # fmt: skip
+        if isinstance(error, RateLimited):
+            log.warning(
+                "game %s: %s was rate limited (429, Retry-After %s s): waiting %.2f s,"
+                " retry %d of %d (see docs/limits.md for the bot profile)",
+                self.game, step.label, error.retry_after, delay, failures, self.max_failures,
+            )  # fmt: skip
+        else:
+            log.warning(
+                "game %s: %s failed (%s), retry %d of %d in %.2f s",
+                self.game, step.label, error.code, failures, self.max_failures, delay,
+            )  # fmt: skip
+        if self.on_wait is not None:
+            self.on_wait(error, delay)
         yield Sleep(delay)
 
     def _look_again(self, why: str, fresh: View | None = None) -> Steps[Step, View]:

@@ -9,6 +9,11 @@ function takes `(view, legal_moves)`, or `(view, legal_moves, rng)` to get a see
 `random.Random` of its own. Game `i` deals with seed `seed + i // L`, where L is the number
 of seat orders: each deal is played once with every seat order (duplicate format), so the
 luck of the deal evens out. Needs the engine: `pip install 'cardtable-sdk[local,arena]'`.
+
+Every game ends: unless `--option max_turns=...` says otherwise, rounds are played with the
+rules' `max_turns` of games without humans (100 turns per seat, then the round is scored as
+it lies), and a game that still runs past `MAX_MOVES` moves is stopped and counted as
+stalled (no winner, listed in the report), so one bad game never loses the others' results.
 """
 
 from __future__ import annotations
@@ -39,7 +44,12 @@ Decide = Callable[[GameState, int, random.Random], Move]
 state and hands the bot only those."""
 
 MAX_MOVES = 200_000
-"""A guard against a bot that never lets a game end (a bug, not a rule)."""
+"""A game still running after this many moves is stopped and reported as stalled (with
+`max_turns` a round cannot stall, but a game of capped rounds that never reaches its end
+score could)."""
+
+BOTS_ONLY_MAX_TURNS = 100
+"""The rules' turn limit per seat and round for games without humans (the server's too)."""
 
 
 def _engine_bot(game: str, name: str) -> Decide:
@@ -109,6 +119,11 @@ class Tournament:
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # Bots only: the rules' turn limit applies unless the caller chose one (or null).
+        if "max_turns" not in self.options:
+            object.__setattr__(self, "options", {**self.options, "max_turns": BOTS_ONLY_MAX_TURNS})
+
     def lineup(self, index: int) -> tuple[int, ...]:
         orders = lineups(len(self.bots), self.players)
         return orders[index % len(orders)]
@@ -125,23 +140,41 @@ def _load_all(tournament: Tournament) -> None:
     _loaded[:] = [load_bot(tournament.game, spec) for spec in tournament.bots]
 
 
-def play_game(tournament: Tournament, index: int) -> tuple[tuple[int, ...], list[int]]:
-    """Play game `index`: (the bot of each seat, the winning seats)."""
+@dataclass(frozen=True)
+class Outcome:
+    """One game: the bot of each seat, the winning seats, the rounds that reached the turn
+    limit, and whether the game was stopped at `MAX_MOVES` (then nobody won)."""
+
+    index: int
+    order: tuple[int, ...]
+    winners: list[int]
+    capped_rounds: int = 0
+    stalled: bool = False
+
+
+def play_game(tournament: Tournament, index: int, max_moves: int = MAX_MOVES) -> Outcome:
+    """Play game `index` (stopped as stalled after `max_moves` moves)."""
     order = tournament.lineup(index)
     names = [f"seat {seat}" for seat in range(tournament.players)]
     state = get_rules(tournament.game).new_state(
         names, dict(tournament.options), tournament.deal_seed(index)
     )
     rngs = [random.Random(f"{tournament.seed}:{index}:{seat}") for seat in range(len(names))]
-    for _ in range(MAX_MOVES):
+    per_seat = tournament.options.get("max_turns")
+    limit = -1 if per_seat is None else int(per_seat) * tournament.players
+    capped = 0
+    for _ in range(max_moves):
         if state.is_over:
-            return order, list(state.score()["winners"])
+            return Outcome(index, order, list(state.score()["winners"]), capped)
         seat = state.active_seats()[0]
+        before = getattr(state, "turns", 0)
         state.apply(seat, _loaded[order[seat]](state, seat, rngs[seat]))
-    raise RuntimeError(f"game {index} did not end within {MAX_MOVES} moves")
+        # The limit's last turn ends the round: the count starts again (or the game ends).
+        capped += before == limit - 1 and (state.is_over or getattr(state, "turns", 0) != limit)
+    return Outcome(index, order, [], capped, stalled=True)
 
 
-def _play_chunk(job: tuple[Tournament, range]) -> list[tuple[tuple[int, ...], list[int]]]:
+def _play_chunk(job: tuple[Tournament, range]) -> list[Outcome]:
     tournament, indices = job
     if not _loaded:
         _load_all(tournament)
@@ -153,9 +186,7 @@ def _chunks(tournament: Tournament, workers: int) -> list[range]:
     return [range(i, min(i + size, tournament.games)) for i in range(0, tournament.games, size)]
 
 
-def play_all(
-    tournament: Tournament, workers: int, progress: bool
-) -> Iterator[list[tuple[tuple[int, ...], list[int]]]]:
+def play_all(tournament: Tournament, workers: int, progress: bool) -> Iterator[list[Outcome]]:
     """Every game's outcome, chunk by chunk (in any order), on `workers` processes."""
     jobs = [(tournament, chunk) for chunk in _chunks(tournament, workers)]
     bar = _progress(tournament.games, progress)
@@ -229,6 +260,12 @@ class ArenaResult:
     pair_games: dict[tuple[str, str], int]
     seconds: float
     workers: int
+    stalled: list[int] = field(default_factory=list)
+    """The games stopped at `MAX_MOVES` (counted as played, won by nobody)."""
+    capped_rounds: int = 0
+    """Rounds that reached the `max_turns` limit and were scored as they lay."""
+    played: int = 0
+    """Games finished (fewer than asked only when interrupted)."""
 
     def as_dict(self) -> dict[str, Any]:
         t = self.tournament
@@ -237,11 +274,14 @@ class ArenaResult:
             "game": t.game,
             "players": t.players,
             "games": t.games,
+            "games_played": self.played,
             "seed": t.seed,
             "options": dict(t.options),
             "workers": self.workers,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(t.games / self.seconds, 1) if self.seconds else None,
+            "stalled_games": sorted(self.stalled),
+            "capped_rounds": self.capped_rounds,
             "bots": [s.as_dict(elo[s.name]) for s in self.stats],
             "pairs": [
                 {"bot": a, "opponent": b, "games": n, "points": self.pair_points[a, b]}
@@ -271,9 +311,17 @@ def run_arena(tournament: Tournament, *, workers: int = 1, progress: bool = Fals
     names = _unique_names(tournament.bots)
     result = ArenaResult(tournament, [BotStats(n) for n in names], {}, {}, 0.0, workers)
     started = time.perf_counter()
-    for chunk in play_all(tournament, workers, progress):
-        for order, winners in chunk:
-            _tally(result, order, winners)
+    try:
+        for chunk in play_all(tournament, workers, progress):
+            for outcome in chunk:
+                _tally(result, outcome.order, outcome.winners)
+                result.played += 1
+                result.capped_rounds += outcome.capped_rounds
+                if outcome.stalled:
+                    result.stalled.append(outcome.index)
+    except KeyboardInterrupt:
+        # Keep what finished: the report says how many games were played of those asked.
+        print("interrupted: reporting the games finished so far", file=sys.stderr)
     result.seconds = time.perf_counter() - started
     return result
 
@@ -299,6 +347,13 @@ def format_table(data: Mapping[str, Any]) -> str:
             f"{bot['bot']:<24} {bot['games']:>6} {bot['wins']:>6} {bot['shared_wins']:>6}"
             f" {bot['win_rate']:>9.1%} {f'{low:.1%} - {high:.1%}':>16} {bot['elo']:>7.0f}"
         )
+    stalled = data["stalled_games"]
+    lines.append(
+        f"rounds ended by max_turns: {data['capped_rounds']}; stalled games (stopped at"
+        f" {MAX_MOVES:,} moves, no winner): {len(stalled)}"
+        + (f" ({', '.join(map(str, stalled[:20]))}{' ...' if len(stalled) > 20 else ''})"
+           if stalled else "")
+    )  # fmt: skip
     return "\n".join(lines)
 
 

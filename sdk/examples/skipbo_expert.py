@@ -19,17 +19,18 @@ used) and its closing discard. This bot
 
     cardtable-arena skipbo sdk/examples/skipbo_expert.py greedy --games 1000 --workers 2
     python sdk/examples/skipbo_expert.py --games 20                  # in-process
+    python sdk/examples/skipbo_expert.py --url http://localhost:8000 --stock-size 10
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from cardtable_sdk.adapters import skipbo as seen
 from cardtable_sdk.search import GameState, clone, engine_bot, sample_state
+from cardtable_sdk.series import play_series, series_parser
 
 SKIPBO, TOP = seen.SKIPBO, seen.TOP_VALUE
 STOCK_PLAYED = 100.0
@@ -279,22 +280,8 @@ def pile_fit(card: int, pile: list[int]) -> float:
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
-    from cardtable_sdk.local import play_local
-
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--opponent", default="greedy", choices=["random", "greedy"])
-    parser.add_argument("--games", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--stock-size", type=int, default=None)
-    args = parser.parse_args(argv)
-    options = {} if args.stock_size is None else {"stock_size": args.stock_size}
-    scores = [
-        play_local("skipbo", [bot, args.opponent], options=options, seed=args.seed + n).score
-        for n in range(args.games)
-    ]
-    wins = sum(0 in score["winners"] for score in scores)
-    print(f"won {wins} of {len(scores)} games against the {args.opponent} bot")
-    return scores
+    args = series_parser(__doc__, stock_size=True).parse_args(argv)
+    return play_series("skipbo", bot, args)
 
 
 if __name__ == "__main__":

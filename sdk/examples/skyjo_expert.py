@@ -1,21 +1,23 @@
 """A Skyjo bot that beats the server's greedy bot: it weighs every placement by the cards it
-cannot see (the deck less what is face up), values drawing by its expectation over those
-cards instead of a fixed threshold, and counts what the card it leaves on the discard pile
-is worth to its rival (two players). It reads its view through
-`cardtable_sdk.adapters.skyjo` only.
+cannot see (the deck less every card it saw: face up, or buried in the discard pile),
+values drawing by its expectation over those cards instead of a fixed threshold, and
+counts what the card it leaves on the discard pile is worth to its rival (two players).
+It reads its view through `cardtable_sdk.adapters.skyjo` only.
 
     cardtable-arena skyjo sdk/examples/skyjo_expert.py greedy --games 1000
     python sdk/examples/skyjo_expert.py --games 20                   # in-process
+    python sdk/examples/skyjo_expert.py --url http://localhost:8000  # on a server
 """
 
 from __future__ import annotations
 
-import argparse
 import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable_sdk.adapters import skyjo as seen
+from cardtable_sdk.policies.skyjo import spread_reveal
+from cardtable_sdk.series import play_series, series_parser
 
 FINISH_MARGIN = 3.0  # end a round only when our score is this far below the estimate
 GIFT = 2.0  # weight of what a card we leave on the discard pile is worth to the rival
@@ -135,11 +137,7 @@ def _index(move: Mapping[str, Any]) -> int:
 def bot(view: Mapping[str, Any], legal_moves: Sequence[Mapping[str, Any]]) -> Any:
     step = seen.acting_step(view)
     if step == "reveal":
-        # Setup: spread the reveals over the columns, so more columns can pair up.
-        cells = seen.grid(view, seen.seat(view))
-        used = {i % seen.COLS for i, c in enumerate(cells) if c is not None}
-        fresh = [m for m in legal_moves if _index(m) % seen.COLS not in used]
-        return (fresh or list(legal_moves))[0]
+        return spread_reveal(view, legal_moves)  # one per column: more columns can pair up
     table = Table(view)
     if step == "place_drawn":
         card = seen.drawn_card(view)
@@ -155,20 +153,8 @@ def bot(view: Mapping[str, Any], legal_moves: Sequence[Mapping[str, Any]]) -> An
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
-    from cardtable_sdk.local import play_local
-
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--opponent", default="greedy", choices=["random", "greedy"])
-    parser.add_argument("--games", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    scores = [
-        play_local("skyjo", [bot, args.opponent], seed=args.seed + n).score
-        for n in range(args.games)
-    ]
-    wins = sum(0 in score["winners"] for score in scores)
-    print(f"won {wins} of {len(scores)} games against the {args.opponent} bot")
-    return scores
+    args = series_parser(__doc__).parse_args(argv)
+    return play_series("skyjo", bot, args)
 
 
 if __name__ == "__main__":

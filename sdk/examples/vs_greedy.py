@@ -2,8 +2,9 @@
 
     python sdk/examples/vs_greedy.py --url http://localhost:8000 --game skipbo
 
-The server plays its seat itself, right after each of our moves; our bot (the smart
-example bot of that game) waits for its turn by long-polling and prints each move.
+The server plays its seat itself, right after each of our moves; our bot (one that beats
+greedy: the trained Skyjo policy shipped in the SDK, or the Skip-Bo expert example) waits
+for its turn by long-polling and prints each move.
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import skipbo_smart
-import skyjo_smart
+import skipbo_expert
 
 from cardtable_sdk import Cardtable, MoveResult, PlayResult, Turn, format_move, play
+from cardtable_sdk.policies import skyjo
 
-BOTS = {"skyjo": skyjo_smart.bot, "skipbo": skipbo_smart.bot}
+BOTS = {"skyjo": skyjo.bot, "skipbo": skipbo_expert.bot}
 
 
 def main(argv: list[str] | None = None) -> PlayResult:

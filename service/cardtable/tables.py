@@ -28,6 +28,7 @@ from cardtable.common import (
     new_invite,
     new_token,
 )
+from cardtable.engine import turn_limit
 from cardtable.engine.autoplay import play_bots
 from cardtable.engine.base import EngineError, GameOver, GameState, InvalidPlayers, Move
 from cardtable.engine.registry import get_rules, load_state
@@ -603,7 +604,9 @@ def new_game(
     if public and seed is not None:
         raise InvalidTableSettings("a seeded game cannot be public: its cards could be known")
     life = Life(
-        options=get_rules(game).resolve_options(options, len(seats)),
+        options=get_rules(game).resolve_options(
+            turn_limit.bots_only_default(options, all(s.bot for s in seats)), len(seats)
+        ),
         seed=seed,
         public=bool(public),
         turn_seconds=check_turn_seconds(turn_seconds),

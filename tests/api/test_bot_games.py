@@ -79,3 +79,17 @@ def test_polls_drive_a_bots_only_game_too(api: Api) -> None:
     tag = f'"{created["version"]}"'
     polled = api.client.get(f"/games/{created['id']}", headers={"If-None-Match": tag})
     assert polled.status_code == 200 and polled.get_json()["version"] > created["version"]
+
+
+def test_a_bots_only_game_gets_the_turn_limit_and_a_game_with_a_human_does_not(api: Api) -> None:
+    bots = [{"name": "A", "bot": "greedy"}, {"name": "B", "bot": "greedy"}]
+    assert api.create("skyjo", bots)["options"]["max_turns"] == 100
+    assert api.create("skipbo", bots)["options"]["max_turns"] == 100
+    chosen = api.create("skyjo", bots, options={"max_turns": None})["options"]
+    assert chosen["max_turns"] is None  # the caller may turn it off
+    mixed = api.create("skyjo", [{"name": "Ann"}, {"name": "B", "bot": "greedy"}])
+    assert mixed["options"]["max_turns"] is None
+    wrong = api.client.post(
+        "/games", json={"game": "skyjo", "players": bots, "options": {"max_turns": 0}}
+    )
+    assert wrong.status_code == 422 and wrong.get_json()["code"] == "invalid_options"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 
 import pytest
 
@@ -25,20 +26,23 @@ def test_view_fields_are_named_in_the_adapters_only(path) -> None:
     assert not re.search(r"view\[\"", path.read_text(encoding="utf-8")), path
 
 
-def test_skyjo_unseen_cards_fill_the_hidden_places_exactly() -> None:
+def test_skyjo_unseen_cards_are_exactly_the_hidden_ones_with_perfect_recall() -> None:
+    """The cards a seat does not know the place of are the face-down cards, the draw pile
+    and a rival's drawn card: the buried discards were all seen, so they are known."""
     rules, rng = get_rules("skyjo"), random.Random(2)
     state = rules.new_state(["a", "b"], {"end_score": 40}, 2)
     checked = 0
     while not state.is_over:
         for seat in range(2):
             view = state.view(seat)
-            hidden = sum(skyjo.grid(view, p).count(None) for p in range(2))
-            hidden += skyjo.draw_size(view) + skyjo.discard_size(view) - 1
-            held = view["drawn"]
-            hidden += held is not None and held["card"] is None  # the rival's drawn card
-            removed = sum(skyjo.grid(view, p).count(skyjo.REMOVED) for p in range(2))
-            # Removed columns went to the discard pile, which the count above includes.
-            assert sum(skyjo.unseen_cards(view).values()) == hidden, (view, removed)
+            hidden = Counter(state.draw_pile)
+            for grid in state.grids:
+                hidden.update(c for c, up in zip(grid.cards, grid.face_up, strict=True)
+                              if c is not None and not up)  # fmt: skip
+            if state.drawn is not None and state.current != seat:
+                hidden[state.drawn] += 1
+            assert skyjo.unseen_cards(view) == +hidden
+            assert skyjo.discard_pile(view) == state.discard
             checked += 1
         seat = state.active_seats()[0]
         state.apply(seat, rng.choice(state.legal_moves(seat)))

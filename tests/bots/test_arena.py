@@ -7,9 +7,11 @@ import json
 import math
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
+from cardtable_sdk import arena
 from cardtable_sdk.arena import Tournament, lineups, main, run_arena
 from cardtable_sdk.ratings import elo_ratings, wilson_interval
 from tests.sdk.conftest import EXAMPLES
@@ -32,7 +34,15 @@ def test_json_output_shape(capsys: pytest.CaptureFixture[str]) -> None:
     main(["skipbo", *bots, "--games", "4", "--workers", "1", "--json", "--no-progress",
           "--option", "stock_size=3"])  # fmt: skip
     data = json.loads(capsys.readouterr().out)
-    assert data["game"] == "skipbo" and data["games"] == 4 and data["options"] == {"stock_size": 3}
+    assert (
+        data["game"] == "skipbo"
+        and data["games"] == 4
+        and data["options"]
+        == {
+            "stock_size": 3,
+            "max_turns": 100,
+        }
+    )
     assert [bot["bot"] for bot in data["bots"]] == ["random", "skipbo_random"]
     for bot in data["bots"]:
         assert set(bot) == {"bot", "games", "wins", "shared_wins", "win_rate", "ci95", "elo"}
@@ -67,3 +77,43 @@ def test_wilson_interval_and_elo() -> None:
     elo = elo_ratings(["a", "b"], {("a", "b"): 75.0, ("b", "a"): 25.0}, played)
     # 75 % expected score is 191 Elo points; the prior half point shrinks it a little.
     assert 180 < elo["a"] - elo["b"] < 192 and math.isclose(elo["a"] + elo["b"], 3000)
+
+
+def _swap_forever(view: Any, legal: Any) -> Any:
+    """The issue's lock-up: take the discard into a face-up cell forever."""
+    grid = view["players"][view["seat"]]["grid"]
+    for move in legal:
+        if move["type"] == "take_discard" and isinstance(grid[move["row"] * 4 + move["col"]], int):
+            return move
+    return legal[0]
+
+
+def test_a_game_that_goes_nowhere_ends_by_the_turn_limit_and_is_reported() -> None:
+    spec = f"{__name__}:_swap_forever"
+    tournament = Tournament("skyjo", (spec, spec), 2, options={"max_rounds": 2})
+    data = run_arena(tournament, workers=1).as_dict()
+    assert data["games_played"] == 2 and data["stalled_games"] == []
+    assert data["capped_rounds"] == 4  # both rounds of both games reached max_turns
+    assert data["options"]["max_turns"] == 100
+
+
+_swap_too = _swap_forever
+
+
+def test_a_stalled_game_is_counted_and_the_others_are_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Without the rules' limit two lock-up bots never end a game: the arena stops it at
+    # MAX_MOVES, counts it as won by nobody, and keeps every other game's result.
+    monkeypatch.setattr(arena, "MAX_MOVES", 3_000)
+    monkeypatch.setattr(arena.play_game, "__defaults__", (3_000,))
+    bots = (f"{__name__}:_swap_forever", f"{__name__}:_swap_too", "greedy")
+    tournament = Tournament("skyjo", bots, 12, options={"max_turns": None, "end_score": 30})
+    data = run_arena(tournament, workers=1).as_dict()
+    assert data["games_played"] == 12
+    # 2 of the 6 seat orders pit the lock-up bots against each other.
+    assert len(data["stalled_games"]) == 4
+    assert all(bot["games"] == 8 for bot in data["bots"])
+    greedy = next(bot for bot in data["bots"] if bot["bot"] == "greedy")
+    assert greedy["wins"] + greedy["shared_wins"] > 0
+    assert "stalled games (stopped at 3,000 moves, no winner): 4" in arena.format_table(data)

@@ -31,7 +31,7 @@ def test_each_example_bot_plays_a_game_on_the_server(
 
 
 @pytest.mark.parametrize("game", ["skyjo", "skipbo"])
-def test_vs_greedy_seats_the_smart_bot_against_the_servers_greedy_bot(
+def test_vs_greedy_seats_a_bot_that_beats_greedy_against_the_servers_greedy_bot(
     examples: Path, live_server: LiveServer, game: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     vs_greedy = importlib.import_module("vs_greedy")
@@ -61,9 +61,21 @@ def test_an_example_runs_as_a_script(examples: Path) -> None:
     assert "winners" in done.stdout
 
 
-@pytest.mark.parametrize(
-    "module", ["skyjo_random", "skyjo_smart", "skipbo_random", "skipbo_smart", "vs_greedy"]
+EXAMPLES = sorted(
+    path.stem for path in (Path(__file__).parents[2] / "sdk" / "examples").glob("*.py")
 )
+
+
+@pytest.mark.parametrize("module", EXAMPLES)
+def test_every_example_takes_url(examples: Path, module: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(examples / f"{module}.py"), "--help"],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    assert "--url" in done.stdout
+
+
+@pytest.mark.parametrize("module", EXAMPLES)
 def test_help_shows_the_whole_description(examples: Path, module: str) -> None:
     """`--help` prints the docstring's sentences whole (it used to stop at the first line)."""
     done = subprocess.run(

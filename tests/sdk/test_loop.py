@@ -216,7 +216,8 @@ def test_both_runners_log_the_same_retries_and_no_secret(
         logged.append([re.sub(r"game \S+", "game G", r.getMessage()) for r in records])
     assert logged[0] == logged[1]
     text = "\n".join(logged[0])
-    assert "reading the view failed (rate_limited), retry 1 of 8 in" in text
+    assert "reading the view was rate limited (429, Retry-After 0.0 s): waiting" in text
+    assert "retry 1 of 8 (see docs/limits.md for the bot profile)" in text
     assert "sending the move failed (outcome_unknown), retry 1 of 8 in" in text
     assert any(" applied, at version " in line for line in logged[0])
 
@@ -229,6 +230,19 @@ def test_retry_after_is_honoured_up_to_its_cap(live_server: LiveServer) -> None:
         backoff = Backoff(initial=0.01, maximum=0.02, retry_after_cap=0.5)
         play(game.seat(0), seeded_bot(), sleep=sleeps.append, backoff=backoff)
     assert sleeps == [0.5, 0.5]
+
+
+def test_the_on_wait_hook_hears_of_each_429_and_its_wait(live_server: LiveServer) -> None:
+    sleeps: list[float] = []
+    heard: list[tuple[str, float | None, float]] = []
+    faults = Faults({"read": ["rate_limited"]}, retry_after="0.3")
+    with Cardtable(live_server.url, httpx_args={"transport": FaultySync(faults)}) as table:
+        game = table.create_game("skyjo", ["SDK", ("Greedy", "greedy")], seed=3)
+        play(
+            game.seat(0), seeded_bot(), sleep=sleeps.append, backoff=Backoff(0.01, 0.02),
+            on_wait=lambda error, seconds: heard.append((error.code, error.retry_after, seconds)),
+        )  # fmt: skip
+    assert heard == [("rate_limited", 0.3, 0.3)] and sleeps == [0.3]
 
 
 def two_humans(table: Cardtable) -> Any:

@@ -29,6 +29,8 @@ class SkipBoOptions:
             round decides the game. At most 5000, so a match ends.
         teams (bool): Partnership variant (4 or 6 players): partners sit opposite, may build from each other's stock and
             discard tops, and win together.
+        max_turns (int | None): The most turns each seat may take in one round; then the round ends drawn (nobody
+            scores), as when nothing is left to draw (null: no limit; the server sets 100 when every seat is a bot).
     """
 
     stock_size: int
@@ -36,6 +38,7 @@ class SkipBoOptions:
     stop_rule: SkipBoOptionsStopRule
     target_score: int | None
     teams: bool
+    max_turns: int | None
 
     def to_dict(self) -> dict[str, Any]:
         stock_size = self.stock_size
@@ -49,6 +52,9 @@ class SkipBoOptions:
 
         teams = self.teams
 
+        max_turns: int | None
+        max_turns = self.max_turns
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -58,6 +64,7 @@ class SkipBoOptions:
                 "stop_rule": stop_rule,
                 "target_score": target_score,
                 "teams": teams,
+                "max_turns": max_turns,
             }
         )
 
@@ -81,12 +88,20 @@ class SkipBoOptions:
 
         teams = d.pop("teams")
 
+        def _parse_max_turns(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        max_turns = _parse_max_turns(d.pop("max_turns"))
+
         skip_bo_options = cls(
             stock_size=stock_size,
             first_player=first_player,
             stop_rule=stop_rule,
             target_score=target_score,
             teams=teams,
+            max_turns=max_turns,
         )
 
         return skip_bo_options

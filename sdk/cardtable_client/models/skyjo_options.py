@@ -26,6 +26,9 @@ class SkyjoOptions:
         end_score (int): The game ends after the round in which some total reaches this score.
         max_rounds (int | None): The game also ends after this many rounds (null: no limit).
         finisher_penalty (bool): Double the finisher's positive round score when another player scored the same or less.
+        max_turns (int | None): The most turns each seat may take in one round; then the round ends as it lies: every
+            card is turned up and scored, as if the lowest total had finished (null: no limit; the server sets 100 when
+            every seat is a bot).
     """
 
     initial_reveals: int
@@ -33,6 +36,7 @@ class SkyjoOptions:
     end_score: int
     max_rounds: int | None
     finisher_penalty: bool
+    max_turns: int | None
 
     def to_dict(self) -> dict[str, Any]:
         initial_reveals = self.initial_reveals
@@ -46,6 +50,9 @@ class SkyjoOptions:
 
         finisher_penalty = self.finisher_penalty
 
+        max_turns: int | None
+        max_turns = self.max_turns
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -55,6 +62,7 @@ class SkyjoOptions:
                 "end_score": end_score,
                 "max_rounds": max_rounds,
                 "finisher_penalty": finisher_penalty,
+                "max_turns": max_turns,
             }
         )
 
@@ -78,12 +86,20 @@ class SkyjoOptions:
 
         finisher_penalty = d.pop("finisher_penalty")
 
+        def _parse_max_turns(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        max_turns = _parse_max_turns(d.pop("max_turns"))
+
         skyjo_options = cls(
             initial_reveals=initial_reveals,
             later_round_starter=later_round_starter,
             end_score=end_score,
             max_rounds=max_rounds,
             finisher_penalty=finisher_penalty,
+            max_turns=max_turns,
         )
 
         return skyjo_options

@@ -69,6 +69,8 @@ class SkyjoView:
         players (list[SkyjoPlayer]):
         discard_top (int): The face-up card on top of the discard pile.
         discard_size (int):
+        discard_pile (list[int]): The whole discard pile, bottom first (its last card is `discard_top`): every seat saw
+            each of these cards go there.
         draw_pile_size (int): Cards left.
         drawn (None | SkyjoDrawn | SkyjoViewDrawnType1Type0): The card drawn and not yet placed; null when none.
         final_lap (None | SkyjoFinalLap | SkyjoViewFinalLapType1Type0): Set once someone finished: the others play once
@@ -105,6 +107,7 @@ class SkyjoView:
     players: list[SkyjoPlayer]
     discard_top: int
     discard_size: int
+    discard_pile: list[int]
     draw_pile_size: int
     drawn: None | SkyjoDrawn | SkyjoViewDrawnType1Type0
     final_lap: None | SkyjoFinalLap | SkyjoViewFinalLapType1Type0
@@ -201,6 +204,8 @@ class SkyjoView:
 
         discard_size = self.discard_size
 
+        discard_pile = self.discard_pile
+
         draw_pile_size = self.draw_pile_size
 
         drawn: dict[str, Any] | None
@@ -263,6 +268,7 @@ class SkyjoView:
                 "players": players,
                 "discard_top": discard_top,
                 "discard_size": discard_size,
+                "discard_pile": discard_pile,
                 "draw_pile_size": draw_pile_size,
                 "drawn": drawn,
                 "final_lap": final_lap,
@@ -430,6 +436,8 @@ class SkyjoView:
 
         discard_size = d.pop("discard_size")
 
+        discard_pile = cast(list[int], d.pop("discard_pile"))
+
         draw_pile_size = d.pop("draw_pile_size")
 
         def _parse_drawn(data: object) -> None | SkyjoDrawn | SkyjoViewDrawnType1Type0:
@@ -536,6 +544,7 @@ class SkyjoView:
             players=players,
             discard_top=discard_top,
             discard_size=discard_size,
+            discard_pile=discard_pile,
             draw_pile_size=draw_pile_size,
             drawn=drawn,
             final_lap=final_lap,

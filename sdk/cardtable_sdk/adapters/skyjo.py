@@ -12,6 +12,7 @@ __all__ = [
     "REMOVED",
     "ROWS",
     "acting_step",
+    "discard_pile",
     "discard_size",
     "discard_top",
     "draw_size",
@@ -60,6 +61,16 @@ def discard_top(view: View) -> int | None:
     return top
 
 
+def discard_pile(view: View) -> list[int]:
+    """The whole discard pile, bottom first (every seat saw each card go there); only the
+    top from a server that predates the field."""
+    pile = view.get("discard_pile")
+    if pile is not None:
+        return list(pile)
+    top = discard_top(view)
+    return [] if top is None else [top]
+
+
 def discard_size(view: View) -> int:
     return int(view["discard_size"])
 
@@ -92,15 +103,19 @@ def round_number(view: View) -> int:
 
 
 def visible_cards(view: View) -> list[int]:
-    """Every card this seat sees: face-up grid cards, the discard top, its drawn card."""
+    """Every card this seat knows the place of: face-up grid cards, the whole discard pile
+    (perfect recall: each of its cards was seen going there), its drawn card."""
     cards = [c for p in view["players"] for c in p["grid"] if c is not None and c != REMOVED]
-    cards.extend(c for c in (discard_top(view), drawn_card(view)) if c is not None)
+    cards.extend(discard_pile(view))
+    drawn = drawn_card(view)
+    if drawn is not None:
+        cards.append(drawn)
     return cards
 
 
 def unseen_cards(view: View) -> Counter[int]:
-    """The cards this seat cannot see, by value: the deck less every visible card (the
-    discard pile below its top counts as unseen)."""
+    """The cards whose place this seat does not know, by value: the deck less every
+    visible card (`visible_cards`, the buried discards included)."""
     unseen = Counter(DECK)
     unseen.subtract(visible_cards(view))
     return +unseen

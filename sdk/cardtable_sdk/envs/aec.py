@@ -1,7 +1,11 @@
 """A PettingZoo AEC environment for Skyjo or Skip-Bo: agents `player_0`... take turns
 (Skyjo's simultaneous setup reveals are taken lowest seat first), each observes
 `{"observation", "action_mask"}` built from its own view only, and rewards come at the end
-of each round and of the game. Encodings: `skyjo_codec` and `skipbo_codec`."""
+of each round and of the game. Encodings: `skyjo_codec` and `skipbo_codec`.
+
+An illegal action follows the policy both environments share (`core.IllegalAction`: by
+default nothing moves, the agent is charged `illegal_penalty` and acts again); an episode
+is truncated for every agent after `max_steps` steps per agent."""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from cardtable_sdk.envs.core import Match
+from cardtable_sdk.envs.core import ILLEGAL_PENALTY, MAX_STEPS, IllegalAction, Match
 
 
 class CardtableAECEnv(AECEnv):  # type: ignore[misc]
@@ -22,10 +26,19 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
     metadata = {"name": "cardtable_v0", "render_modes": [], "is_parallelizable": False}
 
     def __init__(
-        self, game: str, players: int = 2, options: Mapping[str, Any] | None = None
+        self,
+        game: str,
+        players: int = 2,
+        options: Mapping[str, Any] | None = None,
+        *,
+        illegal_penalty: float | None = ILLEGAL_PENALTY,
+        max_steps: int | None = None,
     ) -> None:
         super().__init__()
         self.match = Match(game, players, options)
+        self.illegal_penalty = illegal_penalty
+        self.max_steps = (MAX_STEPS[game] if max_steps is None else max_steps) * players
+        self._steps = 0
         self.metadata = {**self.metadata, "name": f"{game}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = list(self.possible_agents)
@@ -61,21 +74,31 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.match.acting]
+        self._steps = 0
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or int(action) not in self.match.legal():
-            raise ValueError(f"action {action!r} is not legal for {agent} (see action_mask)")
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.match.step(int(action))
-        self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+        self._steps += 1
+        if not self.match.is_legal(action):
+            if self.illegal_penalty is None:
+                raise IllegalAction(f"action {action!r} is not legal for {agent} (see action_mask)")
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards[agent] = -self.illegal_penalty
+            self.infos[agent] = {"illegal_action": True}
+        else:
+            self.infos[agent] = {}
+            rewards = self.match.step(int(action))  # type: ignore[arg-type]
+            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
         if self.match.over:
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = agent
         else:
+            if self._steps >= self.max_steps:
+                self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[self.match.acting]
         self._accumulate_rewards()
 
@@ -86,6 +109,9 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def env(game: str, players: int = 2, options: Mapping[str, Any] | None = None) -> CardtableAECEnv:
-    """The AEC environment of `game` (PettingZoo's usual constructor name)."""
-    return CardtableAECEnv(game, players, options)
+def env(
+    game: str, players: int = 2, options: Mapping[str, Any] | None = None, **settings: Any
+) -> CardtableAECEnv:
+    """The AEC environment of `game` (PettingZoo's usual constructor name); `settings`:
+    `illegal_penalty`, `max_steps`."""
+    return CardtableAECEnv(game, players, options, **settings)

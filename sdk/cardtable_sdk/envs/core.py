@@ -1,5 +1,10 @@
 """One game as the environments play it: the engine's state behind the seats' views, the
-legal moves as action numbers, and the rewards of each finished round and of the end."""
+legal moves as action numbers, the rewards of each finished round and of the end, and the
+one policy both environments follow for an illegal action.
+
+Every game ends: rounds are played with the rules' `max_turns` of games without humans
+(`DEFAULT_OPTIONS`) unless the options say otherwise, and both environments also truncate
+an episode after `max_steps` steps."""
 
 from __future__ import annotations
 
@@ -18,6 +23,25 @@ Decide = Callable[[GameState, int, random.Random], Move]
 """A bot as the arena runs it (`cardtable_sdk.arena.load_bot`)."""
 
 CODECS: dict[str, ModuleType] = {"skyjo": skyjo_codec, "skipbo": skipbo_codec}
+
+DEFAULT_OPTIONS = {"max_turns": 100}
+"""What the environments add to the options they are given (bots only: the rules' limit)."""
+
+MAX_STEPS = {"skyjo": 2_000, "skipbo": 4_000}
+"""Steps of one agent after which an episode is truncated: far more than a game takes
+(a Skyjo game to 100 points is about 150 steps per seat, a Skip-Bo round a few hundred)."""
+
+ILLEGAL_PENALTY = 0.1
+"""The default cost of an illegal action (see `IllegalAction`)."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal for the acting seat (its mask entry is 0).
+
+    Both environments treat it alike: with `illegal_penalty=None` they raise this error;
+    otherwise (the default, 0.1) nothing moves, the acting agent is charged the penalty,
+    `info["illegal_action"]` is True, it still has to act, and the step counts toward the
+    truncation. Masked policies (MaskablePPO, `action_masks()`) never send one."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +85,7 @@ class Match:
         self.rules = get_rules(game)
         self.codec = Codec(game, players)
         self.players = players
-        self.options = dict(options or {})
+        self.options = {**DEFAULT_OPTIONS, **(options or {})}
         self.state: GameState = self.rules.new_state(
             [f"player_{i}" for i in range(players)], self.options, 0
         )
@@ -103,7 +127,17 @@ class Match:
         return mask
 
     def observe(self, seat: int) -> np.ndarray:
+        fast = getattr(self.codec.module, "encode_state", None)
+        if fast is not None:  # the same observation, without building the view
+            obs: np.ndarray = fast(self.state, seat, self.players)
+            return obs
         return self.codec.encode(self.state.view(seat))
+
+    def is_legal(self, action: object) -> bool:
+        try:
+            return int(action) in self.legal()  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            return False
 
     def step(self, action: int) -> list[float]:
         """Apply the acting seat's `action` (KeyError when it is not legal)."""

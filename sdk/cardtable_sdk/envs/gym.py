@@ -1,10 +1,16 @@
 """A Gymnasium single-agent environment: one seat of Skyjo or Skip-Bo, the others played by
 bots (`random`, `greedy`, a `module:function`, a file, or a function `(view, legal_moves)`).
 
-The observation is the seat's encoded view (a `Box`); the legal actions are in
-`info["action_mask"]`. An illegal action changes nothing and costs `illegal_penalty`, so
-any action of the space may be sent. Rewards: the seat's round rewards and its share of
-the final +1 / -1, as in the AEC environment."""
+The observation is the seat's encoded view (a `Box`); the legal actions are
+`action_masks()` (sb3-contrib's MaskablePPO convention) and `info["action_mask"]`. An
+illegal action follows the policy both environments share (`core.IllegalAction`): by
+default nothing moves and it costs `illegal_penalty`. An episode is truncated after
+`max_steps` steps. Rewards: the seat's round rewards and its share of the final +1 / -1,
+as in the AEC environment. The environment pickles (vector environments in processes).
+
+    import gymnasium, cardtable_sdk.envs
+    env = gymnasium.make("cardtable/Skyjo-v0", opponents=["greedy"])
+"""
 
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ from gymnasium import spaces
 
 from cardtable_sdk._engine import GameState, Move
 from cardtable_sdk.arena import load_bot
-from cardtable_sdk.envs.core import Match
+from cardtable_sdk.envs.core import ILLEGAL_PENALTY, MAX_STEPS, IllegalAction, Match
 from cardtable_sdk.views import MoveList, make_view
 
 Opponent = str | Callable[..., Any]
@@ -37,18 +43,21 @@ class CardtableEnv(gymnasium.Env[np.ndarray, np.int64]):
         *,
         seat: int = 0,
         options: Mapping[str, Any] | None = None,
-        illegal_penalty: float = 0.1,
+        illegal_penalty: float | None = ILLEGAL_PENALTY,
+        max_steps: int | None = None,
     ) -> None:
         players = len(opponents) + 1
         self.match = Match(game, players, options)
         self.seat = seat
         others = [s for s in range(players) if s != seat]
-        self.bots = {s: _decider(game, o) for s, o in zip(others, opponents, strict=True)}
+        self.bots = {s: BotSeat(game, o) for s, o in zip(others, opponents, strict=True)}
         self.illegal_penalty = illegal_penalty
+        self.max_steps = MAX_STEPS[game] if max_steps is None else max_steps
         codec = self.match.codec
         self.observation_space = spaces.Box(0.0, 1.0, (codec.size,), np.float32)
         self.action_space = spaces.Discrete(codec.actions)
         self._bot_rng = random.Random()
+        self._steps = 0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -57,15 +66,25 @@ class CardtableEnv(gymnasium.Env[np.ndarray, np.int64]):
         deal = int(self.np_random.integers(2**63))
         self.match.reset(deal)
         self._bot_rng = random.Random(deal)
+        self._steps = 0
         reward = self._others_play()
         return self._observe(), {"action_mask": self._mask(), "reward_before": reward}
 
     def step(self, action: np.int64 | int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        if int(action) not in self.match.legal():
+        self._steps += 1
+        truncated = self._steps >= self.max_steps
+        if not self.match.is_legal(action):
+            if self.illegal_penalty is None:
+                raise IllegalAction(f"action {action!r} is not legal (see action_masks())")
             info = {"action_mask": self._mask(), "illegal_action": True}
-            return self._observe(), -self.illegal_penalty, False, False, info
+            return self._observe(), -self.illegal_penalty, False, truncated, info
         reward = self.match.step(int(action))[self.seat] + self._others_play()
-        return self._observe(), reward, self.match.over, False, {"action_mask": self._mask()}
+        over = self.match.over
+        return self._observe(), reward, over, truncated and not over, {"action_mask": self._mask()}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of our seat now, as booleans (MaskablePPO's convention)."""
+        return self._mask().astype(bool)
 
     def _others_play(self) -> float:
         """The bots move until our seat must act or the game ends; our rewards meanwhile."""
@@ -81,13 +100,29 @@ class CardtableEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self.match.mask(self.seat)
 
 
-def _decider(game: str, opponent: Opponent) -> Callable[[GameState, int, random.Random], Move]:
-    if isinstance(opponent, str):
-        return load_bot(game, opponent)
-    function = opponent
+class BotSeat:
+    """A bot seat, picklable: a bot named by a string is loaded again after unpickling, a
+    function is pickled by reference (so it must be importable: a module-level function)."""
 
-    def decide(state: GameState, seat: int, rng: random.Random) -> Move:
-        view = make_view(state.view(seat))
-        return dict(function(view, MoveList(state.legal_moves(seat), version=state.version)))
+    def __init__(self, game: str, opponent: Opponent) -> None:
+        self.game, self.opponent = game, opponent
+        self._decide: Callable[[GameState, int, random.Random], Move] | None = None
 
-    return decide
+    def __getstate__(self) -> dict[str, Any]:
+        return {"game": self.game, "opponent": self.opponent, "_decide": None}
+
+    def __call__(self, state: GameState, seat: int, rng: random.Random) -> Move:
+        if self._decide is None:
+            self._decide = self._load()
+        return self._decide(state, seat, rng)
+
+    def _load(self) -> Callable[[GameState, int, random.Random], Move]:
+        if isinstance(self.opponent, str):
+            return load_bot(self.game, self.opponent)
+        function = self.opponent
+
+        def decide(state: GameState, seat: int, rng: random.Random) -> Move:
+            view = make_view(state.view(seat))
+            return dict(function(view, MoveList(state.legal_moves(seat), version=state.version)))
+
+        return decide

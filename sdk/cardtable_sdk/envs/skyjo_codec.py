@@ -5,8 +5,9 @@ entry 0 is always "me"): per seat, 12 cells x 17 (one-hot of the values -2..12, 
 "face down", then "removed"); the discard top (15, one-hot); the drawn card this seat holds
 (15 one-hot, then 1 "holds none"); the step (3: reveal, choose, place_drawn); 1 final-lap
 flag; the draw pile's size / 150; per seat the running total / 200 clipped to [0, 1];
-and the cards this seat has not seen, per value, as a share of that value's count in the
-deck (15). Size 204 n + 51 + n for n seats.
+and the cards whose place this seat does not know, per value, as a share of that value's
+count in the deck (15): perfect recall, so the buried discards count as known. Size
+204 n + 51 + n for n seats.
 
 Actions (49): reveal, take_discard, replace and discard_and_reveal at each of the 12
 positions (row by row, in that order: 0-11, 12-23, 25-36, 37-48) and draw (24).
@@ -81,7 +82,8 @@ def encode(view: Mapping[str, Any], players: int) -> np.ndarray:
     top = seen.discard_top(view)
     if top is not None:
         hot.append(at + top + 2)
-        seen_codes[top + 2] += 1
+    for card in seen.discard_pile(view):  # perfect recall: the buried discards are known
+        seen_codes[card + 2] += 1
     drawn = seen.drawn_card(view)
     if drawn is None:
         hot.append(at + 2 * VALUES)
@@ -118,3 +120,50 @@ def round_reward(scores: list[int], seat: int) -> float:
     (in Skyjo fewer points is better)."""
     others = [s for i, s in enumerate(scores) if i != seat]
     return (sum(others) / len(others) - scores[seat]) / 100 if others else 0.0
+
+
+def encode_state(state: Any, seat: int, players: int) -> np.ndarray:
+    """`encode(state.view(seat), players)` read straight from the engine's state, without
+    building the view (the environments' fast path; equal by test). It reads only what the
+    view shows: face-up cells, the discard pile, our own drawn card, public counters."""
+    hot: list[int] = []
+    seen_codes = [0] * CELL
+    removed, down = VALUES + 1, VALUES
+    for offset, slots in enumerate(_cell_slots(players)):
+        grid = state.grids[(seat + offset) % players]
+        codes = [
+            removed if card is None else (card + 2 if up else down)
+            for card, up in zip(grid.cards, grid.face_up, strict=True)
+        ]
+        hot += map(add, slots, codes)
+        for code in codes:
+            seen_codes[code] += 1
+    at = players * 12 * CELL
+    discard = state.discard
+    hot.append(at + discard[-1] + 2)
+    for card in discard:
+        seen_codes[card + 2] += 1
+    drawn = state.drawn if state.current == seat else None
+    if drawn is None:
+        hot.append(at + 2 * VALUES)
+    else:
+        hot.append(at + VALUES + drawn + 2)
+        seen_codes[drawn + 2] += 1
+    step = None if state.is_over else state.step()
+    if step in STEPS:
+        hot.append(at + 2 * VALUES + 1 + STEPS.index(step))
+    if state.finisher is not None:
+        hot.append(at + 2 * VALUES + 4)
+    totals = state.totals()
+    tail = [len(state.draw_pile) / 150]
+    tail += [
+        min(1.0, max(0.0, totals[(seat + offset) % players] / 200)) for offset in range(players)
+    ]
+    tail += [
+        max(0, deck - shown) / deck
+        for deck, shown in zip(DECK_LIST, seen_codes[:VALUES], strict=True)
+    ]
+    obs = np.zeros(observation_size(players), dtype=np.float32)
+    obs[hot] = 1.0
+    obs[at + 2 * VALUES + 5 :] = tail
+    return obs

@@ -17,6 +17,7 @@ class Options(TypedDict):
     stop_rule: Literal["french", "english"]
     target_score: int | None
     teams: bool
+    max_turns: int | None
 
 
 class Player(TypedDict):

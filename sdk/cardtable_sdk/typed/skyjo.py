@@ -19,6 +19,7 @@ class Options(TypedDict):
     end_score: int
     max_rounds: int | None
     finisher_penalty: bool
+    max_turns: int | None
 
 
 class Player(TypedDict):
@@ -66,6 +67,8 @@ class View(ViewBase):
     players: list[Player]
     discard_top: int
     discard_size: int
+    discard_pile: list[int]
+    """The whole discard pile, bottom first (every seat saw each card go there)."""
     draw_pile_size: int
     drawn: Drawn | None
     final_lap: FinalLap | None

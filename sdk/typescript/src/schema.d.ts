@@ -664,6 +664,8 @@ export interface components {
             max_rounds: number | null;
             /** @description Double the finisher's positive round score when another player scored the same or less. */
             finisher_penalty: boolean;
+            /** @description The most turns each seat may take in one round; then the round ends as it lies: every card is turned up and scored, as if the lowest total had finished (null: no limit; the server sets 100 when every seat is a bot). */
+            max_turns: number | null;
         };
         SkyjoPlayer: {
             seat: number;
@@ -766,6 +768,8 @@ export interface components {
             /** @description The face-up card on top of the discard pile. */
             discard_top: number;
             discard_size: number;
+            /** @description The whole discard pile, bottom first (its last card is `discard_top`): every seat saw each of these cards go there. */
+            discard_pile: number[];
             /** @description Cards left. */
             draw_pile_size: number;
             /** @description The card drawn and not yet placed; null when none. */
@@ -791,6 +795,8 @@ export interface components {
             target_score: number | null;
             /** @description Partnership variant (4 or 6 players): partners sit opposite, may build from each other's stock and discard tops, and win together. */
             teams: boolean;
+            /** @description The most turns each seat may take in one round; then the round ends drawn (nobody scores), as when nothing is left to draw (null: no limit; the server sets 100 when every seat is a bot). */
+            max_turns: number | null;
         };
         SkipBoPlayer: {
             seat: number;

@@ -83,10 +83,18 @@ def test_defaults_and_option_description() -> None:
         "stop_rule": "french",
         "target_score": None,
         "teams": False,
+        "max_turns": None,
     }
     assert RULES.resolve_options({}, 5)["stock_size"] == 20
     described = {o["name"]: o for o in RULES.describe()["options"]}
-    assert set(described) == {"stock_size", "first_player", "stop_rule", "target_score", "teams"}
+    assert set(described) == {
+        "stock_size",
+        "first_player",
+        "stop_rule",
+        "target_score",
+        "teams",
+        "max_turns",
+    }
     assert described["stock_size"]["default_by_players"] == {
         "2": 30,
         "3": 30,

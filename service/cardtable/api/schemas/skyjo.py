@@ -154,6 +154,14 @@ class SkyjoViewSchema(ViewBaseSchema):
     players = fields.List(fields.Nested(SkyjoPlayerSchema), required=True)
     discard_top = _card(metadata={"description": "The face-up card on top of the discard pile."})
     discard_size = _int(validate=validate.Range(min=1))
+    discard_pile = described(
+        fields.List,
+        _card(),
+        description=(
+            "The whole discard pile, bottom first (its last card is `discard_top`): every"
+            " seat saw each of these cards go there."
+        ),
+    )
     draw_pile_size = _int(validate=validate.Range(min=0), metadata={"description": "Cards left."})
     drawn = described(
         fields.Nested,

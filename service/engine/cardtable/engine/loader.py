@@ -44,9 +44,7 @@ def _load(cls: type[S], data: Mapping[str, Any]) -> S:
     names = strings(data.get("names"), "names")
     cls.info.check_players(len(names))
     options = data.get("options")
-    if not isinstance(options, Mapping) or cls.info.resolve_options(options, len(names)) != dict(
-        options
-    ):
+    if not isinstance(options, Mapping) or not _resolved(cls, options, len(names)):
         raise InvalidState("options must list every option of the game, resolved")
     fields = cls.state_fields(len(names), options)
     tail = "log" if "log" in data else "log_length"
@@ -66,6 +64,14 @@ def _load(cls: type[S], data: Mapping[str, Any]) -> S:
         state.log_offset = integer(1)(data["log_length"], "log_length") or 0
     state.check_consistency()
     return state
+
+
+def _resolved(cls: type[GameState], options: Mapping[str, Any], n_players: int) -> bool:
+    """Every option is listed with its resolved value, except options added since the state
+    was written, which are off (null) by default and so may be missing (`max_turns`)."""
+    resolved = cls.info.resolve_options(options, n_players)
+    later = {k: v for k, v in resolved.items() if k not in options and v is None}
+    return resolved == {**dict(options), **later}
 
 
 def _load_trusted(cls: type[S], data: Mapping[str, Any]) -> S:

@@ -63,7 +63,9 @@ def _replay(cls: type[S], record: Mapping[str, Any]) -> S:
     names = _players(record)
     options = record["options"]
     specs = {spec.name for spec in cls.info.option_specs}
-    if not isinstance(options, Mapping) or set(options) != specs:
+    # Options added since a record was written are off by default, and may be missing.
+    later = {spec.name for spec in cls.info.option_specs if spec.default is None}
+    if not isinstance(options, Mapping) or not specs - later <= set(options) <= specs:
         raise InvalidRecord("a record lists every option, resolved")
     entries = _entries(cls, record["log"], len(names))
     # The record carries no seed; the replayed state never shuffles, so any seed will do.

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine import checks
+from cardtable.engine import checks, turn_limit
 from cardtable.engine.checks import Check, fail
 from cardtable.engine.options import JSON
 from cardtable.engine.skipbo import scoring
@@ -97,6 +97,7 @@ def state_fields(n: int, options: Mapping[str, JSON]) -> dict[str, Check]:
         "drawn_turns": checks.integer(0, n),
         "table": _table(n),
         "rounds": checks.list_of(_round_result(n, options["teams"])),
+        **turn_limit.field_check(options, n),
     }
 
 
@@ -132,6 +133,7 @@ def dump_fields(state: SkipBoState) -> dict[str, JSON]:
             {key: (list(r[key]) if type(r[key]) is list else r[key]) for key in r}
             for r in state.rounds
         ],
+        **turn_limit.dump(state.options, state.turns),
     }
 
 
@@ -141,7 +143,7 @@ FIELD_KEYS = ("phase", "round", "current", "built_this_turn", "drawn_turns", "ta
 
 def trusted_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     """`state_fields`' values of a snapshot this release wrote, unchecked (loader.load)."""
-    fields = {key: data[key] for key in FIELD_KEYS}
+    fields = {key: data[key] for key in FIELD_KEYS} | turn_limit.trusted(data)
     fields["table"] = _table_of(data["table"])
     return fields
 
@@ -150,6 +152,7 @@ def restore(state: SkipBoState, fields: dict[str, Any]) -> None:
     state.finished = fields["phase"] == "finished"
     for key in ("round", "current", "built_this_turn", "drawn_turns", "table", "rounds"):
         setattr(state, key, fields[key])
+    state.turns = turn_limit.restored(fields)
 
 
 def check_consistency(state: SkipBoState) -> None:

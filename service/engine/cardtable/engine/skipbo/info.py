@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cardtable.engine import turn_limit
 from cardtable.engine.errors import InvalidOptions
 from cardtable.engine.options import JSON, GameInfo, OptionSpec
 from cardtable.engine.skipbo.bots import BOTS
@@ -68,6 +69,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         ),
         default=False,
     ),
+    turn_limit.option_spec("drawn (nobody scores), as when nothing is left to draw"),
 )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.engine import turn_limit
 from cardtable.engine.skipbo import scoring
 from cardtable.engine.skipbo.cards import HAND_SIZE, new_deck
 from cardtable.engine.skipbo.table import Table
@@ -36,6 +37,10 @@ def refill(state: SkipBoState, seat: int) -> None:
 
 def end_turn(state: SkipBoState) -> None:
     table = state.table
+    state.turns += 1
+    if turn_limit.reached(state.options, state.n_players, state.turns):
+        end_round(state, winner=None)
+        return
     if state.built_this_turn or table.draw_pile or table.set_aside:
         state.drawn_turns = 0
     else:
@@ -96,4 +101,5 @@ def deal_round(state: SkipBoState, round_number: int) -> None:
     state.current = first
     state.built_this_turn = False
     state.drawn_turns = 0
+    state.turns = 0
     refill(state, first)

@@ -39,6 +39,8 @@ class SkipBoState(GameState):
         self.built_this_turn = False
         self.drawn_turns = 0
         """Consecutive turns without a build that ended with nothing left to draw."""
+        self.turns = 0
+        """Turns played in this round (stored only with the `max_turns` option)."""
         self.table = Table.deal([[] for _ in self.names], [])
 
     def start(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardtable.engine import turn_limit
 from cardtable.engine.checks import (
     Check,
     boolean,
@@ -121,6 +122,7 @@ def state_fields(n: int, options: Mapping[str, JSON]) -> dict[str, Check]:
         "finisher": integer(0, n - 1, nullable=True),
         "final_lap": list_of(seat),
         "rounds": list_of(_round_result(n, options["finisher_penalty"])),
+        **turn_limit.field_check(options, n),
     }
 
 
@@ -150,6 +152,7 @@ def dump_fields(state: SkyjoState) -> dict[str, JSON]:
         "finisher": state.finisher,
         "final_lap": list(state.final_lap),
         "rounds": [copy_round(result) for result in state.rounds],
+        **turn_limit.dump(state.options, state.turns),
     }
 
 
@@ -166,7 +169,7 @@ def copy_round(result: Mapping[str, Any]) -> dict[str, JSON]:
 
 def trusted_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     """`state_fields`' values of a snapshot this release wrote, unchecked (loader.load)."""
-    fields = {key: data[key] for key in FIELD_KEYS}
+    fields = {key: data[key] for key in FIELD_KEYS} | turn_limit.trusted(data)
     fields["grids"] = [Grid(cards=grid["cards"], face_up=grid["face_up"]) for grid in data["grids"]]
     return fields
 
@@ -178,6 +181,7 @@ def restore(state: SkyjoState, fields: dict[str, Any]) -> None:
     state.draw_pile = fields["draw_pile"][::-1]
     state.final_lap = fields["final_lap"]
     state.rounds = fields["rounds"]
+    state.turns = turn_limit.restored(fields)
 
 
 def check_consistency(state: SkyjoState) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cardtable.engine import turn_limit
 from cardtable.engine.options import JSON, GameInfo, OptionSpec
 from cardtable.engine.skyjo.bots import greedy_bot, random_bot
 
@@ -54,6 +55,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
             " or less."
         ),
         default=True,
+    ),
+    turn_limit.option_spec(
+        "as it lies: every card is turned up and scored, as if the lowest total had finished"
     ),
 )
 

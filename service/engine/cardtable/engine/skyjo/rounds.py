@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.engine import turn_limit
 from cardtable.engine.skyjo.cards import GRID_SIZE, full_deck
 from cardtable.engine.skyjo.grid import Grid
 from cardtable.engine.skyjo.scoring import is_game_over, round_scores
@@ -38,6 +39,7 @@ def start_round(state: SkyjoState, number: int) -> None:
     state.drawn = None
     state.finisher = None
     state.final_lap = []
+    state.turns = 0
     if state.options["initial_reveals"] == 0:
         begin_turns(state)
     else:
@@ -71,7 +73,15 @@ def refill_draw_pile(state: SkyjoState) -> None:
 
 
 def end_turn(state: SkyjoState, seat: int) -> None:
-    """Pass the turn on, noticing the finisher and ending the round after the final lap."""
+    """Pass the turn on, noticing the finisher and ending the round after the final lap or
+    once the round has lasted `max_turns` turns per seat."""
+    state.turns += 1
+    _pass_turn(state, seat)
+    if state.phase == "play" and turn_limit.reached(state.options, state.n_players, state.turns):
+        end_round(state, capped=True)
+
+
+def _pass_turn(state: SkyjoState, seat: int) -> None:
     if state.finisher is None:
         if state.grids[seat].face_down_count() == 0:
             n = state.n_players
@@ -88,16 +98,17 @@ def end_turn(state: SkyjoState, seat: int) -> None:
         end_round(state)
 
 
-def end_round(state: SkyjoState) -> None:
-    """Final reveal, column rule on every grid, scores, then the next deal or the game's end."""
-    finisher = state.finisher
-    assert finisher is not None  # only called once the final lap is over
+def end_round(state: SkyjoState, *, capped: bool = False) -> None:
+    """Final reveal, column rule on every grid, scores, then the next deal or the game's end.
+    A `capped` round (max_turns) is scored as if the lowest card total had finished it."""
     revealed = []
     for grid in state.grids:
         revealed.append(grid.face_down_positions())
         grid.reveal_all()
         grid.remove_complete_columns(state.discard)
     card_totals = [grid.total() for grid in state.grids]
+    finisher = card_totals.index(min(card_totals)) if capped else state.finisher
+    assert finisher is not None  # only called once the final lap is over, or capped
     scores = round_scores(card_totals, finisher, finisher_penalty=state.options["finisher_penalty"])
     state.rounds.append(
         {

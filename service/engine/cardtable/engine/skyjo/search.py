@@ -41,7 +41,10 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> SkyjoState:
     state.phase = STATE_PHASES[view["phase"]]
     state.rounds = _rounds(view)
     state.grids = [_grid(player["grid"], hidden) for player in players]
-    state.discard = [*hidden.take(view["discard_size"] - 1), view["discard_top"]]
+    pile = view.get("discard_pile")
+    state.discard = (
+        list(pile) if pile else [*hidden.take(view["discard_size"] - 1), view["discard_top"]]
+    )
     state.draw_pile = hidden.take(view["draw_pile_size"])
     if drawn is not None:
         state.drawn = drawn["card"] if drawn["card"] is not None else hidden.take(1)[0]
@@ -55,7 +58,7 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> SkyjoState:
 
 def _visible_cards(view: Mapping[str, Any]) -> list[int]:
     shown = [cell for player in view["players"] for cell in player["grid"] if type(cell) is int]
-    shown.append(view["discard_top"])
+    shown.extend(view.get("discard_pile") or [view["discard_top"]])
     if view["drawn"] is not None and view["drawn"]["card"] is not None:
         shown.append(view["drawn"]["card"])
     return shown

@@ -44,6 +44,8 @@ class SkyjoState(GameState):
         self.finisher: int | None = None
         self.final_lap: list[int] = []
         """Seats that still get their last turn of the round, in play order (current first)."""
+        self.turns = 0
+        """Turns played in this round (stored only with the `max_turns` option)."""
 
     def start(self) -> None:
         rounds.start_round(self, 1)

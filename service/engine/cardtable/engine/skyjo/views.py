@@ -62,6 +62,8 @@ def build_view(state: SkyjoState, seat: int | None) -> dict[str, JSON]:
         "players": players,
         "discard_top": state.discard[-1],
         "discard_size": len(state.discard),
+        # Every card of the pile was face up when it went there: all seats saw it.
+        "discard_pile": list(state.discard),
         "draw_pile_size": len(state.draw_pile),
         "drawn": (
             {"seat": holder, "card": state.drawn if seat == holder else None}

@@ -1,0 +1,109 @@
+"""Skyjo environment steps per second beside michaelfeil/skyjo_rl's (numba) environment,
+side by side in one run: the two alternate, `--seconds` each, `--repeat` times, and the
+medians and their ratio are printed. Each step observes the acting agent (observation and
+action mask) and steps a random legal action, two players, in both.
+
+    python bench/peer_env_bench.py --peer-repo /path/to/skyjo_rl --peer-python /path/to/python
+
+The peer runs in its own interpreter (`--peer-python`, which needs numba, numpy,
+pettingzoo and gymnasium; its `gym` import is served by gymnasium, and the two AEC helpers
+it calls from an old PettingZoo are given their current meaning). Its JIT compilation is
+done before the first measurement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from cardtable_sdk.envs import env
+
+PEER = r"""
+import random, sys, time
+import gymnasium
+import numpy as np
+sys.modules["gym"] = gymnasium
+sys.path.insert(0, sys.argv[1])
+from pettingzoo import AECEnv
+from rlskyjo.environment import skyjo_env as peer
+E = peer.SimpleSkyjoEnv
+if not hasattr(E, "_was_done_step"):
+    E._was_done_step = AECEnv._was_dead_step
+if not hasattr(E, "_dones_step_first"):
+    E._dones_step_first = lambda self: None
+aec, rng = E(num_players=2), random.Random(0)
+aec.reset()
+def run(seconds):
+    steps, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        agent = aec.agent_selection
+        if aec.dones[agent]:
+            aec.reset()
+            continue
+        mask = aec.observe(agent)["action_mask"]
+        aec.step(int(rng.choice(np.flatnonzero(mask).tolist())))
+        steps += 1
+    return steps / (time.perf_counter() - started)
+for _ in range(3):  # numba compiles on first use (every path: a few whole games)
+    run(2.0)
+print("ready", flush=True)
+for line in sys.stdin:
+    print(run(float(line)), flush=True)
+"""
+
+
+def ours(seconds: float) -> float:
+    """The same loop on our AEC environment (observe, then step a random legal action)."""
+    aec, rng = env("skyjo", 2), random.Random(0)
+    aec.reset(seed=0)
+    steps, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        agent = aec.agent_selection
+        if aec.terminations[agent] or aec.truncations[agent]:
+            aec.reset()
+            continue
+        mask = aec.observe(agent)["action_mask"]
+        aec.step(int(rng.choice(np.flatnonzero(mask).tolist())))
+        steps += 1
+    return steps / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--peer-repo", type=Path, required=True)
+    parser.add_argument("--peer-python", default=sys.executable)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    peer = subprocess.Popen(
+        [args.peer_python, "-c", PEER, str(args.peer_repo)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert peer.stdin is not None and peer.stdout is not None
+    if peer.stdout.readline().strip() != "ready":
+        raise SystemExit("the peer environment did not start")
+    mine, theirs = [], []
+    for _ in range(args.repeat):
+        mine.append(ours(args.seconds))
+        peer.stdin.write(f"{args.seconds}\n")
+        peer.stdin.flush()
+        theirs.append(float(peer.stdout.readline()))
+    peer.stdin.close()
+    peer.wait()
+    a, b = statistics.median(mine), statistics.median(theirs)
+    print(f"cardtable skyjo env {a:8,.0f} steps/s (runs: {', '.join(f'{x:,.0f}' for x in mine)})")
+    print(f"skyjo_rl (numba)    {b:8,.0f} steps/s (runs: {', '.join(f'{x:,.0f}' for x in theirs)})")
+    print(f"ratio {a / b:.2f}x (medians of {args.repeat} alternating runs of {args.seconds} s)")
+
+
+if __name__ == "__main__":
+    main()
