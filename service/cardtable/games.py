@@ -321,7 +321,7 @@ class GameService:
         game = self._read(stored)  # the log read with it: they always agree
         if game.legacy or not game.dealt:
             return game
-        game.state = replay(game.state.snapshot(), unpack(log))
+        game.state = replay(game.state.snapshot(), stored_entries(log))
         game.recorder = None
         return game
 
