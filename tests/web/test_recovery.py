@@ -178,10 +178,6 @@ def test_a_player_who_lost_the_link_gets_back_in_from_play(contexts: Any) -> Non
     assert "#token=" in again.url
 
 
-@pytest.mark.xfail(
-    reason="needs the server side of issue 22 (streams woken at the turn deadline)",
-    strict=False,
-)
 def test_an_idle_players_turn_is_taken_over_on_time_on_both_screens(contexts: Any) -> None:
     """A 5 s turn timer; nobody clicks after the setup. Within 2 s of the deadline both
     screens show the bot's take-over, with no other request made by the test."""
