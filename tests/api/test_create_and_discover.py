@@ -25,13 +25,14 @@ def test_game_types_describe_every_game_and_option(api: Api) -> None:
     skyjo_options = {o["name"]: o for o in games["skyjo"]["options"]}
     assert set(skyjo_options) == {
         "initial_reveals", "later_round_starter", "end_score", "max_rounds", "finisher_penalty",
+        "max_turns",
     }  # fmt: skip
     assert skyjo_options["initial_reveals"]["default"] == 2
     assert skyjo_options["later_round_starter"]["choices"] == ["finisher", "highest_sum"]
     assert skyjo_options["max_rounds"]["nullable"] is True
     skipbo_options = {o["name"]: o for o in games["skipbo"]["options"]}
     assert set(skipbo_options) == {
-        "stock_size", "first_player", "stop_rule", "target_score", "teams",
+        "stock_size", "first_player", "stop_rule", "target_score", "teams", "max_turns",
     }  # fmt: skip
     assert skipbo_options["stock_size"]["default_by_players"]["2"] == 30
     assert skipbo_options["stock_size"]["default_by_players"]["6"] == 20
