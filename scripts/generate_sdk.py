@@ -57,7 +57,8 @@ def generate(spec: Path, destination: Path) -> Path:
     )  # fmt: skip
     # Formatting only (no lint fixes: they change code, e.g. `*args: Any` into `object`,
     # which mypy then rejects). Isolated: no ruff.toml above the folder may change it.
-    _run(sys.executable, "-m", "ruff", "format", "--isolated", "--line-length", LINE_LENGTH,
+    # -P: the folder (which has a types.py) must not shadow the standard library.
+    _run(sys.executable, "-P", "-m", "ruff", "format", "--isolated", "--line-length", LINE_LENGTH,
          "--quiet", ".", cwd=destination)  # fmt: skip
     # The generator writes the PEP 561 marker only with packaging metadata (--meta), which
     # we do not want; the package is typed, so say so.
