@@ -145,7 +145,15 @@ class GameService:
         `turn_seconds` (see `tables.new_game`). `game_id` replaces the drawn id (one derived
         from an Idempotency-Key); `record` gives the idempotency record written with it.
         """
-        created, tokens, invite = new_game(game, players, options, seed, now=self.clock(), **table)
+        created, tokens, invite = new_game(
+            game,
+            players,
+            options,
+            seed,
+            now=self.clock(),
+            cap_bot_games=self.write_schema == DOCUMENT_SCHEMA_VERSION,
+            **table,
+        )
         if game_id is not None:
             created.table_id = game_id
         recorder = (

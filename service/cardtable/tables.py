@@ -462,6 +462,8 @@ class Game(Table):
         every = schema == PREVIOUS_SCHEMA_VERSION
         state = self._state.snapshot() if self._state is not None else None
         table = _changed(self.life, LIFE_DEFAULTS, every)
+        if "options" in table:
+            table["options"] = turn_limit.stored_options(table["options"])
         if every and not self.life.pruned:
             del table["pruned"]  # a field the release before does not know
         if not every and state is not None and table["options"] == state["options"]:
@@ -597,15 +599,19 @@ def new_game(
     public: bool = False,
     turn_seconds: int | None = None,
     rematch_of: str | None = None,
+    cap_bot_games: bool = True,
 ) -> tuple[Game, list[str | None], str | None]:
     """A new table: the game, one token per taken seat (None for open seats) and the
-    invite (None when no seat is open). Dealt at once when no seat is open."""
+    invite (None when no seat is open). Dealt at once when no seat is open.
+    `cap_bot_games`: a game of bots only gets the default `max_turns` (off while writing
+    for the release before, which knows no such option)."""
     seats = seats_for(game, players)
+    bots_only = cap_bot_games and all(s.bot for s in seats)
     if public and seed is not None:
         raise InvalidTableSettings("a seeded game cannot be public: its cards could be known")
     life = Life(
         options=get_rules(game).resolve_options(
-            turn_limit.bots_only_default(options, all(s.bot for s in seats)), len(seats)
+            turn_limit.bots_only_default(options, bots_only), len(seats)
         ),
         seed=seed,
         public=bool(public),

@@ -57,6 +57,13 @@ def dump(options: Mapping[str, JSON], turns: int) -> dict[str, JSON]:
     return {} if options.get("max_turns") is None else {FIELD: turns}
 
 
+def stored_options(options: Mapping[str, JSON]) -> dict[str, JSON]:
+    """The options as stored: an unset `max_turns` is left out, as in the states written
+    before the option existed (the loader puts it back), so that the release before, which
+    refuses options it does not know, still reads every game played without it."""
+    return {k: v for k, v in options.items() if not (k == "max_turns" and v is None)}
+
+
 def trusted(data: Mapping[str, Any]) -> dict[str, Any]:
     return {FIELD: data[FIELD]} if FIELD in data else {}
 
