@@ -139,7 +139,11 @@ def fresh_state(snapshot: Mapping[str, Any]) -> GameState:
     """Round 1 as dealt, for the game a snapshot (or a full state) belongs to."""
     rules = get_rules(snapshot["game"])
     seed = DeckRng.from_dict(snapshot["rng"]).seed
-    return rules.new_state(list(snapshot["names"]), dict(snapshot["options"]), seed)
+    state = rules.new_state(list(snapshot["names"]), dict(snapshot["options"]), seed)
+    # The options as stored, as loading keeps them: a state written before a later option
+    # (max_turns, null by default) lacks it, and its replay must equal it.
+    state.options = dict(snapshot["options"])
+    return state
 
 
 def decode(state: GameState, entry: int) -> tuple[int, Move] | None:

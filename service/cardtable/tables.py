@@ -462,8 +462,11 @@ class Game(Table):
         every = schema == PREVIOUS_SCHEMA_VERSION
         state = self._state.snapshot() if self._state is not None else None
         table = _changed(self.life, LIFE_DEFAULTS, every)
-        if "options" in table:
-            table["options"] = turn_limit.stored_options(table["options"])
+        if schema < DOCUMENT_SCHEMA_VERSION:
+            # The releases before know no `max_turns`; a game written for them has it unset.
+            for options in (table.get("options"), state and state["options"]):
+                if options:
+                    turn_limit.drop_unset(options)
         if every and not self.life.pruned:
             del table["pruned"]  # a field the release before does not know
         if not every and state is not None and table["options"] == state["options"]:

@@ -14,7 +14,6 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
-from cardtable.engine import turn_limit
 from cardtable.engine.cards import DeckRng, new_seed
 from cardtable.engine.checks import Check, integer, require_fields, require_int
 from cardtable.engine.errors import (
@@ -394,7 +393,7 @@ class GameState(ABC):
             raise InvalidState("the record needs the whole log; load the state with it")
         return {
             "game": self.game,
-            "options": turn_limit.stored_options(self.options),
+            "options": dict(self.options),
             "players": [{"seat": seat, "name": name} for seat, name in enumerate(self.names)],
             "log": copy_log(self.log),
             "score": self.score(),
@@ -424,7 +423,7 @@ class GameState(ABC):
             "game": self.game,
             "schema_version": self.SCHEMA_VERSION,
             "names": list(self.names),
-            "options": turn_limit.stored_options(self.options),
+            "options": dict(self.options),
             "version": self.version,
             "rng": self.rng.to_dict(),
         }

@@ -52,7 +52,7 @@ def _load(cls: type[S], data: Mapping[str, Any]) -> S:
     if set(data) != expected:
         missing, extra = sorted(expected - set(data)), sorted(set(data) - expected)
         raise InvalidState(f"state keys differ: missing {missing}, unexpected {extra}")
-    state = cls(names, _with_later_options(cls, options), DeckRng.from_dict(data["rng"]))
+    state = cls(names, options, DeckRng.from_dict(data["rng"]))
     version = integer(0)(data["version"], "version")
     assert version is not None
     state.version = version
@@ -74,20 +74,12 @@ def _resolved(cls: type[GameState], options: Mapping[str, Any], n_players: int) 
     return resolved == {**dict(options), **later}
 
 
-def _with_later_options(cls: type[GameState], options: Mapping[str, Any]) -> dict[str, Any]:
-    """The stored options with the later ones a state may leave out put back, unset (null),
-    so that a loaded state always holds every option of its game."""
-    missing = [spec.name for spec in cls.info.option_specs if spec.name not in options]
-    return {**options, **dict.fromkeys(missing)} if missing else dict(options)
-
-
 def _load_trusted(cls: type[S], data: Mapping[str, Any]) -> S:
     _check_head(cls, data)
     fields = cls.trusted_fields(data)
     if set(data) != {*COMMON_KEYS, *fields, "log_length"}:
         raise InvalidState("a trusted snapshot has the keys of this release's snapshots")
-    options = _with_later_options(cls, data["options"])
-    state = cls(data["names"], options, DeckRng.from_dict(data["rng"]))
+    state = cls(data["names"], data["options"], DeckRng.from_dict(data["rng"]))
     state.version = data["version"]
     state.restore(fields)
     state.log_offset = data["log_length"]

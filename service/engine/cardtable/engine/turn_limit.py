@@ -57,11 +57,11 @@ def dump(options: Mapping[str, JSON], turns: int) -> dict[str, JSON]:
     return {} if options.get("max_turns") is None else {FIELD: turns}
 
 
-def stored_options(options: Mapping[str, JSON]) -> dict[str, JSON]:
-    """The options as stored: an unset `max_turns` is left out, as in the states written
-    before the option existed (the loader puts it back), so that the release before, which
-    refuses options it does not know, still reads every game played without it."""
-    return {k: v for k, v in options.items() if not (k == "max_turns" and v is None)}
+def drop_unset(options: dict[str, JSON]) -> None:
+    """Leave an unset `max_turns` out of `options`, as states written before the option
+    existed have them (the loader accepts both forms)."""
+    if "max_turns" in options and options["max_turns"] is None:
+        del options["max_turns"]
 
 
 def trusted(data: Mapping[str, Any]) -> dict[str, Any]:
