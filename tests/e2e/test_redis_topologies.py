@@ -9,7 +9,7 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,19 +20,9 @@ import redis
 from cardtable.redis_server import RedisServer, find_redis_binary, free_port, wait_for_port
 from tests.e2e.gunicorn import Gunicorn
 from tests.e2e.tls_proxy import TlsProxy, make_certificates
+from tests.support.waiting import eventually
 
 PLAYERS = [{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}]
-
-
-def eventually(check: Callable[[], Any], timeout: float = 60, what: str = "") -> Any:
-    """Poll `check` until it returns something true (the waits here are Redis' own)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        result = check()
-        if result:
-            return result
-        assert time.monotonic() < deadline, f"gave up waiting for {what or check}"
-        time.sleep(0.1)
 
 
 def call(method: str, url: str, **kwargs: Any) -> httpx.Response:

@@ -8,7 +8,8 @@ from pathlib import Path
 from cardtable.config import Settings
 from cardtable.store import connect
 from cardtable.store.switches import _names
-from tests.support.failover_load import SERVICE, eventually, sentinel_topology
+from tests.support.failover_load import SERVICE, sentinel_topology
+from tests.support.waiting import eventually
 
 
 def test_only_the_services_own_switch_counts() -> None:

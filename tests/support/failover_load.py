@@ -30,6 +30,7 @@ from cardtable.common import hash_token
 from cardtable.games import SMALL_FIELDS, GameService
 from cardtable.redis_server import RedisServer, find_redis_binary, free_port, wait_for_port
 from cardtable.store import DocumentStore, NotFound
+from tests.support.waiting import eventually
 
 SERVICE = "mymaster"
 
@@ -87,16 +88,6 @@ def sentinel_topology(workdir: Path) -> Iterator[Topology]:
 def _stop(process: subprocess.Popen[bytes]) -> None:
     process.terminate()
     process.wait(timeout=10)
-
-
-def eventually(check: Any, what: str, timeout: float = 60) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        result = check()
-        if result:
-            return result
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.1)
 
 
 @dataclass
