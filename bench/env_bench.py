@@ -29,7 +29,7 @@ def env_steps(game: str, seconds: float) -> float:
     steps, started = 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
         agent = aec.agent_selection
-        if aec.terminations[agent]:
+        if aec.terminations[agent] or aec.truncations[agent]:
             aec.reset()
             continue
         mask = aec.observe(agent)["action_mask"]

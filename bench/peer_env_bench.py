@@ -14,16 +14,12 @@ done before the first measurement.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import numpy as np
-
-from cardtable_sdk.envs import env
+from env_bench import env_steps  # the same loop on our AEC environment
 
 PEER = r"""
 import random, sys, time
@@ -59,22 +55,6 @@ for line in sys.stdin:
 """
 
 
-def ours(seconds: float) -> float:
-    """The same loop on our AEC environment (observe, then step a random legal action)."""
-    aec, rng = env("skyjo", 2), random.Random(0)
-    aec.reset(seed=0)
-    steps, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        agent = aec.agent_selection
-        if aec.terminations[agent] or aec.truncations[agent]:
-            aec.reset()
-            continue
-        mask = aec.observe(agent)["action_mask"]
-        aec.step(int(rng.choice(np.flatnonzero(mask).tolist())))
-        steps += 1
-    return steps / (time.perf_counter() - started)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--peer-repo", type=Path, required=True)
@@ -93,7 +73,7 @@ def main() -> None:
         raise SystemExit("the peer environment did not start")
     mine, theirs = [], []
     for _ in range(args.repeat):
-        mine.append(ours(args.seconds))
+        mine.append(env_steps("skyjo", args.seconds))
         peer.stdin.write(f"{args.seconds}\n")
         peer.stdin.flush()
         theirs.append(float(peer.stdout.readline()))
