@@ -95,9 +95,25 @@ def encode(view: Mapping[str, Any], players: int) -> np.ndarray:
         hot.append(at + 2 * VALUES + 1 + STEPS.index(step))
     if seen.final_lap(view):
         hot.append(at + 2 * VALUES + 4)
-    totals = seen.totals(view)
-    # The numeric tail in one go (each numpy assignment costs more than the arithmetic).
-    tail = [seen.draw_size(view) / 150]
+    tail_at = at + 2 * VALUES + 5
+    return _observation(
+        players, hot, tail_at, me, seen.draw_size(view), seen.totals(view), seen_codes
+    )
+
+
+def _observation(
+    players: int,
+    hot: list[int],
+    tail_at: int,
+    me: int,
+    draw_size: int,
+    totals: list[int],
+    seen_codes: list[int],
+) -> np.ndarray:
+    """The observation from its one-hot positions and its numeric tail at `tail_at` (draw
+    pile, totals from `me` on, what is left of each card value), filled in one go: each
+    numpy assignment costs more than the arithmetic."""
+    tail = [draw_size / 150]
     tail += [min(1.0, max(0.0, totals[(me + offset) % players] / 200)) for offset in range(players)]
     tail += [
         max(0, deck - shown) / deck
@@ -105,7 +121,7 @@ def encode(view: Mapping[str, Any], players: int) -> np.ndarray:
     ]
     obs = np.zeros(observation_size(players), dtype=np.float32)
     obs[hot] = 1.0
-    obs[at + 2 * VALUES + 5 :] = tail
+    obs[tail_at:] = tail
     return obs
 
 
@@ -154,16 +170,7 @@ def encode_state(state: Any, seat: int, players: int) -> np.ndarray:
         hot.append(at + 2 * VALUES + 1 + STEPS.index(step))
     if state.finisher is not None:
         hot.append(at + 2 * VALUES + 4)
-    totals = state.totals()
-    tail = [len(state.draw_pile) / 150]
-    tail += [
-        min(1.0, max(0.0, totals[(seat + offset) % players] / 200)) for offset in range(players)
-    ]
-    tail += [
-        max(0, deck - shown) / deck
-        for deck, shown in zip(DECK_LIST, seen_codes[:VALUES], strict=True)
-    ]
-    obs = np.zeros(observation_size(players), dtype=np.float32)
-    obs[hot] = 1.0
-    obs[at + 2 * VALUES + 5 :] = tail
-    return obs
+    tail_at = at + 2 * VALUES + 5
+    return _observation(
+        players, hot, tail_at, seat, len(state.draw_pile), state.totals(), seen_codes
+    )
