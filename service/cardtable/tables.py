@@ -114,8 +114,8 @@ class Life:
     """Table changes of the waiting phase dropped from `table_log` (join-and-leave pairs,
     see `WAITING_LOG_MAX`): they still count in the version."""
     last_human_move: list[Any] | None = None
-    """`[seat, move]` of the last engine move by a seat not played by a bot (the snapshot has
-    no engine log; the race-to-409 rule of a move sent twice reads it)."""
+    """`[seat, move]` of the last engine move by a seat not played by a bot, written only for
+    the releases before (their race-to-409 rule of a move sent twice reads it)."""
 
 
 def check_turn_seconds(value: object) -> int | None:
@@ -458,11 +458,14 @@ class Game(Table):
         """The snapshot: seats, table, table changes and the engine state without its log.
         Schema 4 leaves fields at their defaults out (`from_document` puts them back);
         schema 3 (`WRITABLE_SCHEMAS`) writes every field, as the release before did."""
-        self.life.last_human_move = self.last_human_move()
+        # Only the releases before read it (their 409 for a move sent twice; this one answers
+        # 422 and leaves twins to Idempotency-Key): not worth a walk of the log otherwise.
+        old_form = schema < DOCUMENT_SCHEMA_VERSION
+        self.life.last_human_move = self.last_human_move() if old_form else None
         every = schema == PREVIOUS_SCHEMA_VERSION
         state = self._state.snapshot() if self._state is not None else None
         table = _changed(self.life, LIFE_DEFAULTS, every)
-        if schema < DOCUMENT_SCHEMA_VERSION:
+        if old_form:
             # The releases before know no `max_turns`; a game written for them has it unset.
             for options in (table.get("options"), state and state["options"]):
                 if options:
