@@ -15,16 +15,18 @@ watcher.
 from __future__ import annotations
 
 import bisect
+import heapq
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from cardtable.engine.base import GameState
-from cardtable.engine.events import Event, Timeline
+from cardtable.engine.events import Event, Timeline, copy_state, first_deal_event, viewer_events
 from cardtable.games import Game
-from cardtable.movelog import decode
+from cardtable.movelog import CorruptLog, decode, fresh_state
 
 DEFAULT_CACHED_GAMES = 512
 READS_AT_ONCE = 16
@@ -50,9 +52,14 @@ class Messages:
     """One viewer's Server-Sent Events messages of one game, oldest first, encoded once
     and shared by every stream of that viewer (each stream keeps only its position)."""
 
-    def __init__(self, encode: Callable[[str, Event], str]) -> None:
+    def __init__(self, encode: Callable[[str, Event], str], *, live: bool = True) -> None:
         self.version = 0
         """The game version the messages reach (version 0 creates no event)."""
+        self.start = 0
+        """The version they start after."""
+        self.live = live
+        """Whether they grow with the game (a viewer's live messages), or are one page of
+        a stream's backlog."""
         self.keys: list[Position] = []
         self.texts: list[str] = []
         self.kinds: list[str] = []
@@ -77,22 +84,115 @@ class Messages:
 
 
 PAGE_EVENTS = 500
-"""Events one JSON answer of the feed carries at most (whole versions: a little more when
-the last version has several)."""
+"""Events one JSON answer of the feed (and one piece of a stream's backlog) carries at
+most (whole versions: a little more when the last version has several)."""
+CHUNK_MOVES = 100
+"""Engine moves per piece of a feed's history: what one viewer's events are built and
+kept by, and how far apart the replayed states it keeps are (so a page after any version
+costs at most this many moves of replay beyond its own)."""
+PAGES_KEPT = 32
+"""Encoded backlog pages a game's feed keeps (a stream's backlog reads them; the most
+recently used are kept)."""
+FEED_WAIT_SECONDS = 5.0
+"""How long a request waits for another building the same game's feed before it is told
+to retry (503 + Retry-After): each build is bounded, so this is only reached overloaded."""
 
 
-def page(events: list[Event], limit: int = PAGE_EVENTS) -> tuple[list[Event], int | None]:
-    """The first page of `events` (whole versions, about `limit` events) and the `since`
-    of the next page (None: this is the last)."""
-    if len(events) <= limit:
-        return events, None
-    last = int(str(events[limit - 1]["version"]))
-    end = limit
-    while end < len(events) and int(str(events[end]["version"])) == last:
-        end += 1
-    if end == len(events):
-        return events, None
-    return events[:end], last
+class FeedBusy(Exception):
+    """A game's feed stayed busy past FEED_WAIT_SECONDS: the client retries later (503)."""
+
+    code = "too_many_waiting"
+    status = 503
+    retry_after = 1
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"this server is busy building this game's events; retry in {self.retry_after} s"
+        )
+
+
+Named = tuple[int, Any]
+"""A move as the engine applies it: (seat, move)."""
+
+
+class History:
+    """The events of a game's first `end` engine moves, for one viewer at a time, built on
+    demand in pieces of CHUNK_MOVES moves: one view per move, for the viewer asked about
+    only, from the nearest replayed state kept (every CHUNK_MOVES moves, replayed from the
+    seed without views the first time a page lies beyond them). A first read of a long
+    game's feed so costs its page, not the game's length."""
+
+    def __init__(
+        self,
+        fresh: GameState,
+        moves: list[Any],
+        decode_move: Callable[[GameState, Any], Named | None],
+        snapshot: dict[str, Any],
+    ) -> None:
+        self.end = len(moves)
+        self._moves = moves
+        self._decode = decode_move
+        self._snapshot = snapshot
+        """The state after the `end` moves (a replay that reaches it must equal it)."""
+        self._states: dict[int, GameState] = {0: fresh}
+        """Replayed states, by engine version (multiples of CHUNK_MOVES): never changed."""
+        self._chunks: dict[tuple[int | None, int], list[Event]] = {}
+
+    def first_deal(self, viewer: int | None) -> Event:
+        return first_deal_event(self._states[0], viewer)
+
+    def events(self, viewer: int | None, after: int) -> Iterator[Event]:
+        """`viewer`'s events of the moves after engine version `after`, built as read."""
+        chunk = max(0, after) // CHUNK_MOVES
+        while chunk * CHUNK_MOVES < self.end:
+            for event in self._chunk(viewer, chunk):
+                if int(str(event["version"])) > after:
+                    yield event
+            chunk += 1
+
+    def _chunk(self, viewer: int | None, chunk: int) -> list[Event]:
+        found = self._chunks.get((viewer, chunk))
+        if found is None:
+            first = chunk * CHUNK_MOVES
+            stop = min(self.end, first + CHUNK_MOVES)
+            state = copy_state(self._state_at(first))
+            found = viewer_events(state, viewer, self._named(state, first, stop))
+            self._chunks[viewer, chunk] = found
+            self._keep(state)
+        return found
+
+    def _state_at(self, version: int) -> GameState:
+        """The replayed state at `version` (a multiple of CHUNK_MOVES, at most `end`)."""
+        known = max(kept for kept in self._states if kept <= version)
+        while known < version:
+            state = copy_state(self._states[known])
+            for named in self._named(state, known, known + CHUNK_MOVES):
+                state.apply(*named)
+            known = state.version
+            self._keep(state)
+        return self._states[version]
+
+    def _keep(self, state: GameState) -> None:
+        """Keep a replayed state no longer changed (every CHUNK_MOVES moves), and check a
+        replay that reaches `end` against the snapshot it must equal."""
+        if state.version == self.end and state.snapshot() != self._snapshot:
+            raise CorruptLog("the stored moves do not replay to the stored snapshot")
+        if state.version % CHUNK_MOVES == 0:
+            self._states.setdefault(state.version, state)
+
+    def _named(self, state: GameState, first: int, stop: int) -> Iterator[Named]:
+        """The moves `first`..`stop` - 1, each decoded in `state` just before it is applied
+        (the caller applies each before taking the next)."""
+        for index in range(first, stop):
+            named = self._decode(state, self._moves[index])
+            if named is None:
+                raise CorruptLog(f"log entry {index} names no legal move")
+            yield named
+
+
+def _as_named(state: GameState, move: Named) -> Named:
+    """A move taken from a whole engine log: already the seat and the move."""
+    return move
 
 
 ReadMoves = Callable[[str, int], tuple[int, list[int]]]
@@ -100,36 +200,68 @@ ReadMoves = Callable[[str, int], tuple[int, list[int]]]
 
 
 class GameFeed:
-    """One game's events for every viewer, by game version."""
+    """One game's events for every viewer, by game version: the moves up to where this
+    process began to follow the game from its `History` (built per viewer and page as
+    asked for), the moves since from a `Timeline` that follows the game (every viewer's
+    events once per move, as the moves come)."""
 
     def __init__(self) -> None:
         self.version = -1
-        self.timeline: Timeline | None = None
+        self.history: History | None = None
+        self.head: Timeline | None = None
+        """The moves after `history.end`, as they come."""
         self.table_log: list[dict[str, Any]] = []
         self.dealt_at: int | None = None
         self.pruned = 0
         """Waiting-phase changes pruned from the table log (`Life.pruned`)."""
         self.read_at = 0.0
         """time.monotonic() when this feed last began a read of the store."""
-        self._messages: dict[int | None, Messages] = {}
+        self._live: dict[int | None, Messages] = {}
+        self._pages: OrderedDict[tuple[int | None, int], Messages] = OrderedDict()
 
-    def messages(self, viewer: int | None, encode: Callable[[str, Event], str]) -> Messages:
-        """`viewer`'s messages up to this feed's version, extended by what is new only."""
-        found = self._messages.get(viewer)
-        if found is None:
-            found = self._messages[viewer] = Messages(encode)
-        if found.version < self.version:
-            found.add(self.events(viewer, found.version))
-            found.version = self.version
+    def messages(
+        self,
+        viewer: int | None,
+        encode: Callable[[str, Event], str],
+        position: Position,
+        limit: int,
+    ) -> Messages:
+        """The messages a stream of `viewer` at `position` sends next: the viewer's live
+        messages (shared, from the version they were first asked for on, extended by what
+        is new only) when it has reached their start, else the page of its backlog after
+        `position` (`live` False: the stream asks again after sending it)."""
+        live = self._live.get(viewer)
+        if live is None:
+            live = self._live[viewer] = Messages(encode)
+            live.start = live.version = self.version
+        if live.version < self.version:
+            live.add(list(self._events(viewer, live.version)))
+            live.version = self.version
+        if position >= (live.start, LAST):
+            return live
+        since = position[0] if position[1] == LAST else position[0] - 1
+        found = self._pages.get((viewer, since))
+        if found is not None:
+            self._pages.move_to_end((viewer, since))
+            return found
+        events, after = self.page(viewer, since, limit)
+        if not events:  # nothing after `position` (version 0, say): the live ones follow
+            return live
+        found = Messages(encode, live=False)
+        found.add(events)
+        if after is not None:  # a whole page never changes; the last one grows
+            self._pages[viewer, since] = found
+            while len(self._pages) > PAGES_KEPT:
+                self._pages.popitem(last=False)
         return found
 
     def follow(self, game_id: str, read_moves: ReadMoves) -> bool:
         """Catch up from the stored moves alone (one read, no snapshot), which is possible
         when every change since this feed's version is a move; False otherwise (a table
         change, a game not dealt or not followed yet, a game stored with its whole log)."""
-        if self.timeline is None:
+        if self.head is None:
             return False
-        version, moves = read_moves(game_id, self.timeline.version)
+        version, moves = read_moves(game_id, self.head.version)
         if version - self.version != len(moves) or not self._apply(moves):
             return False
         self.version = version
@@ -139,61 +271,80 @@ class GameFeed:
         """Catch up with `game` as read from the store (its snapshot)."""
         if game.version <= self.version:
             return
-        if game.dealt:
-            state = game.state
-            if not state.log_offset:  # stored with its whole log (before the compact log)
-                self._extend(state)
-            elif not self._extend_stored(game, read_moves):
-                game = replayed()  # the first change seen, or a gap: replay (as new or newer)
-                self.timeline = None
-                self._extend(game.state)
+        if game.dealt and not self._extend_stored(game, read_moves):
+            self._start(game, replayed, read_moves)  # the first change seen, or a gap
         self.table_log = list(game.table_log)
         self.dealt_at = game.life.dealt_at
         self.pruned = game.life.pruned
         self.version = game.version
 
-    def _extend(self, state: GameState) -> None:
-        if self.timeline is None:
-            self.timeline = Timeline(state)
-        elif self.timeline.version < state.version:
-            self.timeline.extend(state)
+    def _start(self, game: Game, replayed: Callable[[], Game], read_moves: ReadMoves) -> None:
+        """Follow the game from its snapshot on, nothing replayed: the history before it
+        is built only as pages of it are asked for."""
+        state = game.state
+        moves: list[Any] = []
+        decode_move: Callable[[GameState, Any], Named | None] = decode
+        if state.log_offset:
+            _, moves = read_moves(game.game_id, 0)
+            if len(moves) < state.version:  # the log is written with the snapshot: a bug
+                state = replayed().state
+        if not state.log_offset:  # its whole log in hand (stored so by the releases before)
+            moves = [(e["seat"], e["move"]) for e in state.log if e["type"] == "move"]
+            decode_move = _as_named
+        snapshot = state.snapshot()
+        fresh = fresh_state(snapshot)
+        self.history = History(fresh, moves[: state.version], decode_move, snapshot)
+        self.head = Timeline.following(state)
 
     def _extend_stored(self, game: Game, read_moves: ReadMoves) -> bool:
-        """Apply the stored moves the timeline lacks to reach `game`'s snapshot; False when
-        that is not possible (no timeline yet, or it does not end on the snapshot)."""
+        """Apply the stored moves the head lacks to reach `game`'s snapshot; False when
+        that is not possible (not followed yet, or it does not end on the snapshot)."""
         target = game.state
-        if self.timeline is None or self.timeline.version > target.version:
+        if self.head is None or self.head.version > target.version or not target.log_offset:
             return False
-        _, moves = read_moves(game.game_id, self.timeline.version)
-        missing = target.version - self.timeline.version  # later moves: a later change's
+        _, moves = read_moves(game.game_id, self.head.version)
+        missing = target.version - self.head.version  # later moves: a later change's
         if len(moves) < missing or not self._apply(moves[:missing]):
             return False
-        return self.timeline.state.snapshot() == target.snapshot()
+        return self.head.state.snapshot() == target.snapshot()
 
     def _apply(self, moves: list[int]) -> bool:
         """Replay stored moves (each a legal move's index and the seat, `cardtable.movelog`)
-        on the timeline; False, and no timeline, if one is not a legal move there."""
-        assert self.timeline is not None
+        on the head; False, and no head, if one is not a legal move there."""
+        assert self.head is not None
         for entry in moves:
-            named = decode(self.timeline.state, entry)
+            named = decode(self.head.state, entry)
             if named is None:
-                self.timeline = None  # replayed afresh, which reports a corrupt log
+                self.head = None  # followed afresh, which reports a corrupt log
                 return False
-            self.timeline.apply(*named)
+            self.head.apply(*named)
         return True
 
-    def events(self, viewer: int | None, since: int) -> list[Event]:
-        """The events after game version `since`, oldest first, as `viewer` may see them."""
-        found = [_table_event(entry) for entry in self.table_log if entry["version"] > since]
-        if self.timeline is not None:
-            if self.dealt_at and self.dealt_at > since:
-                found.append({**self.timeline.first_deal(viewer), "version": self.dealt_at})
-            found += self._engine_events(viewer, since)
-        # Stable: at the version of the change that dealt, the join comes before the deal.
-        return sorted(found, key=lambda event: int(str(event["version"])))
+    def page(self, viewer: int | None, since: int, limit: int) -> tuple[list[Event], int | None]:
+        """`viewer`'s first page of events after game version `since` (whole versions,
+        about `limit` events: only those are built) and the `since` of the next page
+        (None: this one reaches this feed's version)."""
+        found: list[Event] = []
+        for event in self._events(viewer, since):
+            if len(found) >= limit and _version_of(event) != _version_of(found[-1]):
+                return found, _version_of(found[-1])
+            found.append(event)
+        return found, None
 
-    def _engine_events(self, viewer: int | None, since: int) -> list[Event]:
-        assert self.timeline is not None
+    def _events(self, viewer: int | None, since: int) -> Iterator[Event]:
+        """The events after game version `since`, oldest first, as `viewer` may see them,
+        each built when it is read."""
+        table = [_table_event(entry) for entry in self.table_log if entry["version"] > since]
+        if self.history is None:
+            return iter(table)
+        deal = []
+        if self.dealt_at and self.dealt_at > since:
+            deal.append({**self.history.first_deal(viewer), "version": self.dealt_at})
+        # Stable: at the version of the change that dealt, the join comes before the deal.
+        return heapq.merge(table, deal, self._engine_events(viewer, since), key=_version_of)
+
+    def _engine_events(self, viewer: int | None, since: int) -> Iterator[Event]:
+        assert self.history is not None and self.head is not None
         # Pruned changes were all made before the deal (at move 0).
         changes_at = [0] * self.pruned + sorted(int(e["at_move"]) for e in self.table_log)
         changes_by = sum(1 for entry in self.table_log if entry["version"] <= since)
@@ -201,10 +352,14 @@ class GameFeed:
             moves_since = 0  # before the deal every version was a table change
         else:
             moves_since = max(0, since - changes_by - self.pruned)
-        return [
-            {**event, "version": _game_version(int(str(event["version"])), changes_at)}
-            for event in self.timeline.events(viewer, moves_since)
-        ]
+        for event in self.history.events(viewer, moves_since):
+            yield {**event, "version": _game_version(_version_of(event), changes_at)}
+        for event in self.head.events(viewer, moves_since):
+            yield {**event, "version": _game_version(_version_of(event), changes_at)}
+
+
+def _version_of(event: Event) -> int:
+    return int(str(event["version"]))
 
 
 def _game_version(move: int, changes_at: list[int]) -> int:
@@ -237,7 +392,7 @@ class Feeds:
         """Held by each store read made for waiting clients (opening a stream included;
         the hub's, so that long-polls share the same bound)."""
 
-    def events(
+    def page(
         self,
         game_id: str,
         viewer: int | None,
@@ -246,32 +401,35 @@ class Feeds:
         game: Game | None = None,
         at_least: int = 0,
         read_after: float | None = None,
-    ) -> tuple[int, list[Event]]:
-        """(the version reached, the events after `since` for `viewer`). The store is read
-        only when no `game` is given and the cached feed is older than `at_least` (the
-        version a notification named) or was last read before `read_after` (a monotonic
-        time); concurrent callers wait for one read, and at most READS_AT_ONCE reads run
-        at a time (`reading`)."""
+    ) -> tuple[int, list[Event], int | None]:
+        """(the version reached, `viewer`'s first page of events after `since`, the `since`
+        of the next page or None). The store is read only when no `game` is given and the
+        cached feed is older than `at_least` (the version a notification named) or was
+        last read before `read_after` (a monotonic time); concurrent callers wait for one
+        read, and at most READS_AT_ONCE reads run at a time (`reading`)."""
         lock, feed = self._slot(game_id)
-        with lock:
+        with _held(lock):
             self._catch_up(game_id, feed, game, at_least, read_after)
-            return feed.version, feed.events(viewer, since)
+            events, after = feed.page(viewer, since, self.page_events)
+            return feed.version, events, after
 
     def messages(
         self,
         game_id: str,
         viewer: int | None,
         encode: Callable[[str, Event], str],
+        position: Position,
         *,
         game: Game | None = None,
         at_least: int = 0,
         read_after: float | None = None,
     ) -> Messages:
-        """`viewer`'s shared stream messages (see `events` for when the store is read)."""
+        """The messages a stream of `viewer` at `position` sends next (`GameFeed.messages`;
+        see `page` for when the store is read)."""
         lock, feed = self._slot(game_id)
-        with lock:
+        with _held(lock):
             self._catch_up(game_id, feed, game, at_least, read_after)
-            return feed.messages(viewer, encode)
+            return feed.messages(viewer, encode, position, self.page_events)
 
     def _catch_up(
         self,
@@ -302,3 +460,14 @@ class Feeds:
             else:
                 self._feeds.move_to_end(game_id)
             return found
+
+
+@contextmanager
+def _held(lock: threading.Lock) -> Iterator[None]:
+    """Hold a game's feed lock, waiting at most FEED_WAIT_SECONDS (FeedBusy past it)."""
+    if not lock.acquire(timeout=FEED_WAIT_SECONDS):
+        raise FeedBusy()
+    try:
+        yield
+    finally:
+        lock.release()

@@ -1,11 +1,13 @@
 """The feed cache over a real Redis: a feed followed change by change equals one built at
-the end from a full replay, and it replays the game only once (then it applies the new
-stored moves to the history it keeps)."""
+the end, and neither replays the game through `replayed` (a feed follows the game from the
+snapshot it first reads, and builds the history before it from the stored moves, page by
+page as asked for)."""
 
 from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -16,7 +18,18 @@ from cardtable.games import Game
 from tests.push.test_events_api import create, play
 
 
-def test_a_feed_followed_change_by_change_replays_once_and_equals_a_full_replay(
+def every_event(feeds: Feeds, game_id: str, viewer: int | None, **read: Any) -> list[Any]:
+    """All of `viewer`'s events, page after page (the first read with `read`)."""
+    found: list[Any] = []
+    since: int | None = 0
+    while since is not None:
+        _, events, since = feeds.page(game_id, viewer, since, **read)
+        found += events
+        read = {}
+    return found
+
+
+def test_a_feed_followed_change_by_change_never_replays_and_equals_one_built_at_the_end(
     app: Flask, client: FlaskClient
 ) -> None:
     created = create(client, max_rounds=2)
@@ -36,11 +49,11 @@ def test_a_feed_followed_change_by_change_replays_once_and_equals_a_full_replay(
         play(client, created, rng.randint(1, 3), rng)  # sometimes several changes at once
         for viewer in viewers:
             version = service.load(game_id).version
-            seen[viewer] = followed.events(game_id, viewer, 0, at_least=version)[1]
-    assert replays == [game_id]
+            seen[viewer] = every_event(followed, game_id, viewer, at_least=version)
+    assert replays == []
     fresh = Feeds(service.load, service.replayed, service.read_log)
     for viewer in viewers:
-        assert seen[viewer] == fresh.events(game_id, viewer, 0, game=service.load(game_id))[1]
+        assert seen[viewer] == every_event(fresh, game_id, viewer, game=service.load(game_id))
     assert seen[None][-1]["type"] == "game_end"
     assert sum(e["type"] == "move" for e in seen[None]) > 20
 
@@ -60,10 +73,11 @@ def test_after_a_lost_subscription_each_game_is_read_once_not_once_per_stream(
         return service.read_log(game, start)
 
     feeds = Feeds(service.load, service.replayed, read_moves)
-    feeds.events(game_id, None, 0, game=service.load(game_id))
+    feeds.page(game_id, None, 0, game=service.load(game_id))
+    assert reads == [0]  # the stored moves, to build the history from when asked
     play(client, created, 1, random.Random(7))  # a change the feed has not heard of
     woken_at = time.monotonic()  # the hub woke every stream: re-read, once per game
     for viewer in (0, 1, None, None):
-        version, events = feeds.events(game_id, viewer, 3, read_after=woken_at)
+        version, events, _ = feeds.page(game_id, viewer, 3, read_after=woken_at)
         assert version == 4 and [e["version"] for e in events] == [4]
-    assert len(reads) == 1
+    assert reads == [0, 3]

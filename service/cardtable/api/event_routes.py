@@ -27,7 +27,7 @@ from cardtable.api.errors import ApiError, error_response
 from cardtable.api.requests import bearer_token, wiring
 from cardtable.api.schemas.base import StrictSchema
 from cardtable.engine.events import Event
-from cardtable.feeds import LAST, Feeds, Messages, Position, page
+from cardtable.feeds import LAST, FeedBusy, Feeds, Messages, Position
 from cardtable.games import GameService
 from cardtable.push import OPEN_STREAMS, Hub, Overloaded
 
@@ -112,9 +112,10 @@ def register(api: Api, app: Flask) -> None:
     api.spec.components.schema("EventFeed", EVENT_FEED_SCHEMA)
     api.register_blueprint(blp)
     app.register_error_handler(Overloaded, _overloaded)  # TooManyStreams too (429)
+    app.register_error_handler(FeedBusy, _overloaded)
 
 
-def _overloaded(error: Overloaded) -> Response:
+def _overloaded(error: Overloaded | FeedBusy) -> Response:
     response = error_response(error.status, error.code, str(error))
     response.headers["Retry-After"] = str(error.retry_after)
     return response
@@ -166,11 +167,10 @@ class Events(MethodView):
             game = service.load(game_id)
         seat = service.seat_for(game, bearer_token())
         since = since or 0
-        version, events = feeds.events(game_id, seat, since, game=game)
+        version, events, after = feeds.page(game_id, seat, since, game=game)
         if not events and wait and not game.finished:
             current = service.wait_for_change(game_id, max(since, game.version), wait)
-            version, events = feeds.events(game_id, seat, since, at_least=current)
-        events, after = page(events, feeds.page_events)
+            version, events, after = feeds.page(game_id, seat, since, at_least=current)
         response = jsonify({"version": version, "events": events, "next": after})
         response.headers["Cache-Control"] = "private, no-cache"
         response.vary.add("Authorization")
@@ -219,12 +219,12 @@ def _stream(service: GameService, feeds: Feeds, game_id: str, since: int | None)
             game = service.load(game_id)
         seat = service.seat_for(game, bearer_token())
         position = _start(since, game.version)
-        messages = feeds.messages(game_id, seat, encode_message, game=game)
+        messages = feeds.messages(game_id, seat, encode_message, position, game=game)
     except BaseException:
         hub.unregister(game_id, watch)
         hub.release_stream(address)
         raise
-    if game.finished and messages.after(position) == len(messages.keys):
+    if game.finished and messages.live and messages.after(position) == len(messages.keys):
         hub.unregister(game_id, watch)
         hub.release_stream(address)
         return Response(status=204)  # nothing missed, nothing to come: an EventSource stops
@@ -326,6 +326,9 @@ def _messages(w: Watching, position: Position, messages: Messages) -> Iterator[s
                     return  # the last change of this game: the table follows the new one
                 if "game_end" in kinds:
                     closing_at = time.monotonic() + REMATCH_WAIT_SECONDS
+            if not messages.live:  # a page of the backlog: then the next, built as sent
+                messages = w.feeds.messages(w.game_id, w.seat, encode_message, position)
+                continue
             due = None
             if w.alarms is not None and closing_at == math.inf:
                 due = w.alarms.deadline(w.game_id, messages.version)
@@ -357,7 +360,12 @@ def _messages(w: Watching, position: Position, messages: Messages) -> Iterator[s
             # After a renewed subscription: read the store once per game, not per stream.
             read_after = w.hub.woken_at if renewed else None
             messages = w.feeds.messages(
-                w.game_id, w.seat, encode_message, at_least=heard or 0, read_after=read_after
+                w.game_id,
+                w.seat,
+                encode_message,
+                position,
+                at_least=heard or 0,
+                read_after=read_after,
             )
     except redis.exceptions.RedisError as error:
         # The store went away (or kept us waiting past its timeout): the client reconnects

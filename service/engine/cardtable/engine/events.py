@@ -14,7 +14,8 @@ the fields of the viewer's view that changed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copy
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cardtable.engine.base import JSON, GameState
@@ -32,23 +33,39 @@ class Timeline:
     """One game's events for every viewer (each seat, and None for a spectator), by version.
 
     Built from a state's names, options, seed and log; `extend` catches up with a newer
-    state of the same game. Not thread-safe: callers hold one lock per timeline.
+    state of the same game. `following` starts one at a state instead (nothing replayed:
+    its events begin after that state's version). Not thread-safe: callers hold one lock
+    per timeline.
     """
 
     def __init__(self, state: GameState):
-        self.game = state.game
-        self._rules = get_rules(state.game)
-        self._replay = self._rules.new_state(list(state.names), dict(state.options), state.rng.seed)
-        self._viewers: list[int | None] = [*range(state.n_players), None]
-        self._views = [self._replay.view(viewer) for viewer in self._viewers]
+        self._start(
+            get_rules(state.game).new_state(list(state.names), dict(state.options), state.rng.seed)
+        )
         # The first deal as each viewer saw it (a host that deals when its last seat is
         # taken announces it; games dealt at creation show it in their first view).
         self._first_views = list(self._views)
         self._first_deal = self._replay.log[0]
-        # _by_version[v - 1][i]: the events of version v for self._viewers[i].
-        self._by_version: list[list[list[Event]]] = []
         self._check_log(state.log, 0)
         self.extend(state)
+
+    @classmethod
+    def following(cls, state: GameState) -> Timeline:
+        """A timeline of the moves applied from `state` on (a copy of it: `state` is not
+        changed), without replaying what came before: `events` starts after its version."""
+        timeline = cls.__new__(cls)
+        timeline._start(copy_state(state))
+        return timeline
+
+    def _start(self, replay: GameState) -> None:
+        self.game = replay.game
+        self._replay = replay
+        self.start = replay.version
+        """The version this timeline's events start after (0 unless `following`)."""
+        self._viewers: list[int | None] = [*range(replay.n_players), None]
+        self._views = [replay.view(viewer) for viewer in self._viewers]
+        # _by_version[v - start - 1][i]: the events of version v for self._viewers[i].
+        self._by_version: list[list[list[Event]]] = []
 
     @property
     def version(self) -> int:
@@ -83,9 +100,11 @@ class Timeline:
         return _deal_event(0, self._first_deal, self._first_views[self._viewers.index(viewer)])
 
     def events(self, viewer: int | None, since: int) -> list[Event]:
-        """The events after version `since`, oldest first, as `viewer` may see them."""
+        """The events after version `since` (at least `start`), oldest first, as `viewer`
+        may see them."""
         index = self._viewers.index(viewer)
-        return [event for per in self._by_version[max(0, since) :] for event in per[index]]
+        skipped = max(0, since - self.start)
+        return [event for per in self._by_version[skipped:] for event in per[index]]
 
     def _check_log(self, log: Sequence[dict[str, JSON]], start: int) -> list[dict[str, JSON]]:
         """The replay's entries from `start`, which must equal the stored ones."""
@@ -104,6 +123,46 @@ class Timeline:
             ]
         )
         self._views = after
+
+
+def copy_state(state: GameState) -> GameState:
+    """An independent copy of `state` to apply moves to (without its log, and without the
+    host's move hook): the game's search clone when it has one, else a deep copy."""
+    hook, state.on_move = state.on_move, None
+    try:
+        if state.search is not None:
+            from cardtable.engine.search import clone
+
+            return clone(state)
+        copied = copy.deepcopy(state)
+    finally:
+        state.on_move = hook
+    copied.log_offset, copied.log = state.log_length, []
+    return copied
+
+
+def first_deal_event(fresh: GameState, viewer: int | None) -> Event:
+    """The deal of the first round as `viewer` saw it (its `version` is 0), from the game
+    as dealt (`fresh`: no move made, its whole log)."""
+    return _deal_event(0, fresh.log[0], fresh.view(viewer))
+
+
+def viewer_events(
+    state: GameState, viewer: int | None, moves: Iterable[tuple[int, Any]]
+) -> list[Event]:
+    """The events of `moves` (seat and move, each legal where it comes) applied to `state`
+    one after another, as `viewer` may see them: one view per move, for this viewer only
+    (a `Timeline` makes every viewer's). `state` is changed; `moves` may be a generator
+    that reads it (to decode each move where it is made)."""
+    events: list[Event] = []
+    before = state.view(viewer)
+    for seat, move in moves:
+        position = len(state.log)
+        state.apply(seat, move)
+        after = state.view(viewer)
+        events += version_events(state.version, state.log[position:], before, after)
+        before = after
+    return events
 
 
 def version_events(
