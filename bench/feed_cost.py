@@ -56,28 +56,10 @@ def make_app(redis_url: str, prefix: str) -> Any:
     return create_app(Settings(redis_url=redis_url, key_prefix=prefix, **RAISED_LIMITS))
 
 
-def stalling_move(state: Any, seat: int, rng: random.Random) -> Any:
-    """Mostly a card put into a face-up cell (the round does not get nearer its end),
-    sometimes any legal move (so that rounds do end)."""
-    from cardtable.engine.skyjo.cards import COLS
-
-    legal = state.legal_moves(seat)
-    if rng.random() < 0.12:
-        return rng.choice(legal)
-    grid = state.grids[seat]
-    slow = [
-        move
-        for move in legal
-        if "row" in move
-        and move["type"] != "reveal"
-        and not grid.is_face_down(move["row"] * COLS + move["col"])
-    ]
-    return rng.choice(slow or legal)
-
-
 def prepare(redis_url: str, prefix: str, lengths: list[int]) -> list[dict[str, Any]]:
     """Play one game per size and length; what the children need to read them."""
     from cardtable.api.requests import wiring
+    from tests.support.stalling import stalling_move
 
     app = make_app(redis_url, prefix)
     client = app.test_client()
@@ -115,50 +97,50 @@ def prepare(redis_url: str, prefix: str, lengths: list[int]) -> list[dict[str, A
 def measure(redis_url: str, prefix: str, games: list[dict[str, Any]]) -> dict[str, Any]:
     """Each figure of each game, on a cold feed each time (run in a child process)."""
     app = make_app(redis_url, prefix)
+    return {game["id"]: measure_game(app, game) for game in games}
+
+
+def measure_game(app: Any, game: dict[str, Any]) -> dict[str, Any]:
     client = app.test_client()
-    found: dict[str, Any] = {}
-    for game in games:
-        url = f"/games/{game['id']}/events"
-        auth = {"Authorization": f"Bearer {game['token']}"}
+    url = f"/games/{game['id']}/events"
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    digest = hashlib.sha256()
 
-        def json_page(since: int, url: str = url, auth: dict[str, str] = auth) -> Any:
-            answer = client.get(f"{url}?since={since}", headers=auth)
-            assert answer.status_code == 200, answer.status_code
-            return answer.get_json()
+    def json_page(since: int) -> Any:
+        answer = client.get(f"{url}?since={since}", headers=auth)
+        assert answer.status_code == 200, answer.status_code
+        return answer.get_json()
 
-        def sse(headers: dict[str, str], url: str = url, auth: dict[str, str] = auth) -> None:
-            answer = client.get(url, headers={**STREAM, **auth, **headers}, buffered=False)
-            assert answer.status_code == 200, answer.status_code
-            if "Last-Event-ID" in headers:
-                for chunk in answer.response:
-                    if b"data:" in chunk:
-                        break
-            answer.close()
+    def sse(headers: dict[str, str]) -> None:
+        answer = client.get(url, headers={**STREAM, **auth, **headers}, buffered=False)
+        assert answer.status_code == 200, answer.status_code
+        if "Last-Event-ID" in headers:
+            for chunk in answer.response:
+                if b"data:" in chunk:
+                    break
+        answer.close()
 
-        digest = hashlib.sha256()
+    def all_pages() -> None:
+        since = 0
+        while since is not None:
+            page = json_page(since)
+            digest.update(json.dumps(page["events"], sort_keys=True).encode())
+            since = page["next"]
 
-        def all_pages() -> None:
-            since = 0
-            while since is not None:
-                page = json_page(since)
-                digest.update(json.dumps(page["events"], sort_keys=True).encode())
-                since = page["next"]
-
-        runs = {
-            "json 0": lambda: json_page(0),
-            "json mid": lambda game=game: json_page(game["versions"] // 2),
-            "sse 0": lambda: sse({"Last-Event-ID": "0"}),
-            "sse now": lambda: sse({}),
-            "all pages": all_pages,
-        }
-        times = {}
-        for figure in FIGURES:
-            app.extensions.pop("cardtable_feeds", None)  # a cold worker: nothing cached
-            started = time.perf_counter()
-            runs[figure]()
-            times[figure] = time.perf_counter() - started
-        found[game["id"]] = {"times": times, "events": digest.hexdigest()}
-    return found
+    runs = {
+        "json 0": lambda: json_page(0),
+        "json mid": lambda: json_page(game["versions"] // 2),
+        "sse 0": lambda: sse({"Last-Event-ID": "0"}),
+        "sse now": lambda: sse({}),
+        "all pages": all_pages,
+    }
+    times = {}
+    for figure in FIGURES:
+        app.extensions.pop("cardtable_feeds", None)  # a cold worker: nothing cached
+        started = time.perf_counter()
+        runs[figure]()
+        times[figure] = time.perf_counter() - started
+    return {"times": times, "events": digest.hexdigest()}
 
 
 def child(python: str, side: str, redis_url: str, prefix: str, games: list[dict[str, Any]]) -> Any:
@@ -203,17 +185,18 @@ def main() -> None:
                 runs[side].append(child(python, side, redis_server.url, prefix, games))
                 print(f"{side} run {len(runs[side])} done", file=sys.stderr)
     print(f"load average at the start: {load:.1f}; medians of {args.rounds} alternating runs")
-    print(f"{'players':>7} {'versions':>8} {'figure':>9} {'before s':>9} {'after s':>8} {'ratio':>7}")
+    heads = ("players", "versions", "figure", "before s", "after s", "ratio")
+    print(" ".join(f"{head:>9}" for head in heads))
     for game in games:
         for figure in FIGURES:
             before = statistics.median(run[game["id"]]["times"][figure] for run in runs["before"])
             after = statistics.median(run[game["id"]]["times"][figure] for run in runs["after"])
             print(
-                f"{game['players']:>7} {game['versions']:>8} {figure:>9} {before:>9.3f} "
-                f"{after:>8.3f} {before / after:>6.1f}×"
+                f"{game['players']:>9} {game['versions']:>9} {figure:>9} {before:>9.3f} "
+                f"{after:>9.3f} {before / after:>8.1f}x"
             )
         same = {run[game["id"]]["events"] for side in runs.values() for run in side}
-        print(f"{'':>17} same events before and after: {'yes' if len(same) == 1 else 'NO'}")
+        print(f"{'':>19} same events before and after: {'yes' if len(same) == 1 else 'NO'}")
 
 
 if __name__ == "__main__":

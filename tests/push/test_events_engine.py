@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from cardtable.engine.autoplay import play_bots
 from cardtable.engine.base import GameState
-from cardtable.engine.events import Timeline
+from cardtable.engine.events import Timeline, copy_state, first_deal_event, viewer_events
 from cardtable.engine.registry import get_rules
 
 SHORT_OPTIONS = {"skyjo": {"end_score": 40}, "skipbo": {"stock_size": 5, "target_score": 100}}
@@ -130,5 +130,38 @@ def test_no_event_shows_a_card_the_viewers_view_does_not(
     views = views_by_version(state)
     for index, viewer in enumerate([*range(n_players), None]):
         for event in timeline.events(viewer, 0):
+            version = event["version"]
+            check_event(event, viewer, views[version - 1][index], views[version][index])
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(["skyjo", "skipbo"]),
+    n_players=st.integers(2, 5),
+    seed=st.integers(0, 2**32),
+    cut=st.floats(0, 1),
+)
+def test_one_viewers_events_from_a_copy_mid_game_equal_the_timelines_and_show_no_hidden_card(
+    game: str, n_players: int, seed: int, cut: float
+) -> None:
+    """What a cold feed builds: one viewer's events from a state copied mid-game (its
+    history, `viewer_events`), and every viewer's from there on (`Timeline.following`)."""
+    state = random_game(game, n_players, seed)
+    moves = [(e["seat"], e["move"]) for e in state.log if e["type"] == "move"]
+    at = int(cut * len(moves))
+    middle = random_game(game, n_players, seed, stop_at=at)
+    whole = Timeline(state)
+    following = Timeline.following(middle)
+    for move in moves[at:]:
+        following.apply(*move)
+    assert middle.version == at  # `following` copied it
+    views = views_by_version(state)
+    fresh = get_rules(game).new_state(list(state.names), dict(state.options), state.rng.seed)
+    assert first_deal_event(fresh, None) == whole.first_deal(None)
+    for index, viewer in enumerate([*range(n_players), None]):
+        expected = [e for e in whole.events(viewer, 0) if e["version"] > at]
+        built = viewer_events(copy_state(middle), viewer, moves[at:])
+        assert built == expected == following.events(viewer, at)
+        for event in built:
             version = event["version"]
             check_event(event, viewer, views[version - 1][index], views[version][index])
