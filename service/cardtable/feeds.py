@@ -1,15 +1,16 @@
 """Per-process cache of game feeds, so that a change read by a thousand watchers is
-replayed and turned into events once, not once per watcher.
+turned into events once, not once per watcher, and no answer costs more than its page.
 
-A feed merges two sources by version: the engine's events (a `Timeline` of the dealt game,
-numbered by engine moves) and the table's changes (`Game.table_log`: seats taken, players
-leaving, seats handed to a bot, a rematch offered), which are public facts. Engine move k
-has the game version `k + #{table changes made before move k}`. A game read from its
-snapshot has no engine log: the feed replays the game from its seed and stored moves once
-per process, then applies only the stored moves it has not seen. A change that is a move
-costs each process one read of the log (no snapshot) and the new moves; a table change
-reads the snapshot too, and the timeline is checked against it. Nothing is read per
-watcher.
+A feed merges two sources by version: the engine's events and the table's changes
+(`Game.table_log`: seats taken, players leaving, seats handed to a bot, a rematch
+offered), which are public facts. Engine move k has the game version
+`k + #{table changes made before move k}`. A process follows a game from the first
+snapshot it reads of it, replaying nothing: a `Timeline.following` that snapshot turns
+each later move into every viewer's events as it comes. The moves before it (the stored
+log) make the feed's `History`, whose events are built only when a page of them is asked
+for, for that page's viewer, CHUNK_MOVES moves at a time. A change that is a move costs
+each process one read of the log (no snapshot) and the new moves; a table change reads
+the snapshot too, and the timeline is checked against it. Nothing is read per watcher.
 """
 
 from __future__ import annotations

@@ -306,8 +306,10 @@ def _messages(w: Watching, position: Position, messages: Messages) -> Iterator[s
     """The stream's text: `retry:`, the backlog, then each version's events as
     notifications name them, heartbeat comments while idle, and a last `retry:` when the
     server stops. The messages are the feed's, shared by every stream of this viewer: a
-    stream holds only its position. Waiting reads nothing from Redis but the deadline of a
-    game with a turn timer (once per process and version), and acts at that deadline.
+    stream holds only its position (and the page of its backlog it sends, which the feed
+    builds only when the stream gets there: a long backlog costs a page at a time).
+    Waiting reads nothing from Redis but the deadline of a game with a turn timer (once
+    per process and version), and acts at that deadline.
     After `game_end` it stays open for the `rematch` event (closing after it), at most
     REMATCH_WAIT_SECONDS."""
     yield f"retry: {STREAM_RETRY_MS}\n\n"
@@ -367,9 +369,10 @@ def _messages(w: Watching, position: Position, messages: Messages) -> Iterator[s
                 at_least=heard or 0,
                 read_after=read_after,
             )
-    except redis.exceptions.RedisError as error:
-        # The store went away (or kept us waiting past its timeout): the client reconnects
-        # with Last-Event-ID, to us or another replica.
+    except (redis.exceptions.RedisError, FeedBusy) as error:
+        # The store went away (or kept us waiting past its timeout), or this process is too
+        # busy to build the game's events: the client reconnects with Last-Event-ID, to us
+        # or another replica.
         log.warning("event stream of %s closed: %s", w.game_id, type(error).__name__)
     yield f"retry: {SHUTDOWN_RETRY_MS}\n\n"
 
