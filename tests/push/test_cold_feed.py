@@ -2,23 +2,33 @@
 on a real Redis: the history before the snapshot it first reads is built from the stored
 moves as pages ask for it, never the whole game at once. Its first page, every page after
 it and its stream equal a warm worker's (one that followed the game from version 0 on, as the
-feed always did), event for event, ids and bodies, for a seat and for a spectator. A feed
-that stays busy answers 503 with Retry-After."""
+feed always did), event for event, ids and bodies, for a seat and for a spectator; on a
+real gevent server that never read the game, a stream from 0 sends the whole backlog and
+then the new moves. A feed that stays busy answers 503 with Retry-After."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from itertools import groupby
 from typing import Any
 
+import httpx
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 import cardtable.feeds
 from cardtable.api.requests import wiring
+from cardtable.app import create_app
+from cardtable.config import Settings
 from cardtable.feeds import CHUNK_MOVES
+from cardtable.redis_server import RedisServer
 from tests.api.conftest import Api
+from tests.push.conftest import sse_messages
 from tests.push.test_event_ids import STREAM, _messages, _stream
+from tests.support.limits import RAISED_LIMITS, RAISED_LIMITS_ENV
+from tests.support.live_server import LiveServer
 from tests.support.stalling import stalling_move
 
 SMALL_PAGE = 97
@@ -132,3 +142,62 @@ def test_a_feed_that_stays_busy_answers_503_with_retry_after(
             assert answer.get_json()["code"] == "too_many_waiting"
             assert answer.headers["Retry-After"] == "1"
     assert client.get(f"/games/{game_id}/events?since=0").status_code == 200
+
+
+def test_a_stream_from_0_on_a_cold_gevent_server_sends_the_backlog_then_the_new_moves(
+    push_servers: Callable[..., LiveServer], redis_server: RedisServer
+) -> None:
+    """On a real gunicorn (gevent) that never read the game: a stream from 0 of a game of
+    more than a page sends every page of the backlog, then the moves made while it is
+    open, once each, with the contract's ids, as the JSON pages tell them."""
+    prefix = "coldstream"
+    server = push_servers(workers=1, CARDTABLE_KEY_PREFIX=prefix, **RAISED_LIMITS_ENV)
+    player = create_app(Settings(redis_url=redis_server.url, key_prefix=prefix, **RAISED_LIMITS))
+    created = Api(player.test_client()).create("skyjo", 2, seed=4, options={"end_score": 1000})
+    tokens = [p["token"] for p in created["players"]]
+    rng = random.Random(4)
+    with player.app_context():
+        service = wiring().games
+
+        def play(moves: int) -> int:
+            game = service.load(created["id"])
+            for _ in range(moves):
+                seat = rng.choice(game.state.active_seats())
+                game = service.move(
+                    created["id"], tokens[seat], stalling_move(game.state, seat, rng)
+                )[0]
+            assert not game.finished
+            return game.version
+
+        before = play(cardtable.feeds.PAGE_EVENTS + 2 * CHUNK_MOVES)
+        url = f"{server.url}/games/{created['id']}/events"
+        sent = []
+        with httpx.Client(timeout=30) as client:
+            opened = client.stream("GET", url, headers={**STREAM, "Last-Event-ID": "0"})
+            with opened as response:
+                messages = sse_messages(response)
+                for message in messages:
+                    if "data" in message:
+                        sent.append((message["id"], message["data"]))
+                        if sent[-1][0] == str(before):
+                            break
+                after = play(3)  # while the stream is open: its hub wakes it
+                for message in messages:
+                    if "data" in message:
+                        sent.append((message["id"], message["data"]))
+                        if sent[-1][0] == str(after):
+                            break
+            pages = []
+            since: int | None = 0
+            while since is not None:
+                pages.append(client.get(url, params={"since": since}).json())
+                since = pages[-1]["next"]
+    assert len(pages) > 1
+    events = [event for page in pages for event in page["events"]]
+    assert [event for _, event in sent] == events
+    ids = []
+    for version, group in groupby(events, key=lambda event: event["version"]):
+        count = len(list(group))
+        ids += [f"{version}.{k}" for k in range(1, count)] + [str(version)]
+    assert [event_id for event_id, _ in sent] == ids
+    player.extensions["cardtable"].redis.close()
