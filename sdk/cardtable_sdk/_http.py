@@ -65,6 +65,8 @@ class Connection:
     verify_ssl: bool = True
     httpx_args: Mapping[str, Any] = field(default_factory=dict)
     """Extra arguments for every httpx client made, e.g. {"transport": ...} or {"proxy": ...}."""
+    retry: Any = None
+    """The `_retry.RetryPolicy` of every call made on this connection (None: the default)."""
 
     def _kwargs(self, asynchronous: bool) -> dict[str, Any]:
         hook = _araise_for_error if asynchronous else _raise_for_error

@@ -118,6 +118,9 @@ class ReaderCore(LastView):
     def __init__(self, connection: Connection, game_id: str) -> None:
         self.connection = connection
         self.game_id = game_id
+        self.retry = connection.retry
+        """How this session's calls are sent again after a passing failure (a
+        `RetryPolicy`; the runners set `NO_RETRIES` while they play: they retry themselves)."""
         self._client: Client | AuthenticatedClient = connection.client(
             asynchronous=self.asynchronous
         )
