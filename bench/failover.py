@@ -41,7 +41,7 @@ def one(wait: int, clients: int, seconds: float) -> str:
         with Gunicorn(env=env, workers=2, ready_path="/readyz") as server:
             run = failover_under_load(topology, server.url, clients, seconds, moves_after=50)
         acked = run.acked
-        lost = lost_writes(topology.replica.port, "failover", acked)
+        lost = lost_writes(topology.master_port(), "failover", acked)
         return (
             f"{wait:>5}{run.steady_moves_per_second:>9.0f}{len(acked.moves):>8}{lost.moves:>6}"
             f"{100 * lost.moves / max(1, len(acked.moves)):>7.1f}{lost.joins:>7}"
