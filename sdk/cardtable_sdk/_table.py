@@ -93,16 +93,11 @@ class TableCore:
         httpx_args: Mapping[str, Any] | None = None,
         retry: RetryPolicy | None = None,
     ) -> None:
+        self.retry = retry or RetryPolicy()
+        """How this table's calls, and its sessions', are sent again after a passing failure."""
         self.connection = Connection(
-            base_url,
-            timeout,
-            dict(headers or {}),
-            verify_ssl,
-            dict(httpx_args or {}),
-            retry or RetryPolicy(),
+            base_url, timeout, dict(headers or {}), verify_ssl, dict(httpx_args or {}), self.retry
         )
-        self.retry: RetryPolicy = self.connection.retry
-        """How this table's own calls are sent again after a passing failure."""
         self._client = self.connection.client(asynchronous=self.asynchronous)
         self._opened: list[Any] = []
 
