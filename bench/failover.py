@@ -5,7 +5,8 @@ a real gunicorn (2 workers) and N clients playing two-seat tables with the SDK's
 (`SENTINEL FAILOVER`) under the same load, and afterwards the acknowledged moves and seats
 the new master does not hold, and the longest time without an acknowledged move.
 
-Run on purpose: `.venv/bin/python bench/failover.py [--clients 6] [--seconds 10]`.
+Run on purpose: `.venv/bin/python bench/failover.py [--clients 6] [--seconds 10]
+[--replicas 1] [--waits 0 1]` (each WAIT setting of `--waits` twice, alternated).
 """
 
 from __future__ import annotations
@@ -29,8 +30,11 @@ from tests.support.failover_load import (  # noqa: E402
 from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
 
 
-def one(wait: int, clients: int, seconds: float) -> str:
-    with tempfile.TemporaryDirectory() as workdir, sentinel_topology(Path(workdir)) as topology:
+def one(wait: int, clients: int, seconds: float, replicas: int) -> str:
+    with (
+        tempfile.TemporaryDirectory() as workdir,
+        sentinel_topology(Path(workdir), replicas) as topology,
+    ):
         env = {
             **RAISED_LIMITS_ENV,
             "CARDTABLE_REDIS_SENTINELS": topology.sentinels,
@@ -41,7 +45,7 @@ def one(wait: int, clients: int, seconds: float) -> str:
         with Gunicorn(env=env, workers=2, ready_path="/readyz") as server:
             run = failover_under_load(topology, server.url, clients, seconds, moves_after=50)
         acked = run.acked
-        lost = lost_writes(topology.replica.port, "failover", acked)
+        lost = lost_writes(topology.master_port(), "failover", acked)
         return (
             f"{wait:>5}{run.steady_moves_per_second:>9.0f}{len(acked.moves):>8}{lost.moves:>6}"
             f"{100 * lost.moves / max(1, len(acked.moves)):>7.1f}{lost.joins:>7}"
@@ -53,12 +57,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--replicas", type=int, default=1)
+    parser.add_argument("--waits", type=int, nargs="+", default=[0, 1])
     args = parser.parse_args()
-    print(f"{args.clients} clients, {args.seconds:g} s steady, then SENTINEL FAILOVER")
+    print(f"{args.clients} clients, {args.replicas} replica(s), {args.seconds:g} s steady, "
+          "then SENTINEL FAILOVER")  # fmt: skip
     print(f"{'WAIT':>5}{'moves/s':>9}{'acked':>8}{'lost':>6}{'lost %':>7}{'seats':>7}"
           f"{'gap s':>9}{'demoted s':>10}")  # fmt: skip
-    for wait in (0, 1, 0, 1):  # alternated: the machine's load drifts
-        print(one(wait, args.clients, args.seconds), flush=True)
+    for wait in args.waits * 2:  # alternated: the machine's load drifts
+        print(one(wait, args.clients, args.seconds, args.replicas), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,20 @@
 """Bytes per stored game, for Redis sizing: Redis's MEMORY USAGE of a game's keys (its hash
 and its log, every field counted) at creation, mid-game and at the end, for both games
-(random legal moves, 2 and 4 players), then finished games of greedy bots (longer games), a
-Skip-Bo match to 500 included."""
+(random legal moves, 2 and 4 players), 2-player games played by the SDK over HTTP (a real
+gunicorn: every key of the game counted, the Idempotency-Key records of its keyed create
+and moves included), then finished games of greedy bots (longer games), a Skip-Bo match to
+500 included.
+
+Run on purpose: `.venv/bin/python bench/game_size.py`."""
 
 from __future__ import annotations
 
 import random
 import statistics
+import sys
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 
 import redis
 
@@ -17,6 +23,11 @@ from cardtable.games import GameService
 from cardtable.idempotency import move_once
 from cardtable.redis_server import RedisServer
 from cardtable.store import DocumentStore
+from cardtable_sdk import Cardtable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the test harness's gunicorn
+from tests.e2e.gunicorn import Gunicorn
+from tests.support.limits import RAISED_LIMITS_ENV
 
 
 def measure(
@@ -75,6 +86,27 @@ def keyed_game(
     return own + sum(records), own, sum(records), moves
 
 
+def sdk_game(url: str, client: redis.Redis, prefix: str, game: str, seed: int) -> list[int]:
+    """A 2-player game created and played to its end by the SDK (random legal moves, each
+    seat its own session): [bytes of every key of the game, of which the hash and log, the
+    records, moves]. The SDK keys its create and every move (one Idempotency-Key each)."""
+    rng, moves = random.Random(seed), 0
+    with Cardtable(url) as table:
+        created = table.create_game(game, ["p0", "p1"], seed=seed)
+        seats = [created.seat(0), created.seat(1)]
+        while True:
+            turns = [seat.turn() for seat in seats]
+            if turns[0].view.finished:
+                break
+            seat, turn = next((s, t) for s, t in zip(seats, turns, strict=True) if t.legal_moves)
+            seat.move(rng.choice(turn.legal_moves))
+            moves += 1
+    keys = list(client.scan_iter(match=f"{prefix}:game:{{{created.id}}}*"))
+    sizes = {key: int(client.memory_usage(key, samples=0) or 0) for key in keys}
+    records = sum(size for key, size in sizes.items() if b":rec:" in key)
+    return [sum(sizes.values()), sum(sizes.values()) - records, records, moves]
+
+
 def bots_only(
     service: GameService,
     store: DocumentStore,
@@ -117,6 +149,20 @@ def main() -> None:
             rows = [keyed_game(service, store, game, seed) for seed in range(5)]
             med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
             print(f"{game + ' 2p':<28}{med[0]:>10}{med[1]:>8}{med[2]:>8}{med[3]:>8}")
+        print(
+            f"\n{'played by the SDK':<28}{'finished':>10}{'game':>8}{'records':>8}"
+            f"{'moves':>8}   (bytes, median of 5 games; records: the create's and moves' keys)"
+        )
+        env = {
+            **RAISED_LIMITS_ENV,
+            "CARDTABLE_REDIS_URL": server.url,
+            "CARDTABLE_KEY_PREFIX": "sized",
+        }
+        with Gunicorn(env=env, ready_path="/readyz") as gunicorn:
+            for game in ("skyjo", "skipbo"):
+                rows = [sdk_game(gunicorn.url, client, "sized", game, seed) for seed in range(5)]
+                med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
+                print(f"{game + ' 2p':<28}{med[0]:>10}{med[1]:>8}{med[2]:>8}{med[3]:>8}")
         print(
             f"\n{'greedy bots':<28}{'finished':>10}{'hash':>8}{'log':>8}{'moves':>8}"
             "   (bytes, median of 5 games)"

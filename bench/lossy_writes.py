@@ -1,7 +1,8 @@
 """Wrong answers through a link to Redis that loses replies: a real gunicorn whose Redis
 connection goes through a proxy dropping 1 in 5 replies of the write scripts (after Redis
 ran them), driven by one client sending every kind of write (creates, moves with and without
-If-Match, joins incl. the last seat, leaves, starts, rematches), each answer checked against
+If-Match, joins incl. the last seat, leaves, starts, rematches, score sheets and their
+edits), each answer checked against
 what Redis holds right after it (tests/support/lossy_writes.py). Prints the writes, the
 replies lost, the `outcome_unknown` answers and the wrong answers.
 

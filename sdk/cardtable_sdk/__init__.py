@@ -18,6 +18,7 @@
 import logging
 
 from cardtable_sdk import errors
+from cardtable_sdk._retry import NO_RETRIES, RetryPolicy
 from cardtable_sdk.aio import (
     AsyncBot,
     AsyncCardtable,
@@ -57,6 +58,7 @@ logging.getLogger("cardtable_sdk").addHandler(logging.NullHandler())
 __version__ = "0.1.0"
 
 __all__ = [
+    "NO_RETRIES",
     "OPEN_SEAT",
     "AsyncBot",
     "AsyncCardtable",
@@ -76,6 +78,7 @@ __all__ = [
     "OpenGames",
     "PlayResult",
     "PlaySettings",
+    "RetryPolicy",
     "ScoresheetSession",
     "SeatInfo",
     "SeatSession",

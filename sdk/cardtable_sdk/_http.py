@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 from urllib.parse import quote
 
 import httpx
@@ -35,6 +35,9 @@ from cardtable_sdk.errors import (
     ValidationError,
     error_from_response,
 )
+
+if TYPE_CHECKING:  # _retry imports this module
+    from cardtable_sdk._retry import RetryPolicy
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds to wait for any answer (connect, read, write), long-polls excepted."""
@@ -65,6 +68,9 @@ class Connection:
     verify_ssl: bool = True
     httpx_args: Mapping[str, Any] = field(default_factory=dict)
     """Extra arguments for every httpx client made, e.g. {"transport": ...} or {"proxy": ...}."""
+    retry: RetryPolicy | None = None
+    """How every call made on this connection is sent again after a passing failure (None:
+    `RetryPolicy()`)."""
 
     def _kwargs(self, asynchronous: bool) -> dict[str, Any]:
         hook = _araise_for_error if asynchronous else _raise_for_error

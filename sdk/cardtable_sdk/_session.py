@@ -22,6 +22,7 @@ from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.api.games import get_game, get_legal_moves, get_record, get_score
 from cardtable_sdk._drive import Steps
 from cardtable_sdk._http import MAX_WAIT, Connection, raw_move_request, version_tag
+from cardtable_sdk._retry import RetryPolicy
 from cardtable_sdk.errors import CardtableError, MalformedMove, ValidationError, VersionMismatch
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View, make_view
 
@@ -118,6 +119,9 @@ class ReaderCore(LastView):
     def __init__(self, connection: Connection, game_id: str) -> None:
         self.connection = connection
         self.game_id = game_id
+        self.retry: RetryPolicy = connection.retry or RetryPolicy()
+        """How this session's calls are sent again after a passing failure (a
+        `RetryPolicy`; the runners set `NO_RETRIES` while they play: they retry themselves)."""
         self._client: Client | AuthenticatedClient = connection.client(
             asynchronous=self.asynchronous
         )

@@ -14,7 +14,8 @@ from cardtable_client.api.catalog import list_game_types
 from cardtable_client.api.games import create_game
 from cardtable_client.models import CreatedGame, CreateGameRequest, GameType, GameTypes
 from cardtable_sdk._http import DEFAULT_TIMEOUT, Connection, checked_body, players_body
-from cardtable_sdk._session import Call
+from cardtable_sdk._retry import RetryPolicy
+from cardtable_sdk._session import Call, new_idempotency_key
 
 PlayerSpec = str | tuple[str, str | None] | Mapping[str, Any]
 """A player for `create_game`: a name, a (name, bot) pair, {"name": ..., "bot": ...}, or
@@ -90,9 +91,12 @@ class TableCore:
         headers: Mapping[str, str] | None = None,
         verify_ssl: bool = True,
         httpx_args: Mapping[str, Any] | None = None,
+        retry: RetryPolicy | None = None,
     ) -> None:
+        self.retry = retry or RetryPolicy()
+        """How this table's calls, and its sessions', are sent again after a passing failure."""
         self.connection = Connection(
-            base_url, timeout, dict(headers or {}), verify_ssl, dict(httpx_args or {})
+            base_url, timeout, dict(headers or {}), verify_ssl, dict(httpx_args or {}), self.retry
         )
         self._client = self.connection.client(asynchronous=self.asynchronous)
         self._opened: list[Any] = []
@@ -127,7 +131,9 @@ class TableCore:
         if (turn_seconds := settings.get("turn_seconds")) is not None:
             body["turn_seconds"] = turn_seconds
         request = checked_body(CreateGameRequest.from_dict, body)
-        return Call(create_game._get_kwargs(body=request), _created)
+        # One key per logical create: a resend after a lost answer gets the same game.
+        key = new_idempotency_key()
+        return Call(create_game._get_kwargs(body=request, idempotency_key=key), _created)
 
 
 class GameCore(Generic[Session, Watcher]):

@@ -19,12 +19,11 @@ from collections.abc import Awaitable, Callable, Mapping
 from types import TracebackType
 from typing import Any, Self, TypeVar, Unpack
 
-from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.models import GameType
 from cardtable_sdk import games
 from cardtable_sdk._drive import drive_async
-from cardtable_sdk._http import transport_errors
 from cardtable_sdk._loop import PlayLoop, PlayResult, PlaySettings, Port, Step, Watcher, bot_name
+from cardtable_sdk._retry import perform_async, retried_by_caller
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
 from cardtable_sdk._table import GameCore, GameSettings, Players, TableCore
 from cardtable_sdk.games import OpenGames
@@ -37,10 +36,9 @@ AsyncBot = Callable[[View, MoveList], Mapping[str, Any] | Awaitable[Mapping[str,
 """A bot for `play_async`: a plain function or a coroutine function."""
 
 
-async def _perform(client: Client | AuthenticatedClient, call: Call[T]) -> T:
-    with transport_errors():
-        response = await client.get_async_httpx_client().request(**call.request)
-        return call.read(response)
+async def _perform(owner: TableCore | ReaderCore, call: Call[T]) -> T:
+    """`call` on `owner`'s client, sent again as its retry policy says."""
+    return await perform_async(owner._client, call, owner.retry)
 
 
 class _AsyncClosing:
@@ -67,25 +65,25 @@ class AsyncCardtable(TableCore, _AsyncClosing):
     asynchronous = True
 
     async def game_types(self) -> list[GameType]:
-        return await _perform(self._client, self._types_call())
+        return await _perform(self, self._types_call())
 
     async def create_game(
         self, game: str, players: Players, **settings: Unpack[GameSettings]
     ) -> AsyncGame:
         call = self._create_call(game, players, settings)
-        return AsyncGame(self, await _perform(self._client, call))
+        return AsyncGame(self, await _perform(self, call))
 
     async def open_games(
         self, game: str | None = None, *, cursor: str | None = None, limit: int = 20
     ) -> OpenGames:
-        return await _perform(self._client, games.open_games_call(game, cursor, limit))
+        return await _perform(self, games.open_games_call(game, cursor, limit))
 
     async def join(self, game_id: str, name: str, *, invite: str | None = None) -> AsyncSeatSession:
-        grant = await _perform(self._client, games.join_call(game_id, name, invite))
+        grant = await _perform(self, games.join_call(game_id, name, invite))
         return self.seat(grant.game_id, grant.token, seat=grant.seat)
 
     async def start(self, game_id: str, *, invite: str, fill: str = "greedy") -> int:
-        return await _perform(self._client, games.start_call(game_id, fill, invite))
+        return await _perform(self, games.start_call(game_id, fill, invite))
 
     def seat(self, game_id: str, token: str, *, seat: int | None = None) -> AsyncSeatSession:
         return self._opening(AsyncSeatSession(self.connection, game_id, token, seat=seat))
@@ -110,7 +108,7 @@ class _AsyncReader(ReaderCore, _AsyncClosing):
     asynchronous = True
 
     async def _run(self, steps: CallSteps[T]) -> T:
-        return await drive_async(steps, lambda call: _perform(self._client, call))
+        return await drive_async(steps, lambda call: _perform(self, call))
 
     async def view(self) -> View:
         return await self._run(self._read_view())
@@ -119,10 +117,10 @@ class _AsyncReader(ReaderCore, _AsyncClosing):
         return await self._run(self._wait(timeout))
 
     async def score(self) -> dict[str, Any]:
-        return await _perform(self._client, self._score_call())
+        return await _perform(self, self._score_call())
 
     async def record(self) -> dict[str, Any]:
-        return await _perform(self._client, self._record_call())
+        return await _perform(self, self._record_call())
 
     async def close(self) -> None:
         await self._client.get_async_httpx_client().aclose()
@@ -139,19 +137,19 @@ class AsyncSeatSession(SeatCore, _AsyncReader):
         return await self._run(self._seat_number())
 
     async def legal_moves(self) -> MoveList:
-        return await _perform(self._client, self._legal_moves_call())
+        return await _perform(self, self._legal_moves_call())
 
     async def turn(self) -> Turn:
         return await self._run(self._turn())
 
     async def leave(self) -> int:
-        return await _perform(self._client, games.leave_call(self.game_id))
+        return await _perform(self, games.leave_call(self.game_id))
 
     async def start(self, fill: str = "greedy") -> int:
-        return await _perform(self._client, games.start_call(self.game_id, fill, None))
+        return await _perform(self, games.start_call(self.game_id, fill, None))
 
     async def rematch(self) -> AsyncSeatSession:
-        grant = await _perform(self._client, games.rematch_call(self.game_id))
+        grant = await _perform(self, games.rematch_call(self.game_id))
         return AsyncSeatSession(self.connection, grant.game_id, grant.token, seat=grant.seat)
 
     async def move(
@@ -178,6 +176,7 @@ async def play_async(
         return await answer if inspect.isawaitable(answer) else answer
 
     try:
-        return await drive_async(loop.run(), perform)
+        with retried_by_caller(session):
+            return await drive_async(loop.run(), perform)
     finally:
         await stream.aclose()

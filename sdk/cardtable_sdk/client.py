@@ -24,11 +24,10 @@ from collections.abc import Mapping
 from types import TracebackType
 from typing import Any, Self, TypeVar, Unpack
 
-from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.models import GameType
 from cardtable_sdk import games
 from cardtable_sdk._drive import drive
-from cardtable_sdk._http import transport_errors
+from cardtable_sdk._retry import perform
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
 from cardtable_sdk._table import GameCore, GameSettings, Players, PlayerSpec, SeatInfo, TableCore
 from cardtable_sdk.games import OpenGames
@@ -48,9 +47,9 @@ __all__ = [
 T = TypeVar("T")
 
 
-def _perform(client: Client | AuthenticatedClient, call: Call[T]) -> T:
-    with transport_errors():
-        return call.read(client.get_httpx_client().request(**call.request))
+def _perform(owner: TableCore | ReaderCore, call: Call[T]) -> T:
+    """`call` on `owner`'s client, sent again as its retry policy says."""
+    return perform(owner._client, call, owner.retry)
 
 
 class _Closing:
@@ -81,7 +80,7 @@ class Cardtable(TableCore, _Closing):
 
     def game_types(self) -> list[GameType]:
         """The hosted games: player counts, options (type, default, range), bots, moves."""
-        return _perform(self._client, self._types_call())
+        return _perform(self, self._types_call())
 
     def create_game(self, game: str, players: Players, **settings: Unpack[GameSettings]) -> Game:
         """Create a game; `players` are names, (name, bot) pairs or dicts, where bot is
@@ -91,24 +90,24 @@ class Cardtable(TableCore, _Closing):
         (`GameSettings`): `options`, `seed`, `public` lists it in the lobby, `turn_seconds`
         sets a turn timer."""
         call = self._create_call(game, players, settings)
-        return Game(self, _perform(self._client, call))
+        return Game(self, _perform(self, call))
 
     def open_games(
         self, game: str | None = None, *, cursor: str | None = None, limit: int = 20
     ) -> OpenGames:
         """One page of the lobby: public games waiting for players, newest first."""
-        return _perform(self._client, games.open_games_call(game, cursor, limit))
+        return _perform(self, games.open_games_call(game, cursor, limit))
 
     def join(self, game_id: str, name: str, *, invite: str | None = None) -> SeatSession:
         """Take an open seat (`invite` may be left out for a public game): a session for
         it, whose `token` is shown only now. NoOpenSeat when none is left."""
-        grant = _perform(self._client, games.join_call(game_id, name, invite))
+        grant = _perform(self, games.join_call(game_id, name, invite))
         return self.seat(grant.game_id, grant.token, seat=grant.seat)
 
     def start(self, game_id: str, *, invite: str, fill: str = "greedy") -> int:
         """As the invite's holder: server bots (`fill`) take the open seats and the game is
         dealt. Returns the game's version."""
-        return _perform(self._client, games.start_call(game_id, fill, invite))
+        return _perform(self, games.start_call(game_id, fill, invite))
 
     def seat(self, game_id: str, token: str, *, seat: int | None = None) -> SeatSession:
         """A session acting as the seat whose token this is."""
@@ -145,7 +144,7 @@ class _Reader(ReaderCore, _Closing):
     """Reads one game over a blocking httpx client."""
 
     def _run(self, steps: CallSteps[T]) -> T:
-        return drive(steps, lambda call: _perform(self._client, call))
+        return drive(steps, lambda call: _perform(self, call))
 
     def view(self) -> View:
         """Read the game now (this seat's view, or the spectator's)."""
@@ -159,11 +158,11 @@ class _Reader(ReaderCore, _Closing):
 
     def score(self) -> dict[str, Any]:
         """Completed rounds, running totals, and the winners once the game is over."""
-        return _perform(self._client, self._score_call())
+        return _perform(self, self._score_call())
 
     def record(self) -> dict[str, Any]:
         """The full record (deals, moves, reshuffles); GameNotOver until the game ends."""
-        return _perform(self._client, self._record_call())
+        return _perform(self, self._record_call())
 
     def close(self) -> None:
         self._client.get_httpx_client().close()
@@ -184,7 +183,7 @@ class SeatSession(SeatCore, _Reader):
     def legal_moves(self) -> MoveList:
         """The moves this seat may make now (empty when it may not act), with the version
         they are legal at in `.version`."""
-        return _perform(self._client, self._legal_moves_call())
+        return _perform(self, self._legal_moves_call())
 
     def turn(self) -> Turn:
         """The view and the legal moves at one same version: what to decide a move on."""
@@ -193,17 +192,17 @@ class SeatSession(SeatCore, _Reader):
     def leave(self) -> int:
         """Leave the game (before the deal the seat opens again; after it the server's
         greedy bot plays it). Returns the game's version; AlreadyLeft the second time."""
-        return _perform(self._client, games.leave_call(self.game_id))
+        return _perform(self, games.leave_call(self.game_id))
 
     def start(self, fill: str = "greedy") -> int:
         """As the creator's seat: server bots (`fill`) take the open seats and the game is
         dealt. Returns the game's version."""
-        return _perform(self._client, games.start_call(self.game_id, fill, None))
+        return _perform(self, games.start_call(self.game_id, fill, None))
 
     def rematch(self) -> SeatSession:
         """Once the game is over: a session for this player's seat in its rematch (the
         first call creates it; the game is dealt once every player asked)."""
-        grant = _perform(self._client, games.rematch_call(self.game_id))
+        grant = _perform(self, games.rematch_call(self.game_id))
         return SeatSession(self.connection, grant.game_id, grant.token, seat=grant.seat)
 
     def move(

@@ -26,7 +26,7 @@ from cardtable_client.models import (
 from cardtable_client.models.list_open_games_game import check_list_open_games_game
 from cardtable_client.types import UNSET
 from cardtable_sdk._http import checked_body
-from cardtable_sdk._session import Call
+from cardtable_sdk._session import Call, new_idempotency_key
 from cardtable_sdk.errors import ValidationError
 
 OPEN_SEAT: Mapping[str, Any] = {"open": True}
@@ -70,6 +70,12 @@ def _version(response: httpx.Response) -> int:
     return TableChange.from_dict(response.json()).version
 
 
+def _key() -> str:
+    """Each unsafe call's own key (drawn once per call, kept by its resends): a join, start,
+    leave or rematch resent after a lost answer gets the first answer back."""
+    return new_idempotency_key()
+
+
 def open_games_call(game: str | None, cursor: str | None, limit: int) -> Call[OpenGames]:
     try:
         which = check_list_open_games_game(game) if game is not None else UNSET
@@ -90,20 +96,20 @@ def _with_invite(body: dict[str, Any], invite: str | None) -> dict[str, Any]:
 
 def join_call(game_id: str, name: str, invite: str | None) -> Call[Grant]:
     request = checked_body(JoinRequest.from_dict, _with_invite({"name": name}, invite))
-    return Call(join_game._get_kwargs(game_id, body=request), _grant)
+    return Call(join_game._get_kwargs(game_id, body=request, idempotency_key=_key()), _grant)
 
 
 def start_call(game_id: str, fill: str, invite: str | None) -> Call[int]:
     request = checked_body(StartRequest.from_dict, _with_invite({"fill": fill}, invite))
-    return Call(start_game._get_kwargs(game_id, body=request), _version)
+    return Call(start_game._get_kwargs(game_id, body=request, idempotency_key=_key()), _version)
 
 
 def leave_call(game_id: str) -> Call[int]:
-    return Call(leave_game._get_kwargs(game_id), _version)
+    return Call(leave_game._get_kwargs(game_id, idempotency_key=_key()), _version)
 
 
 def rematch_call(game_id: str) -> Call[Grant]:
-    return Call(rematch_game._get_kwargs(game_id), _grant)
+    return Call(rematch_game._get_kwargs(game_id, idempotency_key=_key()), _grant)
 
 
 __all__ = ["OPEN_SEAT", "Grant", "OpenGames"]

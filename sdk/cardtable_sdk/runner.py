@@ -29,6 +29,7 @@ from cardtable_sdk._loop import (
     Watcher,
     bot_name,
 )
+from cardtable_sdk._retry import retried_by_caller
 from cardtable_sdk.streaming import EventStream
 from cardtable_sdk.views import MoveList, MoveResult, View
 
@@ -87,7 +88,8 @@ def play(
     watcher = settings.get("watcher") or default_watcher(session)
     port = Port(session, bot, sleep, watcher, lambda: session.seat)
     loop = PlayLoop(bot_name(bot), str(getattr(session, "game_id", "?")), settings)
-    return drive(loop.run(), port.perform)
+    with retried_by_caller(session):
+        return drive(loop.run(), port.perform)
 
 
 def default_watcher(session: Any) -> Watcher:

@@ -8,7 +8,9 @@ A `ScoresheetSession` holds the sheet as last read (a plain dict, `sheet.data`) 
 it has the edit token, enters and corrects rounds. Each edit sends `If-Match` with the
 version last read, so two people keeping the same sheet cannot overwrite each other: the
 second edit is refused (StaleVersion), the session re-reads the sheet and raises; look at
-the fresh sheet and enter the round again if it is still missing.
+the fresh sheet and enter the round again if it is still missing. Each write carries its
+own Idempotency-Key and is sent again with it after a passing failure (the connection's
+`RetryPolicy`, as every call of the SDK): a round whose answer was lost is entered once.
 """
 
 from __future__ import annotations
@@ -17,16 +19,14 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
+import httpx
+
 from cardtable_client import AuthenticatedClient, Client
 from cardtable_client.api.scoresheets import create_scoresheet, get_scoresheet
 from cardtable_client.models import CreateScoresheetRequest, ScoresheetRoundRequest
-from cardtable_sdk._http import (
-    Connection,
-    body_json,
-    checked_body,
-    transport_errors,
-    version_tag,
-)
+from cardtable_sdk._http import Connection, checked_body, version_tag
+from cardtable_sdk._retry import RetryPolicy, perform
+from cardtable_sdk._session import Call, new_idempotency_key
 from cardtable_sdk.errors import CardtableError, TokenRequired, VersionMismatch
 
 __all__ = ["ScoresheetSession", "create_sheet"]
@@ -43,15 +43,20 @@ def create_sheet(
     if options is not None:
         body["options"] = dict(options)
     request = checked_body(CreateScoresheetRequest.from_dict, body)
+    key = new_idempotency_key()  # a resend after a lost answer gets the same sheet
+    call = Call(create_scoresheet._get_kwargs(body=request, idempotency_key=key), _json)
     client = connection.client()
     try:
-        with transport_errors():
-            response = create_scoresheet.sync_detailed(client=client, body=request)
+        data: dict[str, Any] = perform(client, call, connection.retry or RetryPolicy())
     finally:
         client.get_httpx_client().close()
-    data: dict[str, Any] = body_json(response)
     token = data.pop("edit_token")
     return ScoresheetSession(connection, data["id"], token, data=data)
+
+
+def _json(response: httpx.Response) -> Any:
+    """The answer's JSON exactly as sent."""
+    return response.json()
 
 
 class ScoresheetSession:
@@ -68,6 +73,7 @@ class ScoresheetSession:
         self.connection = connection
         self.id = sheet_id
         self.edit_token = edit_token
+        self.retry: RetryPolicy = connection.retry or RetryPolicy()
         self._client: Client | AuthenticatedClient = (
             connection.seat_client(edit_token) if edit_token else connection.client()
         )
@@ -112,9 +118,9 @@ class ScoresheetSession:
 
     def refresh(self) -> dict[str, Any]:
         """Read the sheet again."""
-        with transport_errors():
-            response = get_scoresheet.sync_detailed(self.id, client=self._client)
-        self.data = body_json(response)
+        self.data = perform(
+            self._client, Call(get_scoresheet._get_kwargs(self.id), _json), self.retry
+        )
         return self.data
 
     # ---- editing -----------------------------------------------------------------------
@@ -134,18 +140,20 @@ class ScoresheetSession:
     def _edit(self, method: str, path: str, entries: dict[str, Any] | None) -> dict[str, Any]:
         if self.edit_token is None:
             raise TokenRequired("editing a score sheet needs its edit token")
+        headers = {"Idempotency-Key": new_idempotency_key()}  # one per edit, kept by resends
+        if self.version is not None:
+            headers["If-Match"] = version_tag(self.version)
         request: dict[str, Any] = {
             "method": method,
             "url": f"/scoresheets/{quote(self.id, safe='')}{path}",
-            "headers": {"If-Match": version_tag(self.version)} if self.version is not None else {},
+            "headers": headers,
         }
         if entries is not None:
             # Checked by the generated model, sent as given (see _http.checked_body).
             request["json"] = checked_body(ScoresheetRoundRequest.from_dict, entries).to_dict()
         # Raw httpx: If-Match is not a parameter the generated functions take.
         try:
-            with transport_errors():
-                response = self._client.get_httpx_client().request(**request)
+            self.data = perform(self._client, Call(request, _json), self.retry)
         except VersionMismatch as mismatch:
             try:
                 self.refresh()
@@ -153,7 +161,6 @@ class ScoresheetSession:
             except CardtableError:
                 mismatch.view = None
             raise
-        self.data = response.json()
         return self.data
 
     def close(self) -> None:

@@ -57,6 +57,7 @@ from cardtable.movelog import (
 from cardtable.push import Hub, new_hub
 from cardtable.store import DocumentStore, Stored, VersionConflict, check_schema_version
 from cardtable.store.documents import Record
+from cardtable.store.errors import StoreRefused
 from cardtable.tables import (
     CONTENT_LOG_SCHEMA,
     DOCUMENT_SCHEMA_VERSION,
@@ -78,6 +79,9 @@ SMALL_FIELDS = (TOKENS_FIELD, TOKEN_HASHES_FIELD, LOBBY_FIELD, DEADLINE_FIELD, A
 """The fields beside the snapshot that a read fetches with it and a write keeps current."""
 NO_TOKEN = bytes(32)
 JOIN_ATTEMPTS = 64
+UNKNOWN_READS = 3
+"""Reads again after a write made by a read (a take-over, a bot slice) whose outcome is
+unknown, before the read itself answers `outcome_unknown`."""
 """Compare-and-set retries of a table change that lost a race (each loss means another
 writer succeeded, so a few suffice even with many clients racing for a seat)."""
 
@@ -291,7 +295,10 @@ class GameService:
     def load(self, game_id: str) -> Game:
         """The game as of now: overdue turns are played first (see `timers.catch_up`), and a
         game of bots only plays its next bounded slice, by compare-and-set; a reader that
-        loses the race reads the winner's result."""
+        loses the race reads the winner's result. A read never answers `outcome_unknown`
+        for a write it made on its own (a take-over, a bot slice): it reads again, and
+        finds that write applied (by its request id) or makes it again."""
+        unknown = 0
         while True:
             game = self._read(self.store.load(game_id, SMALL_FIELDS))
             read_version = game.version
@@ -303,6 +310,11 @@ class GameService:
             try:
                 self.save(game, read_version)
             except VersionConflict:
+                continue
+            except StoreRefused as refused:
+                unknown += 1
+                if refused.code != "outcome_unknown" or unknown > UNKNOWN_READS:
+                    raise
                 continue
             self._on_moves(game.game, len(applied))
             return game

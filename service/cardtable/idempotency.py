@@ -4,15 +4,15 @@ answer (the same game, seat and token) instead of acting twice.
 
 A record holds only what the replay needs: the digest of the key and of what it is used for
 (its scope: "move:<seat>", "join", "create"…), the fingerprint of the request, and the
-answer, its secrets (tokens, the invite) sealed with a pad drawn from the key itself, which
-Redis never sees: a reader of Redis learns no token from a record. Records sit in small
-lists beside the game (one per seat for its moves, one each for joins, leaves, starts and
-its creation), which keep their
-newest entries and expire on their own schedule (CARDTABLE_IDEMPOTENCY_TTL_SECONDS, hours),
-not with the game.
+answer, its secrets (tokens, the invite, an edit token) sealed with a pad drawn from the
+key itself, which Redis never sees: a reader of Redis learns no token from a record.
+Records sit in small lists beside the game (one per seat for its moves, one each for
+joins, leaves, starts and its creation) or the score sheet (its creation, its edits), which
+keep their newest entries and expire on their own schedule
+(CARDTABLE_IDEMPOTENCY_TTL_SECONDS, hours), not with the game.
 
-A created game's id is derived from the key, so that a retry finds the record of a create
-whose answer was lost, and two racing twins create one game.
+A created game's (or sheet's) id is derived from the key, so that a retry finds the record
+of a create whose answer was lost, and two racing twins create one game.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ KEPT_PER_SEAT = 4
 """Records kept per seat (moves, leave, start): a seat's last keyed requests."""
 KEPT_SHARED = 16
 """Records kept in a game's shared lists (its creation, joins, leaves, starts)."""
-SEALED = ("token", "invite")
+SEALED = ("token", "invite", "edit_token")
 
 T = TypeVar("T")
 
@@ -59,7 +59,16 @@ def fingerprint(request: Any) -> str:
 
 def game_id_for(key: str) -> str:
     """The id of the game created with `key` (as unguessable as the key)."""
-    digest = hashlib.sha256(b"cardtable create\n" + key.encode()).digest()[:16]
+    return _id_for(b"cardtable create\n", key)
+
+
+def sheet_id_for(key: str) -> str:
+    """The id of the score sheet created with `key` (as unguessable as the key)."""
+    return _id_for(b"cardtable sheet\n", key)
+
+
+def _id_for(purpose: bytes, key: str) -> str:
+    digest = hashlib.sha256(purpose + key.encode()).digest()[:16]
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 

@@ -31,10 +31,14 @@ from cardtable.engine.registry import get_rules
 from cardtable.engine.skipbo import scoring as skipbo_scoring
 from cardtable.engine.skyjo import scoring as skyjo_scoring
 from cardtable.store import DocumentStore, Stored, check_schema_version
+from cardtable.store.documents import Record
 
 DOCUMENT_SCHEMA_VERSION = 1
 Entry = Mapping[str, Any]
 Rounds = Sequence[Entry]
+Recorder = Callable[..., Record] | None
+"""An idempotency record hook (see cardtable.idempotency): called with the edit's result,
+it gives the record that the same compare-and-set writes."""
 Options = Mapping[str, JSON]
 # Keeps a sheet's document small; no real game comes near (Skyjo's max_rounds tops out here).
 MAX_ROUNDS = 1000
@@ -474,16 +478,24 @@ class ScoreSheetService:
         self._clock = clock
 
     def create(
-        self, game: str, players: Sequence[str], options: Options | None = None
+        self,
+        game: str,
+        players: Sequence[str],
+        options: Options | None = None,
+        *,
+        sheet_id: str | None = None,
+        record: Recorder = None,
     ) -> tuple[Sheet, str]:
-        """A new, empty sheet and its edit token (shown once; only its hash is kept)."""
+        """A new, empty sheet and its edit token (shown once; only its hash is kept).
+        `sheet_id` replaces the drawn id (one derived from an Idempotency-Key); `record`,
+        called with the sheet and the token, gives the record written with it."""
         kind = sheet_game(game)
         names = check_names(players)
         resolved = resolve_sheet_options(kind.game, options, len(names))
         token = new_token()
         now = self._clock()
         sheet = Sheet(
-            sheet_id=new_id(),
+            sheet_id=sheet_id or new_id(),
             version=0,
             game=kind.game,
             names=names,
@@ -493,7 +505,8 @@ class ScoreSheetService:
             created_at=now,
             updated_at=now,
         )
-        self.store.create(sheet.sheet_id, sheet.version, sheet.to_document())
+        written = record(sheet, token) if record else None
+        self.store.create(sheet.sheet_id, sheet.version, sheet.to_document(), record=written)
         return sheet, token
 
     def load(self, sheet_id: str) -> Sheet:
@@ -511,7 +524,12 @@ class ScoreSheetService:
     # ---- edits -------------------------------------------------------------------------
 
     def add_round(
-        self, sheet_id: str, token: str | None, entry: Entry, if_match: int | None = None
+        self,
+        sheet_id: str,
+        token: str | None,
+        entry: Entry,
+        if_match: int | None = None,
+        record: Recorder = None,
     ) -> Sheet:
         def change(sheet: Sheet) -> None:
             if sheet.finished:
@@ -524,25 +542,34 @@ class ScoreSheetService:
                 raise TooManyRounds(f"a score sheet holds at most {MAX_ROUNDS} rounds")
             sheet.rounds.append(self._parse(sheet, entry))
 
-        return self._edit(sheet_id, token, if_match, change)
+        return self._edit(sheet_id, token, if_match, change, record)
 
     def replace_last_round(
-        self, sheet_id: str, token: str | None, entry: Entry, if_match: int | None = None
+        self,
+        sheet_id: str,
+        token: str | None,
+        entry: Entry,
+        if_match: int | None = None,
+        record: Recorder = None,
     ) -> Sheet:
         def change(sheet: Sheet) -> None:
             self._require_rounds(sheet, "replace")
             sheet.rounds[-1] = self._parse(sheet, entry)
 
-        return self._edit(sheet_id, token, if_match, change)
+        return self._edit(sheet_id, token, if_match, change, record)
 
     def delete_last_round(
-        self, sheet_id: str, token: str | None, if_match: int | None = None
+        self,
+        sheet_id: str,
+        token: str | None,
+        if_match: int | None = None,
+        record: Recorder = None,
     ) -> Sheet:
         def change(sheet: Sheet) -> None:
             self._require_rounds(sheet, "delete")
             sheet.rounds.pop()
 
-        return self._edit(sheet_id, token, if_match, change)
+        return self._edit(sheet_id, token, if_match, change, record)
 
     @staticmethod
     def _parse(sheet: Sheet, entry: Mapping[str, Any]) -> dict[str, JSON]:
@@ -561,9 +588,11 @@ class ScoreSheetService:
         token: str | None,
         if_match: int | None,
         change: Callable[[Sheet], None],
+        record: Recorder = None,
     ) -> Sheet:
         """Load, authenticate, check If-Match, change, then write only if nobody else wrote
-        since the load. Every refusal happens before the write, so it changes nothing."""
+        since the load (with `record`'s idempotency record, in the same script). Every
+        refusal happens before the write, so it changes nothing."""
         sheet = self.load(sheet_id)
         self.require_editor(sheet, token)
         check_if_match(if_match, sheet.version, "sheet")
@@ -572,7 +601,12 @@ class ScoreSheetService:
         sheet.version = read_version + 1
         sheet.updated_at = self._clock()
         self.store.save(
-            sheet_id, read_version, sheet.version, sheet.to_document(), finished=sheet.finished
+            sheet_id,
+            read_version,
+            sheet.version,
+            sheet.to_document(),
+            finished=sheet.finished,
+            record=record(sheet) if record else None,
         )
         return sheet
 

@@ -143,3 +143,58 @@ def test_a_move_replayed_after_the_game_moved_on_is_its_first_answer(api: Api) -
     assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
     assert again.get_json()["applied"] == first.get_json()["applied"]
     assert again.get_json()["version"] == first.get_json()["version"]
+
+
+SKYJO_ROUND = {"card_totals": [12, 30], "finisher": 0}
+
+
+def test_a_sheet_created_again_with_its_key_is_the_same_sheet_and_edit_token(
+    api: Api, raw_redis: Any, settings: Settings
+) -> None:
+    body, key = {"game": "skyjo", "players": ["Ann", "Ben"]}, _key()
+    first, again = _post(api, "/scoresheets", body, **key), _post(api, "/scoresheets", body, **key)
+    assert first.status_code == again.status_code == 201
+    assert again.get_json() == first.get_json()
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.headers["Location"] == first.headers["Location"]
+    sheets = raw_redis.keys(f"{settings.key_prefix}:sheet:*")
+    assert len([k for k in sheets if b":rec:" not in k]) == 1  # one sheet, not two
+    other = _post(api, "/scoresheets", {**body, "players": ["Ann", "Cy"]}, **key)
+    assert (other.status_code, other.get_json()["code"]) == (422, "idempotency_key_reused")
+    short = _post(api, "/scoresheets", body, **{"Idempotency-Key": "short"})
+    assert (short.status_code, short.get_json()["code"]) == (400, "invalid_header")
+    stored = b"".join(raw_redis.dump(k) or b"" for k in sheets)
+    assert first.get_json()["edit_token"].encode() not in stored
+
+
+def test_sheet_edits_sent_again_with_their_key_are_made_once(api: Api) -> None:
+    created = _post(api, "/scoresheets", {"game": "skyjo", "players": ["Ann", "Ben"]}).get_json()
+    rounds = f"/scoresheets/{created['id']}/rounds"
+    auth = {"Authorization": f"Bearer {created['edit_token']}"}
+    key = _key()
+    first = _post(api, rounds, SKYJO_ROUND, **auth, **key, **{"If-Match": '"0"'})
+    again = _post(api, rounds, SKYJO_ROUND, **auth, **key, **{"If-Match": '"0"'})
+    assert first.status_code == again.status_code == 201, again.get_json()
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == first.get_json() and len(first.get_json()["rounds"]) == 1
+    # Another body, or another edit, with the same key: refused, nothing changed.
+    for method, path, round_ in (
+        ("post", rounds, {"card_totals": [1, 2], "finisher": None}),
+        ("put", f"{rounds}/last", SKYJO_ROUND),
+        ("delete", f"{rounds}/last", None),
+    ):
+        reused = getattr(api.client, method)(path, json=round_, headers={**auth, **key})
+        assert (reused.status_code, reused.get_json()["code"]) == (422, "idempotency_key_reused")
+    # The edit token is part of the key's scope: another token gets no replay.
+    wrong = _post(api, rounds, SKYJO_ROUND, **key, Authorization="Bearer nope")
+    assert wrong.status_code == 401
+    fix, drop = _key(), _key()
+    fixed = {"card_totals": [10, 30], "finisher": 0}
+    for _ in range(2):
+        put = api.client.put(f"{rounds}/last", json=fixed, headers={**auth, **fix})
+        assert put.status_code == 200 and put.get_json()["rounds"][0]["card_totals"] == [10, 30]
+    for _ in range(2):
+        dropped = api.client.delete(f"{rounds}/last", headers={**auth, **drop})
+        assert dropped.status_code == 200, dropped.get_json()
+    sheet = api.client.get(f"/scoresheets/{created['id']}").get_json()
+    assert sheet["rounds"] == [] and sheet["version"] == 3  # add, replace, delete: once each

@@ -33,5 +33,7 @@ def test_every_answer_matches_redis_when_one_reply_in_five_is_lost(
         tally = run.tally
         assert proxy.dropped >= 20, "the proxy lost too few replies to prove anything"
         assert not tally.wrong, "\n".join(tally.wrong[:20])
-        assert set(tally.writes) == {"create", "move", "join", "leave", "start", "rematch"}
+        assert set(tally.writes) == {
+            *("create", "move", "join", "leave", "start", "rematch", "sheet", "sheet edit")
+        }
         assert tally.total >= 100

@@ -12,10 +12,10 @@ from typing import Any
 import httpx
 import pytest
 
-from cardtable_sdk import ServiceUnavailable
+from cardtable_sdk import Cardtable, OutcomeUnknown, RetryPolicy, ServiceUnavailable
 from cardtable_sdk._retry import Backoff
 from cardtable_sdk.events import _Follower, events
-from tests.sdk.test_http_stubbed import GAME_ID
+from tests.sdk.test_http_stubbed import GAME_ID, error, view_body
 
 
 def test_backoff_pauses_grow_with_full_jitter_honour_retry_after_and_end() -> None:
@@ -71,3 +71,51 @@ def test_events_resume_between_the_events_of_one_version_after_a_long_outage() -
 
 
 SSE = {"Content-Type": "text/event-stream"}
+
+
+def test_reads_and_keyed_writes_are_resent_after_passing_failures_within_the_time_bound() -> None:
+    """502, 503 (outcome_unknown too), 504 and a lost connection are retried: a read as it
+    is, a write with the Idempotency-Key of its first send; a policy of 0 s never retries,
+    and a bound shorter than the server's Retry-After gives up at once."""
+    seen: list[httpx.Request] = []
+    failures = iter([error(502, "bad_gateway"), error(504, "timeout"), "cut", None] * 2)
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        failure = next(failures, None)
+        if failure == "cut":
+            raise httpx.RemoteProtocolError("Server disconnected without sending a response.")
+        if isinstance(failure, httpx.Response):
+            return failure
+        if request.method == "GET":
+            return httpx.Response(200, json=view_body(7), headers={"ETag": '"7"'})
+        return httpx.Response(201, json={"id": GAME_ID, "seat": 1, "token": "t", "version": 3})
+
+    quick = RetryPolicy(total_seconds=5, first=0.001, cap=0.002)
+    with Cardtable("http://cardtable.test", httpx_args={"transport": httpx.MockTransport(handler)},
+                   retry=quick) as table:  # fmt: skip
+        assert table.spectate(GAME_ID).view().version == 7
+        assert [r.method for r in seen] == ["GET"] * 4
+        seen.clear()
+        assert table.join(GAME_ID, "Bea", invite="x").token == "t"
+        keys = {r.headers["Idempotency-Key"] for r in seen}
+        assert len(seen) == 4 and len(keys) == 1 and len(keys.pop()) == 32
+    unknown = error(503, "outcome_unknown")
+    unknown.headers["Retry-After"] = "60"
+    for policy, sends in ((RetryPolicy(total_seconds=0), 1), (quick, 1)):
+        seen.clear()
+        table = Cardtable(
+            "http://cardtable.test",
+            httpx_args={"transport": httpx.MockTransport(lambda r: seen.append(r) or unknown)},
+            retry=policy,
+        )
+        with table, pytest.raises(OutcomeUnknown):
+            table.join(GAME_ID, "Bea", invite="x")
+        assert len(seen) == sends  # 0 s: never; 5 s: less than the 60 s Retry-After
+
+
+def test_an_unkeyed_write_is_never_resent() -> None:
+    request = {"method": "POST", "url": "/games/x/moves", "headers": {}}
+    assert RetryPolicy().pause(request, ServiceUnavailable("down"), 1, 0.0) is None
+    keyed = {**request, "headers": {"Idempotency-Key": "k" * 32}}
+    assert RetryPolicy(first=1.0, cap=1.0).pause(keyed, ServiceUnavailable("down"), 1, 0.0) <= 1

@@ -1,7 +1,8 @@
 """Every kind of write sent to a real server whose link to Redis loses replies, each answer
 checked against what Redis holds right after it: creates (with and without a key), moves
 (with and without If-Match, and with a stale one), joins (the last seat included), leaves,
-starts and rematches. One client, one request at a time, so that what changed in Redis
+starts, rematches, and score sheets (created, rounds added, replaced and deleted, with and
+without a key or If-Match). One client, one request at a time, so that what changed in Redis
 between two answers is that request's doing alone.
 
 A wrong answer is one Redis contradicts: a 4xx for a write that happened, a 2xx for one that
@@ -43,8 +44,9 @@ class Tally:
 class LossyWrites:
     def __init__(self, base_url: str, redis_url: str, prefix: str, seed: int = 1):
         self.http = httpx.Client(base_url=base_url, timeout=30)
-        store = DocumentStore(redis.Redis.from_url(redis_url), "game", prefix=prefix)
-        self.games = GameService(store)
+        client = redis.Redis.from_url(redis_url)
+        self.games = GameService(DocumentStore(client, "game", prefix=prefix))
+        self.sheets = DocumentStore(client, "sheet", prefix=prefix)
         self.rng = random.Random(seed)
         self.tally = Tally()
 
@@ -63,18 +65,28 @@ class LossyWrites:
 
     # ---- sending and judging ---------------------------------------------------------
 
-    def send(self, kind: str, path: str, body: Any = None, **headers: str) -> httpx.Response:
+    def sheet_version(self, sheet_id: str) -> int:
+        try:
+            return self.sheets.load(sheet_id).version
+        except NotFound:
+            return -1
+
+    def send(
+        self, kind: str, path: str, body: Any = None, method: str = "POST", **headers: str
+    ) -> httpx.Response:
         self.tally.writes[kind] += 1
-        answer = self.http.post(path, json=body, headers=headers)
+        answer = self.http.request(method, path, json=body, headers=headers)
         if answer.status_code == 503 and answer.json().get("code") == "outcome_unknown":
             self.tally.unknown[kind] += 1
         return answer
 
-    def keyed(self, kind: str, path: str, body: Any = None, **headers: str) -> httpx.Response:
+    def keyed(
+        self, kind: str, path: str, body: Any = None, method: str = "POST", **headers: str
+    ) -> httpx.Response:
         """Sent with a fresh key, again with the same key after outcome_unknown."""
         headers["Idempotency-Key"] = str(uuid.uuid4())
         for _ in range(20):
-            answer = self.send(kind, path, body, **headers)
+            answer = self.send(kind, path, body, method, **headers)
             if not _unknown(answer):
                 return answer
         return answer
@@ -185,13 +197,55 @@ class LossyWrites:
         )
         self.judge("rematch", answer, held, True)
 
+    def sheet(self, keyed: bool, edits: int) -> None:
+        """A Skyjo score sheet, then `edits` edits: mostly rounds added, now and then the
+        last one replaced or deleted; every other one keyed, every third with If-Match
+        (now and then a stale one)."""
+        body = {"game": "skyjo", "players": ["Ann", "Ben"]}
+        send = self.keyed if keyed else self.send
+        answer = send("sheet", "/scoresheets", body)
+        if answer.status_code != 201:
+            self.judge("sheet", answer, False, False)
+            return
+        created = answer.json()
+        try:
+            stored = self.sheets.load(created["id"]).document["token_sha256"]
+        except NotFound:
+            stored = None
+        self.judge("sheet", answer, stored == hash_token(created["edit_token"]), True)
+        path = f"/scoresheets/{created['id']}/rounds"
+        auth = {"Authorization": f"Bearer {created['edit_token']}"}
+        for turn in range(edits):
+            before = self.sheet_version(created["id"])
+            headers = dict(auth)
+            if turn % 3 == 1:
+                headers["If-Match"] = f'"{before}"'
+            elif turn % 7 == 6 and before > 0:
+                headers["If-Match"] = f'"{before - 1}"'
+            entry = {"card_totals": [self.rng.randint(0, 20), 25], "finisher": 0}
+            method, where, round_ = (
+                ("DELETE", "/last", None)
+                if turn % 5 == 4
+                else ("PUT", "/last", entry)
+                if turn % 4 == 3
+                else ("POST", "", entry)
+            )
+            send = self.keyed if turn % 2 else self.send
+            answer = send("sheet edit", path + where, round_, method, **headers)
+            after = self.sheet_version(created["id"])
+            ok = answer.status_code in (200, 201)
+            answered = answer.json().get("version") if ok else after
+            if answered != after:
+                self.tally.wrong.append(f"sheet edit: answered v{answered}, Redis holds v{after}")
+            self.judge("sheet edit", answer, after != before, ok)
+
     # ---- a round of every kind -------------------------------------------------------
 
     def round(self, moves: int = 30) -> None:
         """One of each: a game against a bot created without a key and played for `moves`
         moves; one created with a key, played to its end and rematched; a table whose seats
-        are joined (the last one too, then one join too many) and left; and a table started
-        early."""
+        are joined (the last one too, then one join too many) and left; a table started
+        early; and two score sheets (one created with a key) with their edits."""
         for keyed, limit in ((False, moves), (True, 10_000)):
             created = self.create([{"name": "Ann"}, BOT], keyed)
             if created:
@@ -207,6 +261,8 @@ class LossyWrites:
         early = self.create([{"name": "Ann"}, {"open": True}], True)
         if early:
             self.start(early["id"], early["players"][0]["token"])
+        for keyed in (False, True):
+            self.sheet(keyed, moves // 2)
 
 
 def _unknown(answer: httpx.Response) -> bool:

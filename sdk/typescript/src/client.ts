@@ -2,7 +2,7 @@
 import createClient from "openapi-fetch";
 import { unwrap } from "./errors";
 import type { GameName } from "./games";
-import { withRetry, type RetryOptions } from "./retry";
+import { withKey, withRetry, type RetryOptions } from "./retry";
 import type { paths } from "./schema";
 import { SeatSession } from "./session";
 import { ScoreSheets } from "./sheets";
@@ -16,9 +16,10 @@ export type NewGame<G extends GameName = GameName> = Omit<CreateGameRequest, "pu
 export interface CardtableOptions {
   /** A fetch to use instead of the global one (tests, instrumentation); it is given a Request. */
   fetch?: (request: Request) => Promise<Response>;
-  /** How reads are tried again after a network failure or a busy server (see RetryOptions):
-   * by default without end, with back-off from 250 ms to 15 s and jitter; pass a signal to
-   * the read to bound it, or `{ attempts: 1 }` to get every failure at once. */
+  /** How calls are tried again after a network failure or a busy server (see RetryOptions):
+   * reads, and writes with their Idempotency-Key (every write sends one); by default
+   * without end, with back-off from 250 ms to 15 s and jitter; pass a signal to the call or
+   * `totalMs` to bound it, or `{ attempts: 1 }` to get every failure at once. */
   retry?: RetryOptions;
 }
 
@@ -55,12 +56,14 @@ export class Cardtable {
    * token is shown only here: play with `seat(grant.id, grant.token)`. */
   async join(gameId: string, name: string, invite?: string, signal?: AbortSignal): Promise<SeatGrant> {
     const body = invite === undefined ? { name } : { name, invite };
-    return unwrap(await this.api.POST("/games/{game_id}/join", { params: { path: { game_id: gameId } }, body, signal }));
+    const params = { path: { game_id: gameId } };
+    return withKey(async (headers) => unwrap(await this.api.POST("/games/{game_id}/join", { params, headers, body, signal })), this.retry, signal);
   }
 
   /** Create a game; its `game` is kept in the answer's type, for `seat(…, created.game)`. */
   async createGame<G extends GameName>(request: NewGame<G>, signal?: AbortSignal): Promise<CreatedGame & { game: G }> {
-    const created = unwrap(await this.api.POST("/games", { body: { public: false, ...request }, signal }));
+    const body = { public: false, ...request };
+    const created = await withKey(async (headers) => unwrap(await this.api.POST("/games", { headers, body, signal })), this.retry, signal);
     return created as CreatedGame & { game: G };
   }
 

@@ -1,10 +1,16 @@
-/** Trying reads again: exponential back-off with jitter, the server's Retry-After first,
- * until the read succeeds, a refusal that waiting cannot cure comes, or the signal aborts. */
+/** Trying calls again: exponential back-off with jitter, the server's Retry-After first,
+ * until the call succeeds, a refusal that waiting cannot cure comes, the time bound is
+ * used up, or the signal aborts. Reads as they are; writes only with an Idempotency-Key
+ * drawn once per call (`withKey`), so that a resend after a lost answer gets the first
+ * answer back instead of acting twice. */
 import { CardtableError, isTransient } from "./errors";
 
 export interface RetryOptions {
   /** Attempts in all, the first one included; unlimited by default (stop with a signal). */
   attempts?: number;
+  /** The longest a call goes on retrying, in ms: no new attempt would start after it
+   * (unlimited by default). */
+  totalMs?: number;
   /** The pause after the first failure; each next one doubles, up to `maxDelayMs`. */
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -75,6 +81,7 @@ export function hintedSeconds(error: unknown): number | undefined {
 /** Runs `attempt` until it succeeds; retryable failures wait and try again, others throw. */
 export async function withRetry<T>(attempt: () => Promise<T>, options: RetryOptions = {}, signal?: AbortSignal): Promise<T> {
   const attempts = options.attempts ?? Infinity;
+  const started = Date.now();
   for (let failures = 0; ; ) {
     try {
       return await attempt();
@@ -82,9 +89,26 @@ export async function withRetry<T>(attempt: () => Promise<T>, options: RetryOpti
       failures += 1;
       if (signal?.aborted || !isRetryable(error) || failures >= attempts) throw error;
       const delayMs = backoffDelay(failures, options, hintedSeconds(error));
+      if (Date.now() - started + delayMs > (options.totalMs ?? Infinity)) throw error;
       options.onRetry?.({ failures, delayMs, error });
       await (options.sleep ?? abortableSleep)(delayMs, signal);
       signal?.throwIfAborted();
     }
   }
+}
+
+/** A fresh Idempotency-Key: 128 random bits as 32 hex digits (getRandomValues works in
+ * pages served over plain http too, where randomUUID does not). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Sends an unsafe request with one Idempotency-Key for all its attempts (`send` gets the
+ * header to add), retried as `withRetry` does: the server answers a resend of a write that
+ * happened with its first answer. */
+export function withKey<T>(send: (key: { "Idempotency-Key": string }) => Promise<T>, options: RetryOptions = {}, signal?: AbortSignal): Promise<T> {
+  const key = { "Idempotency-Key": newIdempotencyKey() };
+  return withRetry(() => send(key), options, signal);
 }

@@ -237,7 +237,8 @@ export interface paths {
         /**
          * Start a score sheet for a game played with real cards.
          * @description The answer holds the sheet's `id` (anyone with it may read the sheet) and its
-         *     `edit_token` (needed to enter or correct rounds; shown only here).
+         *     `edit_token` (needed to enter or correct rounds; shown only here, and in the
+         *     replay of this answer to the same Idempotency-Key).
          */
         post: operations["create_scoresheet"];
         delete?: never;
@@ -2094,7 +2095,10 @@ export interface operations {
     create_scoresheet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2225,7 +2229,10 @@ export interface operations {
     add_scoresheet_round: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sheet_id: string;
             };
@@ -2335,7 +2342,10 @@ export interface operations {
     replace_last_scoresheet_round: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sheet_id: string;
             };
@@ -2445,7 +2455,10 @@ export interface operations {
     delete_last_scoresheet_round: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sheet_id: string;
             };
@@ -2509,6 +2522,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
             /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {

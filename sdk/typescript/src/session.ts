@@ -2,7 +2,7 @@
 import type { Api } from "./client";
 import { errorFrom, StreamUnsupported, unwrap } from "./errors";
 import type { EventOf, GameName, MoveOf, ViewOf } from "./games";
-import { withRetry, type RetryOptions } from "./retry";
+import { withKey, withRetry, type RetryOptions } from "./retry";
 import type { MoveResult, Score, SeatGrant, TableChange } from "./types";
 import { streamOrPoll, type ChangeFeed } from "./watch";
 
@@ -31,8 +31,9 @@ export interface Turn<G extends GameName = GameName> {
  *
  * Reads (view, legal moves, score, polls, events) are tried again after a network failure,
  * a 503 or 429 (after its Retry-After) or a proxy's 502/504, with back-off and jitter, as
- * the Cardtable's `retry` options say; moves never are (the game may have moved meanwhile:
- * read again and decide again). Every method takes an AbortSignal.
+ * the Cardtable's `retry` options say; so are writes (moves, leave, start, rematch), each
+ * with one Idempotency-Key for all its attempts and the same If-Match, so a move whose
+ * answer was lost is applied once. Every method takes an AbortSignal.
  */
 export class SeatSession<G extends GameName = GameName> {
   /** The version of the last view or move answer this session saw; null before the first. */
@@ -61,6 +62,10 @@ export class SeatSession<G extends GameName = GameName> {
     return withRetry(attempt, this.retry, signal);
   }
 
+  private write<T>(send: (key: { "Idempotency-Key": string }) => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    return withKey(send, this.retry, signal);
+  }
+
   async view(signal?: AbortSignal): Promise<ViewOf<G>> {
     const view = await this.read(async () => unwrap(await this.api.GET("/games/{game_id}", { params: this.path(), headers: this.auth, signal })), signal);
     this.seen(view.version);
@@ -85,24 +90,24 @@ export class SeatSession<G extends GameName = GameName> {
   async move(move: MoveOf<G>, signal?: AbortSignal): Promise<MoveResult> {
     const headers: Record<string, string> = { ...this.auth };
     if (this.version !== null) headers["If-Match"] = `"${this.version}"`;
-    const result = unwrap(await this.api.POST("/games/{game_id}/moves", { params: this.path(), headers, body: { move }, signal }));
+    const result = await this.write(async (key) => unwrap(await this.api.POST("/games/{game_id}/moves", { params: this.path(), headers: { ...headers, ...key }, body: { move }, signal })), signal);
     this.seen(result.version);
     return result;
   }
 
   /** Leave the table: before the deal the seat opens again, after it a server bot plays it. */
   async leave(signal?: AbortSignal): Promise<TableChange> {
-    return unwrap(await this.api.POST("/games/{game_id}/leave", { params: this.path(), headers: this.auth, signal }));
+    return this.write(async (key) => unwrap(await this.api.POST("/games/{game_id}/leave", { params: this.path(), headers: { ...this.auth, ...key }, signal })), signal);
   }
 
   /** Deal now (the creator's seat): server bots of the kind `fill` take the open seats. */
   async start(fill: "greedy" | "random" = "greedy", signal?: AbortSignal): Promise<TableChange> {
-    return unwrap(await this.api.POST("/games/{game_id}/start", { params: this.path(), headers: this.auth, body: { fill }, signal }));
+    return this.write(async (key) => unwrap(await this.api.POST("/games/{game_id}/start", { params: this.path(), headers: { ...this.auth, ...key }, body: { fill }, signal })), signal);
   }
 
   /** Once the game is over: this seat in its rematch (the first call creates it). */
   async rematch(signal?: AbortSignal): Promise<SeatGrant> {
-    return unwrap(await this.api.POST("/games/{game_id}/rematch", { params: this.path(), headers: this.auth, signal }));
+    return this.write(async (key) => unwrap(await this.api.POST("/games/{game_id}/rematch", { params: this.path(), headers: { ...this.auth, ...key }, signal })), signal);
   }
 
   async score(signal?: AbortSignal): Promise<Score> {

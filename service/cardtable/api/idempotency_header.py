@@ -10,6 +10,7 @@ from marshmallow import EXCLUDE, Schema, fields
 
 from cardtable.api.errors import ApiError
 from cardtable.api.requests import wiring
+from cardtable.common import hash_token
 from cardtable.idempotency import SECRET_KEY_MIN, Idempotency, fingerprint, is_valid_key
 
 HEADER = "Idempotency-Key"
@@ -56,6 +57,12 @@ def idempotency_key(grants_secrets: bool = False) -> str | None:
 def keyed(key: str, scope: str, content: Any) -> Idempotency:
     """The key bound to what it is used for and to the request's content."""
     return Idempotency(key, scope, fingerprint(content), wiring().settings.idempotency_ttl_seconds)
+
+
+def holder(token: str | None) -> str:
+    """Who sends a key, for its scope: the token's hash (a seat that has left keeps it), so
+    that a key replays only to the holder of the token that first used it."""
+    return hash_token(token)[:16] if token else "-"
 
 
 def replayed_answer(

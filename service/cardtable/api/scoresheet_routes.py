@@ -9,6 +9,13 @@ from flask import Response, url_for
 from flask.views import MethodView
 
 from cardtable.api.blueprint import Blueprint
+from cardtable.api.idempotency_header import (
+    REPLAYED,
+    IdempotencyKeyHeaderSchema,
+    holder,
+    idempotency_key,
+    keyed,
+)
 from cardtable.api.links import CREATED_SHEET
 from cardtable.api.requests import (
     bearer_token,
@@ -23,7 +30,11 @@ from cardtable.api.schemas.scoresheets import (
     ScoresheetRoundRequestSchema,
     ScoresheetSchema,
 )
-from cardtable.scoresheets import Sheet
+from cardtable.idempotency import sheet_id_for
+from cardtable.scoresheets import Recorder, Sheet
+from cardtable.store.documents import Record
+
+Answer = tuple[dict[str, Any], int, dict[str, str]]
 
 blp = Blueprint(
     "scoresheets",
@@ -55,23 +66,49 @@ def _round_edit(operation_id: str, status: int = 200) -> Callable[[Any], Any]:
     """What entering and replacing a round declare alike: the edit token, a round in the
     body, the sheet in the answer, and the statuses of a refused edit."""
     arguments = blp.arguments(ScoresheetRoundRequestSchema())
+    key = blp.headers(IdempotencyKeyHeaderSchema())
     errors = (400, 401, 404, 409, 412, 413, 415, 422, 503)
     answer = blp.response(status, ScoresheetSchema, headers=VERSION_HEADER, errors=errors)
     doc = blp.doc(operationId=operation_id, security=EDIT_TOKEN)
-    return lambda func: doc(arguments(answer(func)))
+    return lambda func: doc(arguments(key(answer(func))))
 
 
-def _answer(sheet: Sheet, status: int = 200) -> tuple[dict[str, Any], int, dict[str, str]]:
+def _answer(sheet: Sheet, status: int = 200) -> Answer:
     headers = {"ETag": version_tag(sheet.version)}
     if status == 201:
         headers["Location"] = url_for("scoresheets.ScoresheetView", sheet_id=sheet.sheet_id)
     return sheet.to_public(), status, headers
 
 
+def _replayed(answer: Answer) -> Answer:
+    body, status, headers = answer
+    return body, status, {**headers, **REPLAYED}
+
+
+def _edited(
+    sheet_id: str, operation: str, body: Any, edit: Callable[[Recorder], Sheet], status: int
+) -> Answer:
+    """The answer of an edit, made at most once per Idempotency-Key (and edit token). The
+    record keeps only the version the edit made: its replay answers the sheet as it is
+    now (as a move's replay answers the game as it is now), marked as a replay."""
+    key = idempotency_key()
+    if key is None:
+        return _answer(edit(None), status)
+    idem = keyed(key, f"edit:{holder(bearer_token())}", {"edit": operation, "round": body})
+    sheets = wiring().sheets
+    edited, _ = idem.once(
+        sheets.store, sheet_id, "edit", edit, lambda result: {"version": result[0].version}
+    )
+    if edited is not None:
+        return _answer(edited, status)
+    return _replayed(_answer(sheets.load(sheet_id), status))
+
+
 @blp.route("")
 class Scoresheets(MethodView):
     @blp.doc(operationId="create_scoresheet", security=[], responses=CREATED_SHEET)
     @blp.arguments(CreateScoresheetRequestSchema())
+    @blp.headers(IdempotencyKeyHeaderSchema())
     @blp.response(
         201, CreatedScoresheetSchema, headers=VERSION_HEADER, errors=(400, 413, 415, 422, 503)
     )
@@ -79,11 +116,31 @@ class Scoresheets(MethodView):
         """Start a score sheet for a game played with real cards.
 
         The answer holds the sheet's `id` (anyone with it may read the sheet) and its
-        `edit_token` (needed to enter or correct rounds; shown only here).
+        `edit_token` (needed to enter or correct rounds; shown only here, and in the
+        replay of this answer to the same Idempotency-Key).
         """
-        sheet, token = wiring().sheets.create(body["game"], body["players"], body["options"])
-        public, status, headers = _answer(sheet, 201)
-        return {**public, "edit_token": token}, status, headers
+        sheets, key = wiring().sheets, idempotency_key(grants_secrets=True)
+
+        def create(record: Callable[..., Record] | None = None) -> tuple[Sheet, str]:
+            sheet_id = sheet_id_for(key) if key else None
+            return sheets.create(
+                body["game"], body["players"], body["options"], sheet_id=sheet_id, record=record
+            )
+
+        if key is None:
+            return _created(*create())
+        created, replay = keyed(key, "create", body).once(
+            sheets.store, sheet_id_for(key), "create", create, lambda r: {"edit_token": r[1]}
+        )
+        if created is not None:
+            return _created(*created)
+        # The sheet as it is now, with the token the first answer gave.
+        return _replayed(_created(sheets.load(sheet_id_for(key)), replay["edit_token"]))
+
+
+def _created(sheet: Sheet, token: str) -> Answer:
+    public, status, headers = _answer(sheet, 201)
+    return {**public, "edit_token": token}, status, headers
 
 
 @blp.route("/<string:sheet_id>")
@@ -116,8 +173,12 @@ class ScoresheetRounds(MethodView):
 
         With If-Match, the round is entered only if the sheet is still at that version.
         """
-        sheets = wiring().sheets
-        return _answer(sheets.add_round(sheet_id, bearer_token(), body, if_match_version()), 201)
+        token, if_match = bearer_token(), if_match_version()
+
+        def add(record: Recorder) -> Sheet:
+            return wiring().sheets.add_round(sheet_id, token, body, if_match, record)
+
+        return _edited(sheet_id, "add", body, add, 201)
 
 
 @blp.route("/<string:sheet_id>/rounds/last")
@@ -125,16 +186,23 @@ class ScoresheetLastRound(MethodView):
     @_round_edit("replace_last_scoresheet_round")
     def put(self, body: dict[str, Any], sheet_id: str) -> Any:
         """Correct the last round: replace it with this one (the game may end or resume)."""
-        sheets = wiring().sheets
-        return _answer(
-            sheets.replace_last_round(sheet_id, bearer_token(), body, if_match_version())
-        )
+        token, if_match = bearer_token(), if_match_version()
+
+        def replace(record: Recorder) -> Sheet:
+            return wiring().sheets.replace_last_round(sheet_id, token, body, if_match, record)
+
+        return _edited(sheet_id, "replace", body, replace, 200)
 
     @blp.doc(operationId="delete_last_scoresheet_round", security=EDIT_TOKEN)
+    @blp.headers(IdempotencyKeyHeaderSchema())
     @blp.response(
         200, ScoresheetSchema, headers=VERSION_HEADER, errors=(400, 401, 404, 409, 412, 503)
     )
     def delete(self, sheet_id: str) -> Any:
         """Delete the last round (a finished game resumes when it no longer ends)."""
-        sheets = wiring().sheets
-        return _answer(sheets.delete_last_round(sheet_id, bearer_token(), if_match_version()))
+        token, if_match = bearer_token(), if_match_version()
+
+        def delete(record: Recorder) -> Sheet:
+            return wiring().sheets.delete_last_round(sheet_id, token, if_match, record)
+
+        return _edited(sheet_id, "delete", None, delete, 200)

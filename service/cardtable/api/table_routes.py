@@ -12,6 +12,7 @@ from flask.views import MethodView
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.idempotency_header import (
     IdempotencyKeyHeaderSchema,
+    holder,
     idempotency_key,
     keyed,
     replayed_answer,
@@ -23,7 +24,6 @@ from cardtable.api.schemas.tables import (
     StartRequestSchema,
     TableChangeSchema,
 )
-from cardtable.common import hash_token
 from cardtable.idempotency import Idempotency
 from cardtable.store.documents import Record
 from cardtable.tables import Game
@@ -72,11 +72,6 @@ def _rematch_record(idem: Idempotency, result: tuple[Game, int, str]) -> Record:
     return idem.record(wiring().games.store, result[0].game_id, "join", _grant(result))
 
 
-def _holder(token: str | None) -> str:
-    """Who sends a key, for its scope: the token's hash (a seat that has left keeps it)."""
-    return hash_token(token)[:16] if token else "-"
-
-
 def _once(
     idem: Idempotency | None, game_id: str, name: str, act: Act, answer: Callable[[Any], Any]
 ) -> tuple[Any, Any]:
@@ -118,7 +113,7 @@ class Leave(MethodView):
         """Leave the game: before the deal the seat opens again; after it the server's
         greedy bot plays the seat from now on (views say so). Twice: `already_left`."""
         key, token = idempotency_key(), bearer_token()
-        idem = keyed(key, f"leave:{_holder(token)}", {}) if key else None
+        idem = keyed(key, f"leave:{holder(token)}", {}) if key else None
 
         def leave(record: Callable[..., Record] | None) -> tuple[Game, int]:
             return wiring().seating.leave(game_id, token, record)
@@ -137,7 +132,7 @@ class Start(MethodView):
         """Start before every seat is taken: server bots (`fill`) take the open seats and
         the game is dealt. For the creator's seat (its token) or the invite's holder."""
         key, token = idempotency_key(), bearer_token()
-        idem = keyed(key, f"start:{_holder(token)}", body) if key else None
+        idem = keyed(key, f"start:{holder(token)}", body) if key else None
 
         def start(record: Callable[..., Record] | None) -> tuple[Game, int | None]:
             seating = wiring().seating

@@ -11,6 +11,7 @@ from ... import errors
 from ...models.error import Error
 from ...models.scoresheet import Scoresheet
 from ...models.scoresheet_round_request import ScoresheetRoundRequest
+from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -18,8 +19,11 @@ def _get_kwargs(
     sheet_id: str,
     *,
     body: ScoresheetRoundRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -110,6 +114,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ScoresheetRoundRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | Scoresheet]:
     """Enter the next round. Skyjo: `card_totals` and `finisher`; Skip-Bo: `winner`
     and `stocks_left`. Answers with the whole sheet.
@@ -118,6 +123,7 @@ def sync_detailed(
 
     Args:
         sheet_id (str):
+        idempotency_key (str | Unset):
         body (ScoresheetRoundRequest):
 
     Raises:
@@ -131,6 +137,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         sheet_id=sheet_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -145,6 +152,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ScoresheetRoundRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | Scoresheet | None:
     """Enter the next round. Skyjo: `card_totals` and `finisher`; Skip-Bo: `winner`
     and `stocks_left`. Answers with the whole sheet.
@@ -153,6 +161,7 @@ def sync(
 
     Args:
         sheet_id (str):
+        idempotency_key (str | Unset):
         body (ScoresheetRoundRequest):
 
     Raises:
@@ -167,6 +176,7 @@ def sync(
         sheet_id=sheet_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -175,6 +185,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ScoresheetRoundRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | Scoresheet]:
     """Enter the next round. Skyjo: `card_totals` and `finisher`; Skip-Bo: `winner`
     and `stocks_left`. Answers with the whole sheet.
@@ -183,6 +194,7 @@ async def asyncio_detailed(
 
     Args:
         sheet_id (str):
+        idempotency_key (str | Unset):
         body (ScoresheetRoundRequest):
 
     Raises:
@@ -196,6 +208,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         sheet_id=sheet_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -208,6 +221,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ScoresheetRoundRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | Scoresheet | None:
     """Enter the next round. Skyjo: `card_totals` and `finisher`; Skip-Bo: `winner`
     and `stocks_left`. Answers with the whole sheet.
@@ -216,6 +230,7 @@ async def asyncio(
 
     Args:
         sheet_id (str):
+        idempotency_key (str | Unset):
         body (ScoresheetRoundRequest):
 
     Raises:
@@ -231,5 +246,6 @@ async def asyncio(
             sheet_id=sheet_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -11,14 +11,18 @@ from ... import errors
 from ...models.create_scoresheet_request import CreateScoresheetRequest
 from ...models.created_scoresheet import CreatedScoresheet
 from ...models.error import Error
+from ...types import UNSET, Unset
 from typing import cast
 
 
 def _get_kwargs(
     *,
     body: CreateScoresheetRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -86,13 +90,16 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateScoresheetRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedScoresheet | Error]:
     """Start a score sheet for a game played with real cards.
 
      The answer holds the sheet's `id` (anyone with it may read the sheet) and its
-    `edit_token` (needed to enter or correct rounds; shown only here).
+    `edit_token` (needed to enter or correct rounds; shown only here, and in the
+    replay of this answer to the same Idempotency-Key).
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateScoresheetRequest):
 
     Raises:
@@ -105,6 +112,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -118,13 +126,16 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: CreateScoresheetRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreatedScoresheet | Error | None:
     """Start a score sheet for a game played with real cards.
 
      The answer holds the sheet's `id` (anyone with it may read the sheet) and its
-    `edit_token` (needed to enter or correct rounds; shown only here).
+    `edit_token` (needed to enter or correct rounds; shown only here, and in the
+    replay of this answer to the same Idempotency-Key).
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateScoresheetRequest):
 
     Raises:
@@ -138,6 +149,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -145,13 +157,16 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateScoresheetRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedScoresheet | Error]:
     """Start a score sheet for a game played with real cards.
 
      The answer holds the sheet's `id` (anyone with it may read the sheet) and its
-    `edit_token` (needed to enter or correct rounds; shown only here).
+    `edit_token` (needed to enter or correct rounds; shown only here, and in the
+    replay of this answer to the same Idempotency-Key).
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateScoresheetRequest):
 
     Raises:
@@ -164,6 +179,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -175,13 +191,16 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: CreateScoresheetRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreatedScoresheet | Error | None:
     """Start a score sheet for a game played with real cards.
 
      The answer holds the sheet's `id` (anyone with it may read the sheet) and its
-    `edit_token` (needed to enter or correct rounds; shown only here).
+    `edit_token` (needed to enter or correct rounds; shown only here, and in the
+    replay of this answer to the same Idempotency-Key).
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateScoresheetRequest):
 
     Raises:
@@ -196,5 +215,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

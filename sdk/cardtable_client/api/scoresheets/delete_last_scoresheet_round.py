@@ -10,12 +10,18 @@ from ... import errors
 
 from ...models.error import Error
 from ...models.scoresheet import Scoresheet
+from ...types import UNSET, Unset
 from typing import cast
 
 
 def _get_kwargs(
     sheet_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -24,6 +30,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -60,6 +67,11 @@ def _parse_response(
 
         return response_412
 
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
@@ -85,11 +97,13 @@ def sync_detailed(
     sheet_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | Scoresheet]:
     """Delete the last round (a finished game resumes when it no longer ends).
 
     Args:
         sheet_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -101,6 +115,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         sheet_id=sheet_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -114,11 +129,13 @@ def sync(
     sheet_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | Scoresheet | None:
     """Delete the last round (a finished game resumes when it no longer ends).
 
     Args:
         sheet_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,6 +148,7 @@ def sync(
     return sync_detailed(
         sheet_id=sheet_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -138,11 +156,13 @@ async def asyncio_detailed(
     sheet_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | Scoresheet]:
     """Delete the last round (a finished game resumes when it no longer ends).
 
     Args:
         sheet_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -154,6 +174,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         sheet_id=sheet_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -165,11 +186,13 @@ async def asyncio(
     sheet_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | Scoresheet | None:
     """Delete the last round (a finished game resumes when it no longer ends).
 
     Args:
         sheet_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,5 +206,6 @@ async def asyncio(
         await asyncio_detailed(
             sheet_id=sheet_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

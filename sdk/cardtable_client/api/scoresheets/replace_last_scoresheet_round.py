@@ -11,6 +11,7 @@ from ... import errors
 from ...models.error import Error
 from ...models.scoresheet import Scoresheet
 from ...models.scoresheet_round_request import ScoresheetRoundRequest
+from ...types import UNSET, Unset
 from typing import cast
 
 
@@ -18,8 +19,11 @@ def _get_kwargs(
     sheet_id: str,
     *,
     body: ScoresheetRoundRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "put",
@@ -110,11 +114,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ScoresheetRoundRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | Scoresheet]:
     """Correct the last round: replace it with this one (the game may end or resume).
 
     Args:
         sheet_id (str):
+        idempotency_key (str | Unset):
         body (ScoresheetRoundRequest):
 
     Raises:
@@ -128,6 +134,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         sheet_id=sheet_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -142,11 +149,13 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ScoresheetRoundRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | Scoresheet | None:
     """Correct the last round: replace it with this one (the game may end or resume).
 
     Args:
         sheet_id (str):
+        idempotency_key (str | Unset):
         body (ScoresheetRoundRequest):
 
     Raises:
@@ -161,6 +170,7 @@ def sync(
         sheet_id=sheet_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -169,11 +179,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ScoresheetRoundRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | Scoresheet]:
     """Correct the last round: replace it with this one (the game may end or resume).
 
     Args:
         sheet_id (str):
+        idempotency_key (str | Unset):
         body (ScoresheetRoundRequest):
 
     Raises:
@@ -187,6 +199,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         sheet_id=sheet_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -199,11 +212,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ScoresheetRoundRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | Scoresheet | None:
     """Correct the last round: replace it with this one (the game may end or resume).
 
     Args:
         sheet_id (str):
+        idempotency_key (str | Unset):
         body (ScoresheetRoundRequest):
 
     Raises:
@@ -219,5 +234,6 @@ async def asyncio(
             sheet_id=sheet_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed
