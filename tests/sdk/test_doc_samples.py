@@ -30,8 +30,8 @@ FENCE = re.compile(r"^```(python|sh|bash|shell)\n(.*?)^```", re.DOTALL | re.MULT
 NOT_RUN = re.compile(r"<!-- not-run: [^>]+ -->\s*$")
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 TIMEOUT = 60
-"""Seconds one sample may take; the slowest (a 20-game arena) takes about 15 on a loaded
-machine, 3 at a time: one that needs more is too long for a reader to paste."""
+"""Seconds one sample may take; the slowest (a 20-game arena of the Skyjo expert) takes
+about 20 on a loaded machine, 3 at a time: one that needs more is too long to be a sample."""
 PARALLEL = 3
 # The server's address written any other way than DOC_URL would miss the live server and
 # reach whatever a developer runs on port 8000 (and pass there).
@@ -145,6 +145,9 @@ def test_the_docs_have_samples_and_the_markers_are_rare() -> None:
     assert sum(s.doc.name == "bots.md" for s in RUNNABLE) >= 3
     assert sum(s.doc.name == "training.md" for s in RUNNABLE) >= 2
     assert sum(s.doc.name == "api.md" and s.language == "sh" for s in RUNNABLE) >= 3
+    # 13 of 41 today, each for a reason no test can lift: make run serves forever, pip and
+    # npm installs, docker, root, a cluster, benchmarks and training runs of minutes, the
+    # browser and TypeScript suites (which make test runs on their own).
     assert sum(s.skipped for s in SAMPLES) <= len(SAMPLES) // 3
 
 
