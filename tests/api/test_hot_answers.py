@@ -4,44 +4,27 @@ record, taken from real games, validate against their schemas in openapi.yaml.""
 from __future__ import annotations
 
 import random
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from jsonschema import Draft202012Validator
 
 from tests.api.conftest import Api
+from tests.support.openapi import errors, validator
 
 SPEC = yaml.safe_load((Path(__file__).parents[2] / "openapi.yaml").read_text())
 
 
-def _json_schema(node: Any) -> Any:
-    """OpenAPI 3.0's schema dialect as JSON Schema: `nullable` becomes a null alternative,
-    `oneOf` (with a discriminator) `anyOf`."""
-    if isinstance(node, list):
-        return [_json_schema(item) for item in node]
-    if not isinstance(node, dict):
-        return node
-    converted = {
-        ("anyOf" if key == "oneOf" else key): _json_schema(value)
-        for key, value in node.items()
-        if key not in ("nullable", "discriminator")
-    }
-    if node.get("nullable"):
-        return {"anyOf": [converted, {"type": "null"}]}
-    return converted
-
-
-COMPONENTS = _json_schema(SPEC["components"])
+@cache
+def _validator(schema: str) -> Any:
+    return validator(schema, SPEC["components"]["schemas"])
 
 
 def check(schema: str, answer: Any) -> None:
-    validator = Draft202012Validator(
-        {"$ref": f"#/components/schemas/{schema}", "components": COMPONENTS}
-    )
-    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(answer)]
-    assert not errors, errors[:5]
+    found = errors(_validator(schema), answer)
+    assert not found, found[:5]
 
 
 @pytest.mark.parametrize("game", ["skyjo", "skipbo"])

@@ -16,6 +16,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from cardtable.api.schemas.base import StrictSchema, strict_int
+from cardtable.engine import view_fields
 from cardtable.engine.base import GameRules
 from cardtable.engine.checks import schema_of
 from cardtable.engine.registry import GAMES
@@ -162,9 +163,71 @@ def round_component(rules: GameRules) -> dict[str, JSONSchema]:
     return {f"{title(rules)}RoundScore": schema}
 
 
-def components(games: Mapping[str, GameRules] = GAMES) -> dict[str, JSONSchema]:
+# -- views -----------------------------------------------------------------------------
+
+
+def _option(spec: Mapping[str, Any]) -> JSONSchema:
+    """One option as `GameRules.describe` tells it, as views and records carry it."""
+    found: JSONSchema = {"type": spec["type"]}
+    if spec["type"] == "string":
+        found["enum"] = list(spec["choices"] or ())
+    elif spec["type"] == "integer":
+        found.update(minimum=spec["minimum"], maximum=spec["maximum"])
+    found["description"] = spec["description"]
+    if spec["nullable"]:
+        found["nullable"] = True
+    return found
+
+
+def options_component(rules: GameRules) -> dict[str, JSONSchema]:
+    """`<Game>Options`: every option of the game, resolved (from its GameInfo)."""
+    options = {spec["name"]: _option(spec) for spec in rules.describe()["options"]}
+    return {f"{title(rules)}Options": view_fields.record(options)}
+
+
+def _default_step(rules: GameRules) -> JSONSchema:
+    return view_fields.steps(
+        rules.state_class.STEP_MOVES, "What the acting seat(s) do next; null once over."
+    )
+
+
+def view_components(rules: GameRules, served: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """`<Game>View` and its parts (`<Game><Part>`), from the fields every view shares and
+    the game's own VIEW_FIELDS and VIEW_PARTS; `served` (properties and required) are the
+    fields the service adds around the engine's view."""
+    cls, game = rules.state_class, title(rules)
+    name_of = {part: f"{game}{part}" for part in cls.VIEW_PARTS}
+    found: dict[str, JSONSchema] = {
+        name_of[part]: view_fields.resolve(schema, name_of)
+        for part, schema in cls.VIEW_PARTS.items()
+    }
+    own: JSONSchema = {
+        "game": {"type": "string", "enum": [rules.name]},
+        "step": dict(cls.VIEW_STEP or _default_step(rules)),
+        "options": ref(f"{game}Options"),
+        **view_fields.resolve(dict(cls.VIEW_FIELDS), name_of),
+        "rounds": {
+            "type": "array",
+            "description": "Every completed round (as in the Score).",
+            "items": ref(f"{game}RoundScore"),
+        },
+    }
+    served = served or {"properties": {}, "required": []}
+    schema = view_fields.record({**served["properties"], **view_fields.COMMON_FIELDS, **own})
+    schema["required"] = sorted({*served["required"], *view_fields.COMMON_FIELDS, *own})
+    found[f"{game}View"] = {
+        "description": f"What one seat or a spectator sees of {rules.title}.",
+        **schema,
+    }
+    return found
+
+
+def components(
+    games: Mapping[str, GameRules] = GAMES, served: Mapping[str, Any] | None = None
+) -> dict[str, JSONSchema]:
     """Every derived component of the documented games, and the unions across them:
-    `Move`, `LogEntry`, `RoundScore` (anyOf: two games may share a move's shape)."""
+    `Move`, `LogEntry`, `RoundScore` (anyOf: two games may share a move's shape); views
+    carry the `served` fields too (see view_components)."""
     found: dict[str, JSONSchema] = {}
     for rules in games.values():
         found.update(move_components(rules))
@@ -173,6 +236,9 @@ def components(games: Mapping[str, GameRules] = GAMES) -> dict[str, JSONSchema]:
     for union, suffix, description in UNIONS:
         names = [f"{title(rules)}{suffix}" for rules in games.values()]
         found[union] = {"description": description, "anyOf": [ref(name) for name in names]}
+    for rules in games.values():
+        found.update(options_component(rules))
+        found.update(view_components(rules, served))
     return found
 
 
