@@ -54,3 +54,36 @@ def test_a_record_matches_its_schema(api: Api) -> None:
     response = api.client.get(f"/games/{created['id']}/record")
     assert response.status_code == 200
     check("Record", response.get_json())
+
+
+@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+def test_every_event_of_every_viewer_matches_the_event_union(api: Api, game: str) -> None:
+    """Joins, a leave, the deal, every move, reshuffles, round ends and the game's end, as
+    each seat and a spectator read them, are each exactly one member of `Event`'s oneOf
+    (the one its `type` names)."""
+    short = {"skyjo": {"max_rounds": 2}, "skipbo": {"stock_size": 3, "target_score": 60}}
+    players = [{"name": "Ann"}, {"open": True}, {"open": True}]
+    created = api.create(game, players, seed=5, options=short[game])
+    game_id, invite = created["id"], created["invite"]
+
+    def join(name: str) -> dict[str, Any]:
+        joined = api.client.post(f"/games/{game_id}/join", json={"name": name, "invite": invite})
+        assert joined.status_code == 201, joined.get_json()
+        found: dict[str, Any] = joined.get_json()
+        return found
+
+    left = api.client.post(f"/games/{game_id}/leave", headers=api.auth(join("Bea")["token"]))
+    assert left.status_code == 200, left.get_json()
+    tokens = [created["players"][0]["token"], join("Cy")["token"], join("Dee")["token"]]
+    seats = [{"seat": seat, "token": token} for seat, token in enumerate(tokens)]
+    api.play_to_end({"id": game_id, "players": seats}, random.Random(6))
+    schemas = SPEC["components"]["schemas"]
+    kinds: set[str] = set()
+    for token in [*tokens, None]:
+        feed = api.client.get(f"/games/{game_id}/events", headers=api.auth(token)).get_json()
+        check("EventFeed", feed)
+        for event in feed["events"]:
+            kinds.add(event["type"])
+            name = schemas["Event"]["discriminator"]["mapping"][event["type"]].rsplit("/", 1)[1]
+            check(name, event)
+    assert {"join", "leave", "deal", "move", "round_end", "game_end"} <= kinds

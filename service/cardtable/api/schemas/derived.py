@@ -43,7 +43,8 @@ def title(rules: GameRules) -> str:
     return "".join(char for char in rules.title if char.isalnum())
 
 
-def _camel(*words: str) -> str:
+def camel(*words: str) -> str:
+    """Words joined as one name in component style: ("round_end",) -> "RoundEnd"."""
     return "".join(part.capitalize() for word in words for part in word.split("_"))
 
 
@@ -67,11 +68,11 @@ def move_components(rules: GameRules) -> dict[str, JSONSchema]:
     found: dict[str, JSONSchema] = {}
     by_type: dict[str, str] = {}
     for kind, shapes in shapes_by_type(rules.state_class.MOVES).items():
-        name = by_type[kind] = f"{game}{_camel(kind)}Move"
+        name = by_type[kind] = f"{game}{camel(kind)}Move"
         if len(shapes) == 1:
             found[name] = shapes[0].schema()
             continue
-        variants = {shape.key[1]: f"{game}{_camel(*shape.key)}Move" for shape in shapes}
+        variants = {shape.key[1]: f"{game}{camel(*shape.key)}Move" for shape in shapes}
         for shape, variant in zip(shapes, variants.values(), strict=True):
             found[variant] = shape.schema()
         found[name] = _one_of(variants.values(), _variant_field(shapes), variants)
@@ -125,7 +126,7 @@ def log_components(rules: GameRules) -> dict[str, JSONSchema]:
     found: dict[str, JSONSchema] = {}
     mapping: dict[str, str] = {}
     for kind, schema in _entry_schemas(rules).items():
-        name = mapping[kind] = f"{game}{_camel(kind)}Entry"
+        name = mapping[kind] = f"{game}{camel(kind)}Entry"
         found[name] = schema
     name = mapping["move"] = f"{game}MoveEntry"
     found[name] = {
@@ -222,6 +223,147 @@ def view_components(rules: GameRules, served: Mapping[str, Any] | None = None) -
     return found
 
 
+# -- events ----------------------------------------------------------------------------
+
+_TURN: dict[str, JSONSchema] = {
+    "next_player": view_fields.integer(
+        description="Whose turn it is now; null when no single seat is to play.", nullable=True
+    ),
+    "active_seats": view_fields.list_of(view_fields.integer(), "Seats that may act now."),
+}
+_TOTALS = view_fields.list_of(view_fields.integer(), "Running totals, per seat.")
+_SEAT = view_fields.seat()
+_BOT = view_fields.string("The server bot that plays the seat now.")
+
+SHARED_EVENTS: dict[str, tuple[str, dict[str, JSONSchema], tuple[str, ...]]] = {
+    "move": (
+        "Every applied move (bot moves too): `seat`, `move` exactly as applied, whose turn"
+        " it is now, and the move's public consequences (the game's own fields).",
+        {"seat": {**_SEAT, "description": "Who moved."}, "move": ref("Move"), **_TURN},
+        ("seat", "move", *_TURN),
+    ),
+    "reshuffle": (
+        "A new draw pile was formed during the move.",
+        {"draw_pile_size": view_fields.integer(0, description="Cards in the new draw pile.")},
+        ("draw_pile_size",),
+    ),
+    "round_end": (
+        "The move ended a round: its scores, and the game's own facts of the round.",
+        {
+            "round": view_fields.integer(1),
+            "scores": view_fields.list_of(view_fields.integer(), "The round's scores, per seat."),
+            "totals": _TOTALS,
+        },
+        ("round", "scores", "totals"),
+    ),
+    "deal": (
+        "A new round was dealt (also the first round of a game that waited for players):"
+        " its public start, and the viewer's own cards when dealt some.",
+        {"round": view_fields.integer(1), **_TURN},
+        ("round", *_TURN),
+    ),
+    "game_end": (
+        "The game is over.",
+        {
+            "totals": _TOTALS,
+            "winners": view_fields.list_of(view_fields.integer(), "The winning seats."),
+        },
+        ("totals", "winners"),
+    ),
+    "join": (
+        "A seat was taken, or filled by a server bot when the game was started early.",
+        {"seat": _SEAT, "name": view_fields.string(), "bot": _BOT},
+        ("seat", "name"),
+    ),
+    "leave": (
+        "A player left: before the deal the seat opens again, after it a server bot plays it.",
+        {"seat": _SEAT, "bot": _BOT},
+        ("seat",),
+    ),
+    "takeover": (
+        "The turn timer handed a seat to the server's bot.",
+        {"seat": _SEAT, "reason": view_fields.string("Why, e.g. `timeout`."), "bot": _BOT},
+        ("seat", "reason", "bot"),
+    ),
+    "rematch": (
+        "A player asked for a rematch once the game was over.",
+        {"game_id": view_fields.string("The new game's id.")},
+        ("game_id",),
+    ),
+}
+"""Every kind of event (docs/events.md): its description, its shared fields, and which of
+them it always has. A game adds its own fields to `move`, `deal` and `round_end`."""
+
+
+def _last_round_fields(rules: GameRules) -> dict[str, JSONSchema]:
+    """A `round_end` event's own fields: the view's `last_round` part, else the round's
+    Score keys (what `engine.events` reads the round from)."""
+    cls = rules.state_class
+    last = cls.VIEW_FIELDS.get("last_round")
+    if last is not None:
+        name = next(
+            option[view_fields.PART] for option in last["anyOf"] if view_fields.PART in option
+        )
+        own = dict(cls.VIEW_PARTS[name]["properties"])
+    else:
+        own = dict(round_component(rules)[f"{title(rules)}RoundScore"]["properties"])
+    return {key: value for key, value in own.items() if key not in ("round", "scores")}
+
+
+def game_event_fields(rules: GameRules) -> dict[str, dict[str, JSONSchema]]:
+    """The game's own fields of its `move`, `deal` and `round_end` events, from its events
+    module's MOVE_FIELDS and DEAL_FIELDS (without one: its view's fields, which the generic
+    view-diff shows) and its last round's declaration."""
+    cls, game = rules.state_class, title(rules)
+    hooks = cls.events
+    move = cls.VIEW_FIELDS if hooks is None else hooks.MOVE_FIELDS
+    deal = cls.VIEW_FIELDS if hooks is None else hooks.DEAL_FIELDS
+    name_of = {part: f"{game}{part}" for part in cls.VIEW_PARTS}
+    own = {"move": move, "deal": deal, "round_end": _last_round_fields(rules)}
+    return {kind: view_fields.resolve(dict(found), name_of) for kind, found in own.items()}
+
+
+def _merged(first: JSONSchema | None, second: JSONSchema) -> JSONSchema:
+    """Two games' schemas of one event field: either, when they differ."""
+    if first is None or first == second:
+        return second
+    options = first["anyOf"] if set(first) == {"anyOf"} else [first]
+    return {"anyOf": [*options, second]}
+
+
+def event_components(games: Mapping[str, GameRules]) -> dict[str, JSONSchema]:
+    """`Event` (a oneOf by `type`) and one `<Kind>Event` per kind: the shared fields, then
+    every documented game's own fields of that kind (optional: which a game shows is its
+    events module's to say)."""
+    own: dict[str, dict[str, JSONSchema]] = {kind: {} for kind in SHARED_EVENTS}
+    for rules in games.values():
+        for kind, fields_of_kind in game_event_fields(rules).items():
+            for key, schema in fields_of_kind.items():
+                own[kind][key] = _merged(own[kind].get(key), schema)
+    found: dict[str, JSONSchema] = {}
+    mapping: dict[str, str] = {}
+    for kind, (description, shared, required) in SHARED_EVENTS.items():
+        name = mapping[kind] = f"{camel(kind)}Event"
+        properties = {
+            "version": view_fields.integer(description="The version this change created."),
+            "type": {"type": "string", "enum": [kind]},
+            **shared,
+            **{key: value for key, value in own[kind].items() if key not in shared},
+        }
+        found[name] = {
+            "type": "object",
+            "description": description,
+            "required": ["version", "type", *required],
+            "properties": properties,
+            "additionalProperties": False,
+        }
+    found["Event"] = {
+        "description": "One change, as this viewer may see it (docs/events.md); `type` says which.",
+        **_one_of(mapping.values(), "type", mapping),
+    }
+    return found
+
+
 def components(
     games: Mapping[str, GameRules] = GAMES, served: Mapping[str, Any] | None = None
 ) -> dict[str, JSONSchema]:
@@ -239,6 +381,7 @@ def components(
     for rules in games.values():
         found.update(options_component(rules))
         found.update(view_components(rules, served))
+    found.update(event_components(games))
     return found
 
 
@@ -297,4 +440,4 @@ def move_request_schema() -> type[Schema]:
     return found
 
 
-__all__ = ["components", "move_request_schema", "ref", "refer", "title"]
+__all__ = ["camel", "components", "move_request_schema", "ref", "refer", "title"]

@@ -29,7 +29,8 @@ discard?) depends on that seat's hand, so only that seat is told."""
 # -- the view as data (the API's SkipBoView and its parts are derived from it) ----------
 
 
-def _card(description: str = "", *, nullable: bool = False) -> view_fields.Schema:
+def card_schema(description: str = "", *, nullable: bool = False) -> view_fields.Schema:
+    """A card: 1..12, 0 for SKIP-BO."""
     return view_fields.integer(0, TOP_VALUE, description, nullable=nullable)
 
 
@@ -49,11 +50,11 @@ VIEW_PARTS: dict[str, view_fields.Schema] = {
             "name": view_fields.string(),
             "hand_size": view_fields.integer(0, 5),
             "stock_size": view_fields.integer(description="Cards left in this seat's stock."),
-            "stock_top": _card(
+            "stock_top": card_schema(
                 "The stock's face-up top card (0 = SKIP-BO); null when empty.", nullable=True
             ),
             "discard_piles": view_fields.list_of(
-                view_fields.list_of(_card()),
+                view_fields.list_of(card_schema()),
                 "The seat's 4 discard piles, each bottom first (top card last); discard"
                 " piles are face up, every card is visible.",
                 length=4,
@@ -73,10 +74,10 @@ VIEW_PARTS: dict[str, view_fields.Schema] = {
             "next": view_fields.integer(
                 1, TOP_VALUE, "The value the pile needs next (or a SKIP-BO)."
             ),
-            "top_card": _card(
+            "top_card": card_schema(
                 "The card on top as played (0 = SKIP-BO); null when empty.", nullable=True
             ),
-            "cards": view_fields.list_of(_card(), "The pile's cards, bottom first."),
+            "cards": view_fields.list_of(card_schema(), "The pile's cards, bottom first."),
         }
     ),
     "LastRound": view_fields.record(
@@ -102,7 +103,7 @@ VIEW_FIELDS: dict[str, view_fields.Schema] = {
     "first_player": view_fields.integer(description="Seat that started this round."),
     "players": view_fields.list_of(view_fields.part("Player")),
     "hand": view_fields.list_of(
-        _card(),
+        card_schema(),
         "The viewer's own hand, sorted (0 = SKIP-BO); null for others.",
         nullable=True,
     ),

@@ -24,7 +24,8 @@ LOWEST_CARD, HIGHEST_CARD = -2, 12
 REMOVED = "removed"
 
 
-def _card(description: str = "", *, nullable: bool = False) -> view_fields.Schema:
+def card_schema(description: str = "", *, nullable: bool = False) -> view_fields.Schema:
+    """A card: its value, -2..12."""
     return view_fields.integer(LOWEST_CARD, HIGHEST_CARD, description, nullable=nullable)
 
 
@@ -75,7 +76,9 @@ VIEW_PARTS: dict[str, view_fields.Schema] = {
     "Drawn": view_fields.record(
         {
             "seat": view_fields.seat("The seat holding a drawn card.", n_players=INFO.max_players),
-            "card": _card("The drawn card, shown only to the seat that drew it.", nullable=True),
+            "card": card_schema(
+                "The drawn card, shown only to the seat that drew it.", nullable=True
+            ),
         }
     ),
     "FinalLap": view_fields.record(
@@ -114,10 +117,10 @@ VIEW_PARTS: dict[str, view_fields.Schema] = {
 
 VIEW_FIELDS: dict[str, view_fields.Schema] = {
     "players": view_fields.list_of(view_fields.part("Player")),
-    "discard_top": _card("The face-up card on top of the discard pile."),
+    "discard_top": card_schema("The face-up card on top of the discard pile."),
     "discard_size": view_fields.integer(1),
     "discard_pile": view_fields.list_of(
-        _card(),
+        card_schema(),
         "The whole discard pile, bottom first (its last card is `discard_top`): every seat"
         " saw each of these cards go there.",
     ),
