@@ -13,13 +13,13 @@ from pathlib import Path
 from flask import Flask
 
 import cardtable
+from cardtable import error_codes
 from cardtable.api.errors import (
     CODE_BY_STATUS,
     CODE_BY_STORE_ERROR,
     STATUS_BY_CODE,
     coded_response,
 )
-from cardtable import error_codes
 from cardtable.common import ServiceError
 from cardtable.engine.base import EngineError
 from cardtable.store import DuplicateId, StoreError
