@@ -235,9 +235,7 @@ class Settings:
             values["log_level"] = env["CARDTABLE_LOG_LEVEL"].upper()
         if env.get("CARDTABLE_CORS_ORIGINS"):
             values["cors_origins"] = _list(env["CARDTABLE_CORS_ORIGINS"])
-        if values.get("require_redis_url") and not (
-            url or values.get("redis_sentinels")
-        ):
+        if values.get("require_redis_url") and not (url or values.get("redis_sentinels")):
             # In a container there is no embedded Redis: refuse to start pointed at nothing.
             raise ValueError(
                 "no Redis configured: set CARDTABLE_REDIS_URL (redis:// or rediss://) or "

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
+from cardtable.engine.registry import GAMES
 from tests.api.conftest import Api
 from tests.support.openapi import errors, validator
 
@@ -27,7 +28,7 @@ def check(schema: str, answer: Any) -> None:
     assert not found, found[:5]
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_real_answers_match_their_schemas(api: Api, game: str) -> None:
     created = api.create(game, 2, seed=11)
     tokens = [player["token"] for player in created["players"]]
@@ -56,7 +57,7 @@ def test_a_record_matches_its_schema(api: Api) -> None:
     check("Record", response.get_json())
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_event_of_every_viewer_matches_the_event_union(api: Api, game: str) -> None:
     """Joins, a leave, the deal, every move, reshuffles, round ends and the game's end, as
     each seat and a spectator read them, are each exactly one member of `Event`'s oneOf
