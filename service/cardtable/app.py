@@ -25,7 +25,6 @@ from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.event_routes import register as register_events
 from cardtable.api.limits import install_limits
 from cardtable.api.spec import CardtableApi, api_config, register_components, register_docs
-from cardtable.api.store_errors import register_store_errors
 from cardtable.api.strict_input import install_strict_input
 from cardtable.api.web_routes import blp as web_blueprint
 from cardtable.api.wiring import Wiring
@@ -80,7 +79,6 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     register_events(api, app)  # GET /games/{id}/events: JSON, long-poll, Server-Sent Events
     app.register_blueprint(web_blueprint)  # the web table at /play/, outside the API spec
     register_error_handlers(app)
-    register_store_errors(app)
     install_strict_input(app)
     install_limits(app, settings, redis_client)
     register_docs(app)

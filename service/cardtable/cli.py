@@ -13,21 +13,21 @@ import tempfile
 from pathlib import Path
 from types import FrameType
 
+from cardtable.config import Settings
 from cardtable.redis_server import RedisServer
-
-# Any of these tells where Redis is; without them `serve` starts a private redis-server.
-REDIS_LOCATIONS = ("CARDTABLE_REDIS_URL", "REDIS_URL", "CARDTABLE_REDIS_SENTINELS")
 
 
 def serve(args: argparse.Namespace) -> int:
+    # The environment gunicorn gets: this one, with what `serve` decides added to it.
     env = dict(os.environ)
     embedded: RedisServer | None = None
-    if not any(env.get(name) for name in REDIS_LOCATIONS):
+    # Any of these tells where Redis is; without them `serve` starts a private redis-server.
+    if not (Settings.read("redis_url", env) or Settings.read("redis_sentinels", env)):
         embedded = RedisServer(port=args.redis_port).start()
         env["CARDTABLE_REDIS_URL"] = embedded.url
         print(f"cardtable: started a private redis-server at {embedded.url}", flush=True)
     metrics_dir = None
-    if not env.get("PROMETHEUS_MULTIPROC_DIR"):
+    if not Settings.read("prometheus_multiproc_dir", env):
         metrics_dir = tempfile.mkdtemp(prefix="cardtable-metrics-")
         env["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
     if sys.stdout.isatty():
@@ -79,8 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
 
     run = commands.add_parser("serve", help="serve the API with gunicorn")
-    run.add_argument("--host", default=os.environ.get("CARDTABLE_HOST", "127.0.0.1"))
-    run.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    run.add_argument("--host", default=Settings.read("host"))
+    run.add_argument("--port", type=int, default=Settings.read("port"))
     run.add_argument("--workers", type=int, default=None, help="gunicorn workers (default 2)")
     run.add_argument("--threads", type=int, default=None, help="threads (gthread only)")
     run.add_argument(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 
@@ -122,6 +122,59 @@ class Settings:
     streams_per_address: int = 100
     """Event streams one client address (IPv6: its /64) may hold open on one process."""
 
+    # The process: gunicorn (gunicorn_conf.py, worker.py), logging, the ops port, the
+    # watch loop. Read one at a time with `Settings.read`, before any app exists.
+    require_redis_url: bool = False
+    """Refuse to start without a Redis URL or Sentinels (`1` in the image: a container has
+    no embedded Redis)."""
+    bind: str | None = None
+    """Address gunicorn listens on (none: `0.0.0.0:$PORT`)."""
+    port: int = 8000
+    """Port of the main listener (the variable is `PORT`, as platforms set it)."""
+    host: str = "127.0.0.1"
+    """The address `cardtable serve` binds when no CARDTABLE_BIND is set."""
+    workers: int = 2
+    """gunicorn worker processes (one per core is a good start)."""
+    worker_class: str = "cardtable.worker.CardtableWorker"
+    """gevent-based; `gthread` only to compare."""
+    threads: int = 4
+    """Threads per worker, under `gthread` only."""
+    worker_connections: int | None = None
+    """Open connections per worker (none: CARDTABLE_MAX_STREAMS, else 3000, + 1000: idle
+    keep-alives, long-polls, streams included); beyond it new connections wait unanswered
+    in the listen backlog."""
+    read_timeout: float = 10.0
+    """A request, headers and body, must arrive within this many seconds of its first byte;
+    a new connection must send within it."""
+    write_timeout: float = 30.0
+    """A single send to a client may block this long."""
+    keepalive: int = 75
+    """Idle keep-alive; above the proxy's upstream idle timeout."""
+    graceful_timeout: int = 20
+    """Longest time requests get to finish after SIGTERM (idle connections are closed at
+    once)."""
+    worker_timeout: int = 30
+    """A worker silent this long is replaced."""
+    worker_tmp_dir: str | None = None
+    """Where gunicorn keeps its temporary files (none: /dev/shm when there is one)."""
+    ops_port: int | None = None
+    """A second port for `/metrics` and the docs (9000 in k8s); they are then refused on the
+    main port."""
+    public_docs: bool = False
+    """With an ops port: keep `/docs` and `/openapi.json` on the main port too."""
+    log_format: str = "json"
+    """`text` for a terminal."""
+    access_log: bool = True
+    """One line per request."""
+    log_probes: bool = False
+    """Also log `/livez`, `/readyz` and `/metrics`."""
+    watch_seconds: float = 10.0
+    """How often each worker checks Redis (`cardtable_redis_up`, data loss) and its own
+    memory and CPU."""
+    prometheus_multiproc_dir: str | None = None
+    """The Prometheus client's folder for the workers' metrics (the variable is
+    `PROMETHEUS_MULTIPROC_DIR`, which the client reads itself too); none: one process."""
+
     def __post_init__(self) -> None:
         # A TTL of 0 would make Redis delete every game as soon as it is written.
         for name in ("game_ttl_seconds", "finished_ttl_seconds", "max_body_bytes",
@@ -165,12 +218,9 @@ class Settings:
         url = env.get("CARDTABLE_REDIS_URL") or env.get("REDIS_URL")
         if url:
             values["redis_url"] = url
-        for name in STRINGS:
-            if env.get(_variable(name)):
-                values[name] = env[_variable(name)]
-        for name, convert in NUMBERS.items():
-            if env.get(_variable(name)):
-                values[name] = _number(_variable(name), env[_variable(name)], convert)
+        for name in (*STRINGS, *NUMBERS, *BOOLEANS):
+            if env.get(variable_of(name), "").strip():
+                values[name] = cls.read(name, env)
         if "CARDTABLE_REDIS_CLUSTER" in env:
             values["redis_cluster"] = _bool(env["CARDTABLE_REDIS_CLUSTER"])
         if env.get("CARDTABLE_REDIS_SENTINELS"):
@@ -185,9 +235,7 @@ class Settings:
             values["log_level"] = env["CARDTABLE_LOG_LEVEL"].upper()
         if env.get("CARDTABLE_CORS_ORIGINS"):
             values["cors_origins"] = _list(env["CARDTABLE_CORS_ORIGINS"])
-        if _bool(env.get("CARDTABLE_REQUIRE_REDIS_URL", "")) and not (
-            url or values.get("redis_sentinels")
-        ):
+        if values.get("require_redis_url") and not (url or values.get("redis_sentinels")):
             # In a container there is no embedded Redis: refuse to start pointed at nothing.
             raise ValueError(
                 "no Redis configured: set CARDTABLE_REDIS_URL (redis:// or rediss://) or "
@@ -198,6 +246,23 @@ class Settings:
     def with_overrides(self, **changes: Any) -> Settings:
         return replace(self, **changes)
 
+    @classmethod
+    def read(cls, name: str, env: Mapping[str, str] | None = None) -> Any:
+        """One setting from the environment (`os.environ` unless `env`), converted, or its
+        default when unset or empty: for the process's code that runs before an app
+        exists (gunicorn's settings, logging). ValueError names a variable it cannot read."""
+        env = os.environ if env is None else env
+        value = env.get(variable_of(name), "").strip()
+        if not value and name == "redis_url":
+            value = env.get("REDIS_URL", "").strip()  # the name platforms give it
+        if not value:
+            return _DEFAULTS[name]
+        if name in BOOLEANS:
+            return _bool(value)
+        if name in NUMBERS:
+            return _number(variable_of(name), value, NUMBERS[name])
+        return value
+
 
 def _number(variable: str, value: str, convert: Callable[[str], Any]) -> Any:
     try:
@@ -207,9 +272,13 @@ def _number(variable: str, value: str, convert: Callable[[str], Any]) -> Any:
         raise ValueError(f"{variable} must be {kind}, not {value!r}") from None
 
 
-def _variable(field: str) -> str:
-    """The environment variable of a setting: CARDTABLE_ and the field's name in capitals."""
-    return f"CARDTABLE_{field.upper()}"
+def variable_of(field: str) -> str:
+    """The environment variable of a setting: CARDTABLE_ and the field's name in capitals
+    (a few have the names their platforms give them: `PORT`, `PROMETHEUS_MULTIPROC_DIR`)."""
+    return VARIABLES.get(field, f"CARDTABLE_{field.upper()}")
+
+
+VARIABLES = {"port": "PORT", "prometheus_multiproc_dir": "PROMETHEUS_MULTIPROC_DIR"}
 
 
 # Plain settings read from the environment as they are (see `_variable`).
@@ -228,7 +297,16 @@ STRINGS = (
     "rate_limit_seat_reads",
     "rate_limit_tables",
     "rate_limit_ops",
+    # The process's.
+    "bind",
+    "host",
+    "worker_class",
+    "worker_tmp_dir",
+    "log_format",
+    "prometheus_multiproc_dir",
 )
+# Yes/no settings (1, true, yes, on / 0, false, no, off).
+BOOLEANS = ("require_redis_url", "public_docs", "access_log", "log_probes")
 # Numeric settings, read the same way: field -> conversion.
 NUMBERS: dict[str, Callable[[str], Any]] = {
     "game_ttl_seconds": int,
@@ -256,4 +334,20 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "redis_wait_replicas": int,
     "redis_wait_timeout_ms": int,
     "streams_per_address": int,
+    # The process's.
+    "port": int,
+    "workers": int,
+    "threads": int,
+    "worker_connections": int,
+    "read_timeout": float,
+    "write_timeout": float,
+    "keepalive": int,
+    "graceful_timeout": int,
+    "worker_timeout": int,
+    "ops_port": int,
+    "watch_seconds": float,
+}
+_DEFAULTS: dict[str, Any] = {
+    item.name: item.default_factory() if callable(item.default_factory) else item.default
+    for item in fields(Settings)
 }

@@ -1,6 +1,7 @@
 """gunicorn settings, shared by `cardtable serve` and the container image.
 
-Every value comes from the environment so operators tune workers without a new image.
+Every value comes from the environment (through `Settings.read`, which names and documents
+each variable) so operators tune workers without a new image.
 """
 
 from __future__ import annotations
@@ -9,59 +10,54 @@ import os
 from pathlib import Path
 from typing import Any
 
-from cardtable.config import GEVENT_MAX_STREAMS
+from cardtable.config import GEVENT_MAX_STREAMS, Settings
 from cardtable.logs import logging_config
 
 
-def _int(name: str, default: int) -> int:
-    value = os.environ.get(name, "")
-    if not value.strip():
-        return default
+def _read(name: str) -> Any:
     try:
-        return int(value)
-    except ValueError:
+        return Settings.read(name)
+    except ValueError as error:
         from cardtable.startup import fail
 
-        fail("bad_setting", f"{name} must be a whole number, not {value!r}")
+        fail("bad_setting", str(error))
 
 
-bind: str | list[str] = os.environ.get("CARDTABLE_BIND", f"0.0.0.0:{_int('PORT', 8000)}")
+bind: str | list[str] = _read("bind") or f"0.0.0.0:{_read('port')}"
 # CARDTABLE_OPS_PORT: a second listener for /metrics and the docs only (cardtable.ops_port).
-if os.environ.get("CARDTABLE_OPS_PORT", "").strip():
-    bind = [str(bind), f"{str(bind).rpartition(':')[0]}:{_int('CARDTABLE_OPS_PORT', 9000)}"]
-workers = _int("CARDTABLE_WORKERS", 2)
+if _read("ops_port") is not None:
+    bind = [str(bind), f"{str(bind).rpartition(':')[0]}:{_read('ops_port')}"]
+workers = _read("workers")
 # gevent: a connection (an idle keep-alive, a long-poll, a stream) costs a greenlet, not a
 # thread, so waiting clients cannot take the workers from the rest. CardtableWorker adds
 # read deadlines against clients that send slowly (see cardtable.worker).
 # "gthread" stays available for comparison (bench/), with CARDTABLE_THREADS threads.
-worker_class = os.environ.get("CARDTABLE_WORKER_CLASS", "cardtable.worker.CardtableWorker")
-threads = _int("CARDTABLE_THREADS", 4)
+worker_class = _read("worker_class")
+threads = _read("threads")
 # Open connections per worker process, waiting ones included; beyond it new connections
 # wait in the listen backlog, unanswered. So by default it leaves room for the streams and
 # long-polls a worker may hold (CARDTABLE_MAX_STREAMS; past those they get 503 and
 # Retry-After) and 1,000 ordinary connections more. (Redis: CARDTABLE_REDIS_MAX_CONNECTIONS.)
-worker_connections = _int(
-    "CARDTABLE_WORKER_CONNECTIONS", _int("CARDTABLE_MAX_STREAMS", GEVENT_MAX_STREAMS) + 1000
+worker_connections = _read("worker_connections") or (
+    (_read("max_streams") or GEVENT_MAX_STREAMS) + 1000
 )
-timeout = _int("CARDTABLE_WORKER_TIMEOUT", 30)
+timeout = _read("worker_timeout")
 # Kubernetes sends SIGTERM and waits terminationGracePeriodSeconds (35 s: preStop 5 s +
 # this + margin). Long-polls and streams answer at once on SIGTERM, so this only has to
 # cover ordinary requests (a bots-only creation may take CARDTABLE_BOT_BUDGET_SECONDS).
-graceful_timeout = _int("CARDTABLE_GRACEFUL_TIMEOUT", 20)
+graceful_timeout = _read("graceful_timeout")
 # Above the idle timeout of the load balancer in front (60 s for most ingress controllers),
 # so the proxy, not gunicorn, closes an idle upstream connection (no 502 on a reused one).
-keepalive = _int("CARDTABLE_KEEPALIVE", 75)
+keepalive = _read("keepalive")
 # One JSON shape for every line (cardtable.logs): gunicorn's own, the app's, and the access
 # lines, which the app writes itself (with route, latency, game id and request id;
 # CARDTABLE_ACCESS_LOG=false turns them off), so gunicorn's access log stays off.
 accesslog = None
 errorlog = "-"
-loglevel = os.environ.get("CARDTABLE_LOG_LEVEL", "info").lower()
+loglevel = _read("log_level").lower()
 logconfig_dict = logging_config(loglevel)
 # Temporary request files go to memory, which also works on a read-only root filesystem.
-worker_tmp_dir = os.environ.get(
-    "CARDTABLE_WORKER_TMP_DIR", "/dev/shm" if os.path.isdir("/dev/shm") else None
-)
+worker_tmp_dir = _read("worker_tmp_dir") or ("/dev/shm" if os.path.isdir("/dev/shm") else None)
 # gunicorn >= 27 opens a control socket in $HOME; we have no use for it.
 control_socket_disable = True
 
@@ -76,7 +72,7 @@ def on_starting(server: Any) -> None:
     from cardtable.startup import check_before_workers
 
     check_before_workers()
-    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    directory = _read("prometheus_multiproc_dir")
     if not directory:
         return
     path = Path(directory)
@@ -87,7 +83,7 @@ def on_starting(server: Any) -> None:
 
 def child_exit(server: Any, worker: Any) -> None:
     """Drop a dead worker's Prometheus multiprocess files so its gauges do not linger."""
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    if _read("prometheus_multiproc_dir"):
         from prometheus_client import multiprocess
 
         multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextvars
 import json
 import logging
-import os
 import re
 import time
 import uuid
@@ -21,6 +20,8 @@ from typing import Any
 
 from flask import Flask, Response, request
 from pythonjsonlogger.json import JsonFormatter as _JsonFormatter
+
+from cardtable.config import Settings
 
 REQUEST_ID_HEADER = "X-Request-ID"
 # Ids we accept from callers: short, and nothing that could forge a log line or a header.
@@ -59,7 +60,7 @@ def current_request_id() -> str | None:
 
 def logging_config(level: str) -> dict[str, Any]:
     """A dictConfig for gunicorn (`logconfig_dict`): every logger writes JSON to stdout."""
-    text = os.environ.get("CARDTABLE_LOG_FORMAT", "json").lower() == "text"
+    text = str(Settings.read("log_format")).lower() == "text"
     formatter = (
         {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}
         if text
@@ -140,8 +141,8 @@ def _log_access(response: Response, request_id: str) -> None:
 
 def init_app(app: Flask) -> None:
     """Request ids, error-body ids and access lines for `app`."""
-    log_probes = os.environ.get("CARDTABLE_LOG_PROBES", "false").lower() in {"1", "true", "yes"}
-    log_access = os.environ.get("CARDTABLE_ACCESS_LOG", "true").lower() not in {"0", "false"}
+    log_probes = bool(Settings.read("log_probes"))
+    log_access = bool(Settings.read("access_log"))
     app.wsgi_app = RequestIdMiddleware(app.wsgi_app)  # type: ignore[method-assign]
 
     @app.after_request

@@ -11,7 +11,6 @@ as 404s. The first process to notice logs `redis_data_loss` at ERROR, counts it 
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -21,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from prometheus_client import Counter, Gauge, ProcessCollector
 
 from cardtable import lifecycle
+from cardtable.config import Settings
 
 if TYPE_CHECKING:
     from flask import Flask, Response
@@ -146,7 +146,7 @@ def init_app(app: Flask, client: Any, key_prefix: str) -> None:
     """Count requests and 429s, and start the watch loop with the first request."""
     from flask import request  # here: the service layer imports this module without Flask
 
-    interval = float(os.environ.get("CARDTABLE_WATCH_SECONDS", "10") or 10)
+    interval = float(Settings.read("watch_seconds"))
     watch = Watch(client, f"{key_prefix}:marker")
     started = threading.Lock()
     app.wsgi_app = InFlightMiddleware(app.wsgi_app)  # type: ignore[method-assign]

@@ -9,9 +9,10 @@ Host header, so a client cannot claim to be on the operator port.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterable
 from typing import Any
+
+from cardtable.config import Settings
 
 PROBES = ("/livez", "/readyz")
 METRICS = ("/metrics",)
@@ -19,8 +20,8 @@ DOCS = ("/docs", "/openapi.json")
 
 
 def ops_port() -> int | None:
-    value = os.environ.get("CARDTABLE_OPS_PORT", "").strip()
-    return int(value) if value else None
+    port: int | None = Settings.read("ops_port")
+    return port
 
 
 def _under(path: str, prefixes: Iterable[str]) -> bool:
@@ -67,5 +68,5 @@ class OpsPortMiddleware:
 def init_app(app: Any) -> None:
     port = ops_port()
     if port is not None:
-        public_docs = os.environ.get("CARDTABLE_PUBLIC_DOCS", "false").lower() in {"1", "true"}
+        public_docs = bool(Settings.read("public_docs"))
         app.wsgi_app = OpsPortMiddleware(app.wsgi_app, port, public_docs)

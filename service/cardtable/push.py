@@ -25,7 +25,7 @@ from typing import Any
 import redis.exceptions
 from prometheus_client import Counter, Histogram
 
-from cardtable.config import GEVENT_MAX_STREAMS
+from cardtable.config import GEVENT_MAX_STREAMS, Settings
 from cardtable.monitoring import WAITING
 
 log = logging.getLogger("cardtable.push")
@@ -112,7 +112,7 @@ def default_capacity(configured: int | None = None) -> int:
         return configured
     if _gevent_patched():
         return GEVENT_MAX_STREAMS
-    return max(1, int(os.environ.get("CARDTABLE_THREADS") or "4") // 2)
+    return max(1, int(Settings.read("threads")) // 2)
 
 
 def _gevent_patched() -> bool:

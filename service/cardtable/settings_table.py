@@ -45,7 +45,7 @@ def field_docs() -> dict[str, str]:
 def variable(name: str) -> str:
     if name == "redis_url":
         return "`CARDTABLE_REDIS_URL` (or `REDIS_URL`)"
-    return f"`CARDTABLE_{name.upper()}`"
+    return f"`{config.variable_of(name)}`"
 
 
 def shown(value: Any) -> str:

@@ -43,6 +43,8 @@ from gunicorn import util
 from gunicorn.sock import ssl_context
 from gunicorn.workers.ggevent import GeventWorker
 
+from cardtable.config import Settings
+
 # How long a connection accepted before SIGTERM but without any request byte yet may still
 # send its first request (a client that connected just before is about to).
 NEW_CONNECTION_GRACE_SECONDS = 1.0
@@ -75,11 +77,6 @@ def write_json_error(sock: Any, status: int, reason: str, message: str) -> None:
         f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
     )
     util.write_nonblock(sock, head.encode("latin1") + body)
-
-
-def _seconds(name: str, default: float) -> float:
-    value = os.environ.get(name, "").strip()
-    return float(value) if value else default
 
 
 class DeadlineSocket:
@@ -177,8 +174,8 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
     alive: bool  # gunicorn's: False once the worker is to stop
 
     def init_process(self) -> None:
-        self.read_timeout = _seconds("CARDTABLE_READ_TIMEOUT", 10.0)
-        self.write_timeout = _seconds("CARDTABLE_WRITE_TIMEOUT", 30.0)
+        self.read_timeout = float(Settings.read("read_timeout"))
+        self.write_timeout = float(Settings.read("write_timeout"))
         self.connections: set[DeadlineSocket] = set()
         # gunicorn's worker writes its own error pages through this function.
         util.write_error = write_json_error

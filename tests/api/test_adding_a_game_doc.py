@@ -21,7 +21,7 @@ def walkthrough_blocks() -> list[str]:
 
 def test_the_walkthrough_runs_as_written(client: FlaskClient) -> None:
     blocks = walkthrough_blocks()
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     namespace: dict[str, object] = {"client": client}
     for block in blocks:
         exec(compile(block, str(DOC), "exec"), namespace)

@@ -1,5 +1,6 @@
-"""Every error code a layer can raise has its HTTP status in the API's one table, and a
-code that is missing from it answers 500 (a bug to fix), never a silent 400."""
+"""Every error code a layer can raise is in the one registry (cardtable.error_codes) with
+its HTTP status, docs/api.md's error table is generated from it, and a code that is
+missing from it answers 500 (a bug to fix), never a silent 400."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from flask import Flask
 
 import cardtable
+from cardtable import error_codes
 from cardtable.api.errors import (
     CODE_BY_STATUS,
     CODE_BY_STORE_ERROR,
@@ -21,9 +23,11 @@ from cardtable.api.errors import (
 from cardtable.common import ServiceError
 from cardtable.engine.base import EngineError
 from cardtable.store import DuplicateId, StoreError
+from cardtable.store.errors import CODE_BY_PREFIX, MESSAGES
 
 # `cardtable` is a namespace package: the service's and the engine distribution's folders.
 SOURCES = [Path(folder) for folder in cardtable.__path__]
+API_DOC = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 INTERNAL_STORE_ERRORS = {DuplicateId}  # never a client's doing: a 500
 
 
@@ -90,3 +94,27 @@ def test_codes_named_in_the_source_are_listed() -> None:
     assert {"invalid_header", "invalid_token", "unsupported_media_type"} <= named
     assert sorted(named - set(STATUS_BY_CODE)) == []
     assert sorted(set(CODE_BY_STATUS.values()) - set(STATUS_BY_CODE)) == []
+
+
+def test_every_store_refusal_has_a_code_with_a_status() -> None:
+    refusals = {*CODE_BY_PREFIX.values(), *MESSAGES}
+    assert {"store_full", "outcome_unknown"} <= refusals
+    assert sorted(refusals - set(STATUS_BY_CODE)) == []
+    assert all(STATUS_BY_CODE[code] == 503 for code in refusals)
+
+
+def test_the_api_doc_lists_every_code_as_the_registry_says() -> None:
+    """docs/api.md's error table is the registry's (regenerate it with
+    `python -m cardtable.error_codes --write docs/api.md`)."""
+    text = API_DOC.read_text()
+    assert error_codes.replace_in(text) == text, "run python -m cardtable.error_codes --write"
+    for code, error in error_codes.ERRORS.items():
+        assert f"| {error.status} | `{code}` |" in text, code
+
+
+def test_the_app_has_one_error_registry() -> None:
+    """No module but cardtable.error_codes writes a table of statuses by code."""
+    for folder in SOURCES:
+        for path in folder.rglob("*.py"):
+            if path.name != "error_codes.py":
+                assert "STATUS_BY_CODE: dict" not in path.read_text(), path

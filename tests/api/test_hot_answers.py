@@ -4,47 +4,31 @@ record, taken from real games, validate against their schemas in openapi.yaml.""
 from __future__ import annotations
 
 import random
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from jsonschema import Draft202012Validator
 
+from cardtable.engine.registry import GAMES
 from tests.api.conftest import Api
+from tests.support.openapi import errors, validator
 
 SPEC = yaml.safe_load((Path(__file__).parents[2] / "openapi.yaml").read_text())
 
 
-def _json_schema(node: Any) -> Any:
-    """OpenAPI 3.0's schema dialect as JSON Schema: `nullable` becomes a null alternative,
-    `oneOf` (with a discriminator) `anyOf`."""
-    if isinstance(node, list):
-        return [_json_schema(item) for item in node]
-    if not isinstance(node, dict):
-        return node
-    converted = {
-        ("anyOf" if key == "oneOf" else key): _json_schema(value)
-        for key, value in node.items()
-        if key not in ("nullable", "discriminator")
-    }
-    if node.get("nullable"):
-        return {"anyOf": [converted, {"type": "null"}]}
-    return converted
-
-
-COMPONENTS = _json_schema(SPEC["components"])
+@cache
+def _validator(schema: str) -> Any:
+    return validator(schema, SPEC["components"]["schemas"])
 
 
 def check(schema: str, answer: Any) -> None:
-    validator = Draft202012Validator(
-        {"$ref": f"#/components/schemas/{schema}", "components": COMPONENTS}
-    )
-    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(answer)]
-    assert not errors, errors[:5]
+    found = errors(_validator(schema), answer)
+    assert not found, found[:5]
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_real_answers_match_their_schemas(api: Api, game: str) -> None:
     created = api.create(game, 2, seed=11)
     tokens = [player["token"] for player in created["players"]]
@@ -71,3 +55,36 @@ def test_a_record_matches_its_schema(api: Api) -> None:
     response = api.client.get(f"/games/{created['id']}/record")
     assert response.status_code == 200
     check("Record", response.get_json())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_event_of_every_viewer_matches_the_event_union(api: Api, game: str) -> None:
+    """Joins, a leave, the deal, every move, reshuffles, round ends and the game's end, as
+    each seat and a spectator read them, are each exactly one member of `Event`'s oneOf
+    (the one its `type` names)."""
+    short = {"skyjo": {"max_rounds": 2}, "skipbo": {"stock_size": 3, "target_score": 60}}
+    players = [{"name": "Ann"}, {"open": True}, {"open": True}]
+    created = api.create(game, players, seed=5, options=short[game])
+    game_id, invite = created["id"], created["invite"]
+
+    def join(name: str) -> dict[str, Any]:
+        joined = api.client.post(f"/games/{game_id}/join", json={"name": name, "invite": invite})
+        assert joined.status_code == 201, joined.get_json()
+        found: dict[str, Any] = joined.get_json()
+        return found
+
+    left = api.client.post(f"/games/{game_id}/leave", headers=api.auth(join("Bea")["token"]))
+    assert left.status_code == 200, left.get_json()
+    tokens = [created["players"][0]["token"], join("Cy")["token"], join("Dee")["token"]]
+    seats = [{"seat": seat, "token": token} for seat, token in enumerate(tokens)]
+    api.play_to_end({"id": game_id, "players": seats}, random.Random(6))
+    schemas = SPEC["components"]["schemas"]
+    kinds: set[str] = set()
+    for token in [*tokens, None]:
+        feed = api.client.get(f"/games/{game_id}/events", headers=api.auth(token)).get_json()
+        check("EventFeed", feed)
+        for event in feed["events"]:
+            kinds.add(event["type"])
+            name = schemas["Event"]["discriminator"]["mapping"][event["type"]].rsplit("/", 1)[1]
+            check(name, event)
+    assert {"join", "leave", "deal", "move", "round_end", "game_end"} <= kinds

@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine.registry import hosted
+from cardtable.api.schemas import derived
+from cardtable.engine.registry import GAMES, hosted
 from tests.api.conftest import Api
 from tests.support.highcard import RULES as HIGHCARD
+from tests.support.openapi import errors, validator
 
 
 @pytest.fixture
@@ -61,8 +63,13 @@ def test_every_seat_and_a_spectator_follow_the_third_game_by_its_events(api: Api
     assert api.play_to_end(created, random.Random(4)) > 0
     record = api.client.get(f"/games/{game_id}/record").get_json()
     moves = [entry for entry in record["log"] if entry["type"] == "move"]
+    typed = derived.components({**GAMES, "highcard": HIGHCARD})
     for viewer, token in [*enumerate(tokens), (None, None)]:
         events = _events(api, game_id, token)
+        # Each event is typed by the spec derived with the game hosted: its move and deal
+        # events carry the fields its view declares, its round end the keys of its rounds.
+        for event in events:
+            assert errors(validator(f"{derived.camel(event['type'])}Event", typed), event) == []
         played = [event for event in events if event["type"] == "move"]
         assert [(e["seat"], e["move"]) for e in played] == [(m["seat"], m["move"]) for m in moves]
         assert [event["type"] for event in events].count("round_end") == 2

@@ -1,19 +1,22 @@
-"""Each hosted game's documented view (api/schemas/views.GAME_VIEW_SCHEMAS) and its log
-entries as openapi.yaml derives them from the game's declarations match what the engine
-produces, for every game of the registry (so neither can drift)."""
+"""Each game's view and log entries as openapi.yaml derives them from the game's own
+declarations (VIEW_FIELDS and VIEW_PARTS, the checks of its log entries) match what the
+engine produces, for every game of the registry and the test-only high-card game (so
+neither the declarations nor the engine can drift)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
-import jsonschema
 import pytest
 
 from cardtable.api.schemas import derived
-from cardtable.api.schemas.skipbo import SkipBoViewSchema
-from cardtable.api.schemas.skyjo import SkyjoViewSchema
-from cardtable.engine.registry import GAMES
+from cardtable.engine.base import GameRules
+from cardtable.engine.registry import GAMES, hosted
+from cardtable.openapi import openapi_dict
+from tests.support.highcard import RULES as HIGHCARD
+from tests.support.openapi import errors, validator
 
 CASES: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "skyjo": [
@@ -31,31 +34,44 @@ CASES: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (6, {"stock_size": 3, "teams": True, "stop_rule": "english"}),
         (2, {"stock_size": 2, "stop_rule": "english", "target_score": 90}),
     ],
+    "highcard": [(2, {}), (2, {"rounds": 5})],
 }
-VIEWS = {"skyjo": SkyjoViewSchema, "skipbo": SkipBoViewSchema}
-EXPECTED_STEPS = {"skyjo": {"choose", "place_drawn", None}, "skipbo": {None, "play"}}
+EXPECTED_STEPS = {
+    "skyjo": {"choose", "place_drawn", None},
+    "skipbo": {None, "play"},
+    "highcard": {"play", None},
+}
 """Steps every case of the game shows (Skip-Bo's build steps vary with the stop rule)."""
-COMPONENTS = {"components": {"schemas": derived.components()}}
+RULES: dict[str, GameRules] = {**GAMES, HIGHCARD.name: HIGHCARD}
 
 
-def entry_validator(game: str) -> jsonschema.Draft4Validator:
-    """The derived `<Game>LogEntry` schema as openapi.yaml holds it."""
-    name = f"{derived.title(GAMES[game])}LogEntry"
-    schema = {**derived.ref(name), **COMPONENTS}
-    return jsonschema.Draft4Validator(schema)
+@pytest.fixture(autouse=True)
+def _highcard() -> Iterator[None]:
+    with hosted(HIGHCARD):
+        yield
+
+
+class Checker:
+    """The derived `<Game>View` (the engine's part: no service fields) and `<Game>LogEntry`."""
+
+    def __init__(self, game: str) -> None:
+        components = derived.components({game: RULES[game]})
+        name = derived.title(RULES[game])
+        self.view = validator(f"{name}View", components)
+        self.entry = validator(f"{name}LogEntry", components)
 
 
 def played(game: str, n: int, options: dict[str, Any], seed: int) -> tuple[list[Any], Any]:
     """The views of one game by bots (the acting seat, a spectator, another seat in turn)
     and its final state."""
-    rules = GAMES[game]
+    rules = RULES[game]
     state = rules.new_state([f"p{seat}" for seat in range(n)], options, seed)
     rng = random.Random(seed)
     views: list[Any] = []
     while not state.is_over:
         seat = rng.choice(state.active_seats())
         views.append(state.view((seat, None, (seat + 1) % n)[state.version % 3]))
-        bot = rules.bots[rng.choice(["random", "greedy"])]
+        bot = rules.bots[rng.choice(sorted(rules.bots))]
         state.apply(seat, bot(state.view(seat), state.legal_moves(seat), rng))
     views.extend(state.view(seat) for seat in [None, *range(n)])
     return views, state
@@ -65,39 +81,54 @@ def played(game: str, n: int, options: dict[str, Any], seed: int) -> tuple[list[
     ("game", "n", "options"), [(game, *case) for game in sorted(CASES) for case in CASES[game]]
 )
 def test_every_view_and_log_entry_validates(game: str, n: int, options: dict[str, Any]) -> None:
-    view_schema, entries = VIEWS[game](), entry_validator(game)
+    check = Checker(game)
     phases: set[str] = set()
     steps: set[Any] = set()
     for seed in range(2):
         views, state = played(game, n, options, seed)
         for view in views:
-            assert view_schema.validate(view) == {}, view
+            assert errors(check.view, view) == [], view
             phases.add(view["phase"])
             steps.add(view["step"])
         for entry in state.record()["log"]:
-            entries.validate(entry)
+            assert errors(check.entry, entry) == [], entry
     setup = game == "skyjo" and options.get("initial_reveals") != 0
     assert phases == {"playing", "finished"} | ({"setup"} if setup else set())
     assert EXPECTED_STEPS[game] <= steps
 
 
 def test_every_hosted_game_has_cases() -> None:
-    assert CASES.keys() == VIEWS.keys() == GAMES.keys()
+    assert CASES.keys() == RULES.keys() == EXPECTED_STEPS.keys()
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(RULES))
 def test_the_schemas_notice_drift(game: str) -> None:
-    schema = VIEWS[game]()
-    state = GAMES[game].new_state(["a", "b"], CASES[game][0][1], 1)
+    check = Checker(game)
+    state = RULES[game].new_state(["a", "b"], CASES[game][0][1], 1)
     view = state.view(0)
-    assert schema.validate(view) == {}
-    assert "surprise" in schema.validate({**view, "surprise": 1})
-    missing = dict(view)
-    del missing["draw_pile_size"]
-    assert "draw_pile_size" in schema.validate(missing)
+    assert errors(check.view, view) == []
+    assert not check.view.is_valid({**view, "surprise": 1})
+    missing = {key: value for key, value in view.items() if key != "players"}
+    assert not check.view.is_valid(missing)
     broken = {**view, "players": [{**view["players"][0], "total": "7"}, view["players"][1]]}
-    assert "players" in schema.validate(broken)
-    deal, entries = state.log[0], entry_validator(game)
-    entries.validate(deal)
-    for wrong in ({**deal, "surprise": 1}, {**deal, "draw_pile": [99]}, {**deal, "round": 0}):
-        assert not entries.is_valid(wrong), wrong
+    assert not check.view.is_valid(broken)
+    deal = state.log[0]
+    assert check.entry.is_valid(deal)
+    cards = next(key for key, value in deal.items() if isinstance(value, list))
+    for wrong in ({**deal, "surprise": 1}, {**deal, cards: [99]}, {**deal, "round": 0}):
+        assert not check.entry.is_valid(wrong), wrong
+
+
+def test_a_hosted_third_game_has_a_typed_view_in_the_spec() -> None:
+    schemas: Any = openapi_dict()["components"]["schemas"]  # type: ignore[index]
+    view = schemas["HighcardView"]
+    assert view["additionalProperties"] is False
+    assert view["properties"]["talon_size"] == {
+        "type": "integer",
+        "minimum": 0,
+        "description": "Cards left face down.",
+    }
+    assert view["properties"]["players"]["items"] == derived.ref("HighcardPlayer")
+    assert {"hand_size", "tricks"} <= schemas["HighcardPlayer"]["properties"].keys()
+    assert {"id", "seeded", "deadline", "version", "phase"} <= set(view["required"])
+    assert derived.ref("HighcardView") in schemas["GameView"]["oneOf"]

@@ -12,6 +12,7 @@ from typing import Any, Literal, get_args, get_origin
 import pytest
 import yaml
 
+from cardtable.api.schemas.derived import title
 from cardtable.engine.registry import get_rules
 from cardtable_sdk.local import LocalGame
 from cardtable_sdk.typed import skipbo, skyjo
@@ -25,13 +26,13 @@ PARTS = {
     skyjo: {
         "View": "SkyjoView", "Options": "SkyjoOptions", "Player": "SkyjoPlayer",
         "Drawn": "SkyjoDrawn",
-        "FinalLap": "SkyjoFinalLap", "RoundSummary": "SkyjoRoundSummary",
+        "FinalLap": "SkyjoFinalLap", "RoundSummary": "SkyjoRoundScore",
         "LastRound": "SkyjoLastRound",
     },
     skipbo: {
         "View": "SkipBoView", "Options": "SkipBoOptions", "Player": "SkipBoPlayer",
         "BuildingPile": "SkipBoBuildingPile", "LastRound": "SkipBoLastRound",
-        "RoundSummary": "SkipBoRoundSummary",
+        "RoundSummary": "SkipBoRoundScore",
     },
 }  # fmt: skip
 GAMES = {"skyjo": skyjo, "skipbo": skipbo}
@@ -66,7 +67,7 @@ def test_literals_are_the_schemas_enums(module: ModuleType) -> None:
 
 def _move_components(game: str) -> list[dict[str, Any]]:
     """The object schemas of `game`'s moves in openapi.yaml (each variant of a type)."""
-    found, todo = [], [SCHEMAS[f"{'SkipBo' if game == 'skipbo' else 'Skyjo'}Move"]]
+    found, todo = [], [SCHEMAS[f"{title(get_rules(game))}Move"]]
     while todo:
         schema = todo.pop()
         if "$ref" in schema:

@@ -376,16 +376,35 @@ DAMAGED_MOVE_ENTRIES: dict[str, Callable[[dict[str, Any]], Any]] = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(DAMAGED_MOVE_ENTRIES))
-def test_damaged_move_entries_are_refused(rules: GameRules, name: str) -> None:
+def mid_game(rules: GameRules) -> tuple[dict[str, Any], int]:
+    """A game four moves in, stored (it loads), and the index of its first move entry."""
     state, rng = new_game(rules, 8), random.Random(8)
     moves = play_through(state, rng)
     for _ in range(4):
         next(moves)
     data = stored(state)
     load_state(copy.deepcopy(data))
-    index = next(i for i, entry in enumerate(data["log"]) if entry["type"] == "move")
+    return data, next(i for i, entry in enumerate(data["log"]) if entry["type"] == "move")
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED_MOVE_ENTRIES))
+def test_damaged_move_entries_are_refused(rules: GameRules, name: str) -> None:
+    data, index = mid_game(rules)
     DAMAGED_MOVE_ENTRIES[name](data["log"][index])
+    with pytest.raises(InvalidState):
+        load_state(data)
+
+
+NO_ENTRIES: list[Any] = [5, [], "move", None, {"type": "move"}, {}, "untyped move"]
+
+
+@pytest.mark.parametrize("entry", NO_ENTRIES, ids=repr)
+def test_entries_that_are_no_log_entry_are_refused(rules: GameRules, entry: Any) -> None:
+    data, index = mid_game(rules)
+    found = entry
+    if found == "untyped move":  # a real move entry of the game, without its `type`
+        found = {key: value for key, value in data["log"][index].items() if key != "type"}
+    data["log"].insert(1, found)
     with pytest.raises(InvalidState):
         load_state(data)
 

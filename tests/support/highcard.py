@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from cardtable.engine import view_fields as view
 from cardtable.engine.base import JSON, Entry, GameRules, GameState, Move
 from cardtable.engine.checks import (
     Check,
@@ -68,6 +69,25 @@ INFO = GameInfo(
 
 MOVES = (MoveShape("play", (integer_field("rank", 1, 10, "The rank played, 1..10."),)),)
 
+RANK = view.integer(1, 10)
+VIEW_PARTS = {
+    "Player": view.record(
+        {
+            "seat": view.seat(n_players=2),
+            "name": view.string(),
+            "hand_size": view.integer(0, HAND_SIZE),
+            "tricks": view.integer(0, HAND_SIZE, "Tricks won this round."),
+            "total": view.integer(description="Tricks won in the completed rounds."),
+        }
+    )
+}
+VIEW_FIELDS = {
+    "players": view.list_of(view.part("Player")),
+    "hand": view.list_of(RANK, "The viewer's own hand; null for others.", nullable=True),
+    "trick": view.list_of(RANK, "The current trick's cards, the leader's first."),
+    "talon_size": view.integer(0, description="Cards left face down."),
+}
+
 
 class HighCardState(GameState):
     info = INFO
@@ -75,6 +95,8 @@ class HighCardState(GameState):
     MOVES = MOVES
     SCORE_ROUND_KEYS = ("round", "scores", "leads")
     ROUND_FIELDS = {"leads": {"type": "array", "items": {"type": "integer", "minimum": 0}}}
+    VIEW_FIELDS = VIEW_FIELDS
+    VIEW_PARTS = VIEW_PARTS
 
     def __init__(self, names: Any, options: Mapping[str, JSON], rng: Any) -> None:
         super().__init__(names, options, rng)

@@ -12,21 +12,32 @@ from .created_game_options import CreatedGameOptions
 from .created_scoresheet import CreatedScoresheet
 from .created_scoresheet_game import CreatedScoresheetGame
 from .created_scoresheet_options import CreatedScoresheetOptions
+from .deal_event import DealEvent
+from .deal_event_type import DealEventType
 from .error import Error
 from .error_details import ErrorDetails
-from .event import Event
 from .event_feed import EventFeed
+from .game_end_event import GameEndEvent
+from .game_end_event_type import GameEndEventType
 from .game_type import GameType
 from .game_types import GameTypes
 from .game_types_table_settings import GameTypesTableSettings
 from .health import Health
 from .health_checks import HealthChecks
+from .join_event import JoinEvent
+from .join_event_type import JoinEventType
 from .join_request import JoinRequest
+from .leave_event import LeaveEvent
+from .leave_event_type import LeaveEventType
 from .legal_moves import LegalMoves
 from .list_open_games_game import ListOpenGamesGame
 from .lobby_game import LobbyGame
 from .lobby_game_options import LobbyGameOptions
 from .lobby_page import LobbyPage
+from .move_event import MoveEvent
+from .move_event_cells_item import MoveEventCellsItem
+from .move_event_cells_item_card_type_1 import MoveEventCellsItemCardType1
+from .move_event_type import MoveEventType
 from .move_request import MoveRequest
 from .move_result import MoveResult
 from .option_description import OptionDescription
@@ -41,6 +52,13 @@ from .public_seat import PublicSeat
 from .record import Record
 from .record_options import RecordOptions
 from .record_player import RecordPlayer
+from .rematch_event import RematchEvent
+from .rematch_event_type import RematchEventType
+from .reshuffle_event import ReshuffleEvent
+from .reshuffle_event_type import ReshuffleEventType
+from .round_end_event import RoundEndEvent
+from .round_end_event_grids_item_item_type_1 import RoundEndEventGridsItemItemType1
+from .round_end_event_type import RoundEndEventType
 from .score import Score
 from .scoresheet import Scoresheet
 from .scoresheet_game import ScoresheetGame
@@ -75,10 +93,9 @@ from .skip_bo_player import SkipBoPlayer
 from .skip_bo_reshuffle_entry import SkipBoReshuffleEntry
 from .skip_bo_reshuffle_entry_type import SkipBoReshuffleEntryType
 from .skip_bo_round_score import SkipBoRoundScore
-from .skip_bo_round_summary import SkipBoRoundSummary
 from .skip_bo_view import SkipBoView
 from .skip_bo_view_game import SkipBoViewGame
-from .skip_bo_view_last_round_type_0_type_0 import SkipBoViewLastRoundType0Type0
+from .skip_bo_view_last_round_type_1_type_0 import SkipBoViewLastRoundType1Type0
 from .skip_bo_view_phase import SkipBoViewPhase
 from .skip_bo_view_step_type_1 import SkipBoViewStepType1
 from .skip_bo_view_step_type_2_type_1 import SkipBoViewStepType2Type1
@@ -106,7 +123,6 @@ from .skyjo_reshuffle_entry_type import SkyjoReshuffleEntryType
 from .skyjo_reveal_move import SkyjoRevealMove
 from .skyjo_reveal_move_type import SkyjoRevealMoveType
 from .skyjo_round_score import SkyjoRoundScore
-from .skyjo_round_summary import SkyjoRoundSummary
 from .skyjo_take_discard_move import SkyjoTakeDiscardMove
 from .skyjo_take_discard_move_type import SkyjoTakeDiscardMoveType
 from .skyjo_view import SkyjoView
@@ -123,6 +139,8 @@ from .start_request import StartRequest
 from .start_request_fill import StartRequestFill
 from .table_change import TableChange
 from .table_setting import TableSetting
+from .takeover_event import TakeoverEvent
+from .takeover_event_type import TakeoverEventType
 from .waiting_view import WaitingView
 from .waiting_view_game import WaitingViewGame
 from .waiting_view_options import WaitingViewOptions
@@ -141,21 +159,32 @@ __all__ = (
     "CreateScoresheetRequest",
     "CreateScoresheetRequestGame",
     "CreateScoresheetRequestOptions",
+    "DealEvent",
+    "DealEventType",
     "Error",
     "ErrorDetails",
-    "Event",
     "EventFeed",
+    "GameEndEvent",
+    "GameEndEventType",
     "GameType",
     "GameTypes",
     "GameTypesTableSettings",
     "Health",
     "HealthChecks",
+    "JoinEvent",
+    "JoinEventType",
     "JoinRequest",
+    "LeaveEvent",
+    "LeaveEventType",
     "LegalMoves",
     "ListOpenGamesGame",
     "LobbyGame",
     "LobbyGameOptions",
     "LobbyPage",
+    "MoveEvent",
+    "MoveEventCellsItem",
+    "MoveEventCellsItemCardType1",
+    "MoveEventType",
     "MoveRequest",
     "MoveResult",
     "OptionDescription",
@@ -170,6 +199,13 @@ __all__ = (
     "Record",
     "RecordOptions",
     "RecordPlayer",
+    "RematchEvent",
+    "RematchEventType",
+    "ReshuffleEvent",
+    "ReshuffleEventType",
+    "RoundEndEvent",
+    "RoundEndEventGridsItemItemType1",
+    "RoundEndEventType",
     "Score",
     "Scoresheet",
     "ScoresheetGame",
@@ -204,10 +240,9 @@ __all__ = (
     "SkipBoReshuffleEntry",
     "SkipBoReshuffleEntryType",
     "SkipBoRoundScore",
-    "SkipBoRoundSummary",
     "SkipBoView",
     "SkipBoViewGame",
-    "SkipBoViewLastRoundType0Type0",
+    "SkipBoViewLastRoundType1Type0",
     "SkipBoViewPhase",
     "SkipBoViewStepType1",
     "SkipBoViewStepType2Type1",
@@ -235,7 +270,6 @@ __all__ = (
     "SkyjoRevealMove",
     "SkyjoRevealMoveType",
     "SkyjoRoundScore",
-    "SkyjoRoundSummary",
     "SkyjoTakeDiscardMove",
     "SkyjoTakeDiscardMoveType",
     "SkyjoView",
@@ -252,6 +286,8 @@ __all__ = (
     "StartRequestFill",
     "TableChange",
     "TableSetting",
+    "TakeoverEvent",
+    "TakeoverEventType",
     "WaitingView",
     "WaitingViewGame",
     "WaitingViewOptions",

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from ..models.skip_bo_last_round import SkipBoLastRound
     from ..models.skip_bo_options import SkipBoOptions
     from ..models.skip_bo_player import SkipBoPlayer
-    from ..models.skip_bo_round_summary import SkipBoRoundSummary
-    from ..models.skip_bo_view_last_round_type_0_type_0 import SkipBoViewLastRoundType0Type0
+    from ..models.skip_bo_round_score import SkipBoRoundScore
+    from ..models.skip_bo_view_last_round_type_1_type_0 import SkipBoViewLastRoundType1Type0
 
 
 T = TypeVar("T", bound="SkipBoView")
@@ -34,7 +34,8 @@ T = TypeVar("T", bound="SkipBoView")
 
 @_attrs_define
 class SkipBoView:
-    """
+    """What one seat or a spectator sees of Skip-Bo.
+
     Attributes:
         open_seats (int): Seats still open.
         public (bool): Listed in the lobby.
@@ -60,11 +61,11 @@ class SkipBoView:
         totals (list[int]): Running totals, per seat.
         winners (list[int]): Winning seats once finished (ties share; empty for a drawn game).
         game (SkipBoViewGame):
-        first_player (int): Seat that started this round.
         step (None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1): What the acting seat
             does next. Others see `play`; the acting seat sees `build` (french rule: keep building), `build_or_discard`,
             `build_or_pass`, `discard` or `pass`. null once the game is over.
         options (SkipBoOptions):
+        first_player (int): Seat that started this round.
         players (list[SkipBoPlayer]):
         hand (list[int] | None): The viewer's own hand, sorted (0 = SKIP-BO); null for others.
         building_piles (list[SkipBoBuildingPile]):
@@ -74,8 +75,9 @@ class SkipBoView:
         drawn_turns (int): Consecutive turns without a build that ended with nothing left to draw; the round is drawn
             when it reaches the number of players.
         teams (list[list[int]] | None): The partnerships, e.g. [[0, 2], [1, 3]]; null without teams.
-        rounds (list[SkipBoRoundSummary]): Every completed round.
-        last_round (None | SkipBoLastRound | SkipBoViewLastRoundType0Type0):
+        last_round (None | SkipBoLastRound | SkipBoViewLastRoundType1Type0): The latest completed round; null during
+            round 1.
+        rounds (list[SkipBoRoundScore]): Every completed round (as in the Score).
     """
 
     open_seats: int
@@ -100,9 +102,9 @@ class SkipBoView:
     totals: list[int]
     winners: list[int]
     game: SkipBoViewGame
-    first_player: int
     step: None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1
     options: SkipBoOptions
+    first_player: int
     players: list[SkipBoPlayer]
     hand: list[int] | None
     building_piles: list[SkipBoBuildingPile]
@@ -111,16 +113,16 @@ class SkipBoView:
     set_aside_piles: int
     drawn_turns: int
     teams: list[list[int]] | None
-    rounds: list[SkipBoRoundSummary]
-    last_round: None | SkipBoLastRound | SkipBoViewLastRoundType0Type0
+    last_round: None | SkipBoLastRound | SkipBoViewLastRoundType1Type0
+    rounds: list[SkipBoRoundScore]
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.skip_bo_building_pile import SkipBoBuildingPile  # noqa: PLC0415
         from ..models.skip_bo_last_round import SkipBoLastRound  # noqa: PLC0415
         from ..models.skip_bo_options import SkipBoOptions  # noqa: PLC0415
         from ..models.skip_bo_player import SkipBoPlayer  # noqa: PLC0415
-        from ..models.skip_bo_round_summary import SkipBoRoundSummary  # noqa: PLC0415
-        from ..models.skip_bo_view_last_round_type_0_type_0 import SkipBoViewLastRoundType0Type0  # noqa: PLC0415
+        from ..models.skip_bo_round_score import SkipBoRoundScore  # noqa: PLC0415
+        from ..models.skip_bo_view_last_round_type_1_type_0 import SkipBoViewLastRoundType1Type0  # noqa: PLC0415
 
         open_seats = self.open_seats
 
@@ -180,8 +182,6 @@ class SkipBoView:
 
         game: str = self.game
 
-        first_player = self.first_player
-
         step: None | str
         if isinstance(self.step, str):
             step = self.step
@@ -193,6 +193,8 @@ class SkipBoView:
             step = self.step
 
         options = self.options.to_dict()
+
+        first_player = self.first_player
 
         players = []
         for players_item_data in self.players:
@@ -230,18 +232,18 @@ class SkipBoView:
         else:
             teams = self.teams
 
+        last_round: dict[str, Any] | None
+        if isinstance(self.last_round, SkipBoLastRound):
+            last_round = self.last_round.to_dict()
+        elif isinstance(self.last_round, SkipBoViewLastRoundType1Type0):
+            last_round = self.last_round.to_dict()
+        else:
+            last_round = self.last_round
+
         rounds = []
         for rounds_item_data in self.rounds:
             rounds_item = rounds_item_data.to_dict()
             rounds.append(rounds_item)
-
-        last_round: dict[str, Any] | None
-        if isinstance(self.last_round, SkipBoViewLastRoundType0Type0):
-            last_round = self.last_round.to_dict()
-        elif isinstance(self.last_round, SkipBoLastRound):
-            last_round = self.last_round.to_dict()
-        else:
-            last_round = self.last_round
 
         field_dict: dict[str, Any] = {}
 
@@ -269,9 +271,9 @@ class SkipBoView:
                 "totals": totals,
                 "winners": winners,
                 "game": game,
-                "first_player": first_player,
                 "step": step,
                 "options": options,
+                "first_player": first_player,
                 "players": players,
                 "hand": hand,
                 "building_piles": building_piles,
@@ -280,8 +282,8 @@ class SkipBoView:
                 "set_aside_piles": set_aside_piles,
                 "drawn_turns": drawn_turns,
                 "teams": teams,
-                "rounds": rounds,
                 "last_round": last_round,
+                "rounds": rounds,
             }
         )
 
@@ -293,8 +295,8 @@ class SkipBoView:
         from ..models.skip_bo_last_round import SkipBoLastRound  # noqa: PLC0415
         from ..models.skip_bo_options import SkipBoOptions  # noqa: PLC0415
         from ..models.skip_bo_player import SkipBoPlayer  # noqa: PLC0415
-        from ..models.skip_bo_round_summary import SkipBoRoundSummary  # noqa: PLC0415
-        from ..models.skip_bo_view_last_round_type_0_type_0 import SkipBoViewLastRoundType0Type0  # noqa: PLC0415
+        from ..models.skip_bo_round_score import SkipBoRoundScore  # noqa: PLC0415
+        from ..models.skip_bo_view_last_round_type_1_type_0 import SkipBoViewLastRoundType1Type0  # noqa: PLC0415
 
         d = dict(src_dict)
         open_seats = d.pop("open_seats")
@@ -393,8 +395,6 @@ class SkipBoView:
 
         game = check_skip_bo_view_game(d.pop("game"))
 
-        first_player = d.pop("first_player")
-
         def _parse_step(
             data: object,
         ) -> None | SkipBoViewStepType1 | SkipBoViewStepType2Type1 | SkipBoViewStepType3Type1:
@@ -432,6 +432,8 @@ class SkipBoView:
         step = _parse_step(d.pop("step"))
 
         options = SkipBoOptions.from_dict(d.pop("options"))
+
+        first_player = d.pop("first_player")
 
         players = []
         _players = d.pop("players")
@@ -490,37 +492,37 @@ class SkipBoView:
 
         teams = _parse_teams(d.pop("teams"))
 
-        rounds = []
-        _rounds = d.pop("rounds")
-        for rounds_item_data in _rounds:
-            rounds_item = SkipBoRoundSummary.from_dict(rounds_item_data)
-
-            rounds.append(rounds_item)
-
         def _parse_last_round(
             data: object,
-        ) -> None | SkipBoLastRound | SkipBoViewLastRoundType0Type0:
+        ) -> None | SkipBoLastRound | SkipBoViewLastRoundType1Type0:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                last_round_type_0_type_0 = SkipBoViewLastRoundType0Type0.from_dict(data)
+                last_round_type_0 = SkipBoLastRound.from_dict(data)
 
-                return last_round_type_0_type_0
+                return last_round_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                last_round_type_1 = SkipBoLastRound.from_dict(data)
+                last_round_type_1_type_0 = SkipBoViewLastRoundType1Type0.from_dict(data)
 
-                return last_round_type_1
+                return last_round_type_1_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | SkipBoLastRound | SkipBoViewLastRoundType0Type0, data)
+            return cast(None | SkipBoLastRound | SkipBoViewLastRoundType1Type0, data)
 
         last_round = _parse_last_round(d.pop("last_round"))
+
+        rounds = []
+        _rounds = d.pop("rounds")
+        for rounds_item_data in _rounds:
+            rounds_item = SkipBoRoundScore.from_dict(rounds_item_data)
+
+            rounds.append(rounds_item)
 
         skip_bo_view = cls(
             open_seats=open_seats,
@@ -545,9 +547,9 @@ class SkipBoView:
             totals=totals,
             winners=winners,
             game=game,
-            first_player=first_player,
             step=step,
             options=options,
+            first_player=first_player,
             players=players,
             hand=hand,
             building_piles=building_piles,
@@ -556,8 +558,8 @@ class SkipBoView:
             set_aside_piles=set_aside_piles,
             drawn_turns=drawn_turns,
             teams=teams,
-            rounds=rounds,
             last_round=last_round,
+            rounds=rounds,
         )
 
         return skip_bo_view

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ..models.skyjo_last_round import SkyjoLastRound
     from ..models.skyjo_options import SkyjoOptions
     from ..models.skyjo_player import SkyjoPlayer
-    from ..models.skyjo_round_summary import SkyjoRoundSummary
+    from ..models.skyjo_round_score import SkyjoRoundScore
     from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0
     from ..models.skyjo_view_final_lap_type_1_type_0 import SkyjoViewFinalLapType1Type0
     from ..models.skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0
@@ -37,7 +37,8 @@ T = TypeVar("T", bound="SkyjoView")
 
 @_attrs_define
 class SkyjoView:
-    """
+    """What one seat or a spectator sees of Skyjo.
+
     Attributes:
         open_seats (int): Seats still open.
         public (bool): Listed in the lobby.
@@ -75,9 +76,9 @@ class SkyjoView:
         drawn (None | SkyjoDrawn | SkyjoViewDrawnType1Type0): The card drawn and not yet placed; null when none.
         final_lap (None | SkyjoFinalLap | SkyjoViewFinalLapType1Type0): Set once someone finished: the others play once
             more.
-        rounds (list[SkyjoRoundSummary]): Every completed round.
         last_round (None | SkyjoLastRound | SkyjoViewLastRoundType1Type0): The previous round's result; null during
             round 1.
+        rounds (list[SkyjoRoundScore]): Every completed round (as in the Score).
     """
 
     open_seats: int
@@ -111,8 +112,8 @@ class SkyjoView:
     draw_pile_size: int
     drawn: None | SkyjoDrawn | SkyjoViewDrawnType1Type0
     final_lap: None | SkyjoFinalLap | SkyjoViewFinalLapType1Type0
-    rounds: list[SkyjoRoundSummary]
     last_round: None | SkyjoLastRound | SkyjoViewLastRoundType1Type0
+    rounds: list[SkyjoRoundScore]
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.skyjo_drawn import SkyjoDrawn  # noqa: PLC0415
@@ -120,7 +121,7 @@ class SkyjoView:
         from ..models.skyjo_last_round import SkyjoLastRound  # noqa: PLC0415
         from ..models.skyjo_options import SkyjoOptions  # noqa: PLC0415
         from ..models.skyjo_player import SkyjoPlayer  # noqa: PLC0415
-        from ..models.skyjo_round_summary import SkyjoRoundSummary  # noqa: PLC0415
+        from ..models.skyjo_round_score import SkyjoRoundScore  # noqa: PLC0415
         from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0  # noqa: PLC0415
         from ..models.skyjo_view_final_lap_type_1_type_0 import SkyjoViewFinalLapType1Type0  # noqa: PLC0415
         from ..models.skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0  # noqa: PLC0415
@@ -224,11 +225,6 @@ class SkyjoView:
         else:
             final_lap = self.final_lap
 
-        rounds = []
-        for rounds_item_data in self.rounds:
-            rounds_item = rounds_item_data.to_dict()
-            rounds.append(rounds_item)
-
         last_round: dict[str, Any] | None
         if isinstance(self.last_round, SkyjoLastRound):
             last_round = self.last_round.to_dict()
@@ -236,6 +232,11 @@ class SkyjoView:
             last_round = self.last_round.to_dict()
         else:
             last_round = self.last_round
+
+        rounds = []
+        for rounds_item_data in self.rounds:
+            rounds_item = rounds_item_data.to_dict()
+            rounds.append(rounds_item)
 
         field_dict: dict[str, Any] = {}
 
@@ -272,8 +273,8 @@ class SkyjoView:
                 "draw_pile_size": draw_pile_size,
                 "drawn": drawn,
                 "final_lap": final_lap,
-                "rounds": rounds,
                 "last_round": last_round,
+                "rounds": rounds,
             }
         )
 
@@ -286,7 +287,7 @@ class SkyjoView:
         from ..models.skyjo_last_round import SkyjoLastRound  # noqa: PLC0415
         from ..models.skyjo_options import SkyjoOptions  # noqa: PLC0415
         from ..models.skyjo_player import SkyjoPlayer  # noqa: PLC0415
-        from ..models.skyjo_round_summary import SkyjoRoundSummary  # noqa: PLC0415
+        from ..models.skyjo_round_score import SkyjoRoundScore  # noqa: PLC0415
         from ..models.skyjo_view_drawn_type_1_type_0 import SkyjoViewDrawnType1Type0  # noqa: PLC0415
         from ..models.skyjo_view_final_lap_type_1_type_0 import SkyjoViewFinalLapType1Type0  # noqa: PLC0415
         from ..models.skyjo_view_last_round_type_1_type_0 import SkyjoViewLastRoundType1Type0  # noqa: PLC0415
@@ -486,13 +487,6 @@ class SkyjoView:
 
         final_lap = _parse_final_lap(d.pop("final_lap"))
 
-        rounds = []
-        _rounds = d.pop("rounds")
-        for rounds_item_data in _rounds:
-            rounds_item = SkyjoRoundSummary.from_dict(rounds_item_data)
-
-            rounds.append(rounds_item)
-
         def _parse_last_round(data: object) -> None | SkyjoLastRound | SkyjoViewLastRoundType1Type0:
             if data is None:
                 return data
@@ -515,6 +509,13 @@ class SkyjoView:
             return cast(None | SkyjoLastRound | SkyjoViewLastRoundType1Type0, data)
 
         last_round = _parse_last_round(d.pop("last_round"))
+
+        rounds = []
+        _rounds = d.pop("rounds")
+        for rounds_item_data in _rounds:
+            rounds_item = SkyjoRoundScore.from_dict(rounds_item_data)
+
+            rounds.append(rounds_item)
 
         skyjo_view = cls(
             open_seats=open_seats,
@@ -548,8 +549,8 @@ class SkyjoView:
             draw_pile_size=draw_pile_size,
             drawn=drawn,
             final_lap=final_lap,
-            rounds=rounds,
             last_round=last_round,
+            rounds=rounds,
         )
 
         return skyjo_view

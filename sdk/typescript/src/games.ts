@@ -29,7 +29,7 @@ export type Exclusive<U, Keys extends PropertyKey = AllKeys<U>> = U extends unkn
 export type WireMove = Accepts<paths["/games/{game_id}/moves"]["post"]> extends { move: infer M } ? M : never;
 /** A view as the spec describes it (a table still waiting, or a dealt game of either kind). */
 export type WireView = Ok<paths["/games/{game_id}"]["get"]>;
-/** An event as the spec describes it (today an open object past `version` and `type`). */
+/** An event as the spec describes it: a oneOf by `type` (MoveEvent, DealEvent, RoundEndEvent, ...), each with every game's own fields optional. */
 export type WireEvent = Ok<paths["/games/{game_id}/events"]["get"]> extends { events: (infer E)[] } ? E : never;
 
 export type GameName = "skyjo" | "skipbo";

@@ -696,11 +696,6 @@ export interface components {
             /** @description Seats that still get their last turn, in play order. */
             still_to_play: number[];
         };
-        SkyjoRoundSummary: {
-            round: number;
-            scores: number[];
-            finisher: number;
-        };
         SkyjoLastRound: {
             round: number;
             /** @description Round scores, the finisher's doubling included. */
@@ -714,6 +709,7 @@ export interface components {
             /** @description Per seat, the positions turned up by the final reveal. */
             revealed: number[][];
         };
+        /** @description What one seat or a spectator sees of Skyjo. */
         SkyjoView: {
             /** @description Seats still open. */
             open_seats: number;
@@ -777,10 +773,10 @@ export interface components {
             drawn: components["schemas"]["SkyjoDrawn"] | (Record<string, never> | null);
             /** @description Set once someone finished: the others play once more. */
             final_lap: components["schemas"]["SkyjoFinalLap"] | (Record<string, never> | null);
-            /** @description Every completed round. */
-            rounds: components["schemas"]["SkyjoRoundSummary"][];
             /** @description The previous round's result; null during round 1. */
             last_round: components["schemas"]["SkyjoLastRound"] | (Record<string, never> | null);
+            /** @description Every completed round (as in the Score). */
+            rounds: components["schemas"]["SkyjoRoundScore"][];
         };
         SkipBoOptions: {
             /** @description Cards in each player's stock: 30 with 2-4 players, 20 with 5-6 (the short game uses 10). Allowed 1..30 with players x (stock_size + 5) <= 162. */
@@ -828,13 +824,6 @@ export interface components {
             /** @description The pile's cards, bottom first. */
             cards: number[];
         };
-        SkipBoRoundSummary: {
-            round: number;
-            scores: number[];
-            /** @description null for a drawn round. */
-            winner: number | null;
-            stocks_left: number[];
-        };
         SkipBoLastRound: {
             round: number;
             /** @description Nobody won the round. */
@@ -847,6 +836,7 @@ export interface components {
             /** @description Cards left in each stock when the round ended. */
             stocks_left: number[];
         };
+        /** @description What one seat or a spectator sees of Skip-Bo. */
         SkipBoView: {
             /** @description Seats still open. */
             open_seats: number;
@@ -892,14 +882,14 @@ export interface components {
             winners: number[];
             /** @enum {string} */
             game: "skipbo";
-            /** @description Seat that started this round. */
-            first_player: number;
             /**
              * @description What the acting seat does next. Others see `play`; the acting seat sees `build` (french rule: keep building), `build_or_discard`, `build_or_pass`, `discard` or `pass`. null once the game is over.
              * @enum {string|null}
              */
             step: "play" | "build" | "build_or_discard" | "build_or_pass" | "discard" | "pass" | null;
             options: components["schemas"]["SkipBoOptions"];
+            /** @description Seat that started this round. */
+            first_player: number;
             players: components["schemas"]["SkipBoPlayer"][];
             /** @description The viewer's own hand, sorted (0 = SKIP-BO); null for others. */
             hand: number[] | null;
@@ -913,10 +903,197 @@ export interface components {
             drawn_turns: number;
             /** @description The partnerships, e.g. [[0, 2], [1, 3]]; null without teams. */
             teams: number[][] | null;
-            /** @description Every completed round. */
-            rounds: components["schemas"]["SkipBoRoundSummary"][];
-            last_round: (Record<string, never> | null) | components["schemas"]["SkipBoLastRound"];
+            /** @description The latest completed round; null during round 1. */
+            last_round: components["schemas"]["SkipBoLastRound"] | (Record<string, never> | null);
+            /** @description Every completed round (as in the Score). */
+            rounds: components["schemas"]["SkipBoRoundScore"][];
         };
+        /** @description Every applied move (bot moves too): `seat`, `move` exactly as applied, whose turn it is now, and the move's public consequences (the game's own fields). */
+        MoveEvent: {
+            /** @description The version this change created. */
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+            /** @description Who moved. */
+            seat: number;
+            move: components["schemas"]["Move"];
+            /** @description Whose turn it is now; null when no single seat is to play. */
+            next_player: number | null;
+            /** @description Seats that may act now. */
+            active_seats: number[];
+            /** @description Skyjo: every grid cell that changed (the value now face up, or removed with its column); left out when the move ends the round. */
+            cells?: {
+                seat: number;
+                row: number;
+                col: number;
+                card: number | "removed";
+            }[];
+            /** @description Skyjo: the discard pile's top card. */
+            discard_top?: number;
+            /** @description Cards left to draw. */
+            draw_pile_size?: number;
+            /** @description Skyjo, own: the card this seat just drew. */
+            drawn?: number;
+            /** @description Skyjo: set by the move that began a final lap. */
+            final_lap?: components["schemas"]["SkyjoFinalLap"];
+            /** @description Skip-Bo: the value of the card moved (0 = SKIP-BO). */
+            card?: number | null;
+            /** @description Skip-Bo: the building pile that reached 12 and was cleared. */
+            completed_pile?: number;
+            /** @description Skip-Bo, after a play from a stock: the card uncovered (null: empty). */
+            stock_top?: number | null;
+            /** @description Skip-Bo, after a play from a stock: the cards left in it. */
+            stock_size?: number;
+            /** @description Skip-Bo: per seat. */
+            hand_sizes?: number[];
+            /** @description Skip-Bo, own: the cards that came into this hand. */
+            drew?: number[];
+        };
+        /** @description A new draw pile was formed during the move. */
+        ReshuffleEvent: {
+            /** @description The version this change created. */
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reshuffle";
+            /** @description Cards in the new draw pile. */
+            draw_pile_size: number;
+        };
+        /** @description The move ended a round: its scores, and the game's own facts of the round. */
+        RoundEndEvent: {
+            /** @description The version this change created. */
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_end";
+            round: number;
+            /** @description The round's scores, per seat. */
+            scores: number[];
+            /** @description Running totals, per seat. */
+            totals: number[];
+            /** @description Sum of the cards left in each grid. */
+            card_totals?: number[];
+            finisher?: number;
+            finisher_doubled?: boolean;
+            /** @description Each grid at the end of the round, every card face up. */
+            grids?: (number | "removed")[][];
+            /** @description Per seat, the positions turned up by the final reveal. */
+            revealed?: number[][];
+            /** @description Nobody won the round. */
+            drawn?: boolean;
+            /** @description Seat that emptied the last stock. */
+            winner?: number | null;
+            /** @description Teams: both partners of the winner. */
+            winning_team?: number[] | null;
+            /** @description Cards left in each stock when the round ended. */
+            stocks_left?: number[];
+        };
+        /** @description A new round was dealt (also the first round of a game that waited for players): its public start, and the viewer's own cards when dealt some. */
+        DealEvent: {
+            /** @description The version this change created. */
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deal";
+            round: number;
+            /** @description Whose turn it is now; null when no single seat is to play. */
+            next_player: number | null;
+            /** @description Seats that may act now. */
+            active_seats: number[];
+            /** @description The face-up card on top of the discard pile. */
+            discard_top?: number;
+            /** @description Cards left. */
+            draw_pile_size?: number;
+            /** @description Skip-Bo: the seat that starts. */
+            first_player?: number;
+            /** @description Skip-Bo: per seat. */
+            stock_tops?: (number | null)[];
+            /** @description Skip-Bo: per seat. */
+            stock_sizes?: number[];
+            /** @description Skip-Bo: per seat. */
+            hand_sizes?: number[];
+            /** @description Skip-Bo, own: this seat's new hand. */
+            hand?: number[];
+        };
+        /** @description The game is over. */
+        GameEndEvent: {
+            /** @description The version this change created. */
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_end";
+            /** @description Running totals, per seat. */
+            totals: number[];
+            /** @description The winning seats. */
+            winners: number[];
+        };
+        /** @description A seat was taken, or filled by a server bot when the game was started early. */
+        JoinEvent: {
+            /** @description The version this change created. */
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "join";
+            seat: number;
+            name: string;
+            /** @description The server bot that plays the seat now. */
+            bot?: string;
+        };
+        /** @description A player left: before the deal the seat opens again, after it a server bot plays it. */
+        LeaveEvent: {
+            /** @description The version this change created. */
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "leave";
+            seat: number;
+            /** @description The server bot that plays the seat now. */
+            bot?: string;
+        };
+        /** @description The turn timer handed a seat to the server's bot. */
+        TakeoverEvent: {
+            /** @description The version this change created. */
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "takeover";
+            seat: number;
+            /** @description Why, e.g. `timeout`. */
+            reason: string;
+            /** @description The server bot that plays the seat now. */
+            bot: string;
+        };
+        /** @description A player asked for a rematch once the game was over. */
+        RematchEvent: {
+            /** @description The version this change created. */
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rematch";
+            /** @description The new game's id. */
+            game_id: string;
+        };
+        /** @description One change, as this viewer may see it (docs/events.md); `type` says which. */
+        Event: components["schemas"]["MoveEvent"] | components["schemas"]["ReshuffleEvent"] | components["schemas"]["RoundEndEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["GameEndEvent"] | components["schemas"]["JoinEvent"] | components["schemas"]["LeaveEvent"] | components["schemas"]["TakeoverEvent"] | components["schemas"]["RematchEvent"];
         AppliedMove: {
             /** @description Version after this move. */
             version: number;
@@ -1241,16 +1418,6 @@ export interface components {
             checks?: {
                 [key: string]: string;
             };
-        };
-        /** @description One change, as this viewer may see it. `type`: `move` (`seat`, `move` as applied, and its public consequences: Skyjo `cells`, `discard_top`, the viewer's own `drawn` card; Skip-Bo `card`, `completed_pile`, `stock_top`, `hand_sizes`, the viewer's own `drew`), `reshuffle` (`draw_pile_size`), `round_end` (scores, revealed grids or stocks left), `deal` (a new round; Skip-Bo: the viewer's own `hand`), `game_end` (`totals`, `winners`), `join` (`seat`, `name`). See docs/events.md. */
-        Event: {
-            /** @description The version this change created. */
-            version: number;
-            type: string;
-            seat?: number;
-            move?: components["schemas"]["Move"];
-        } & {
-            [key: string]: unknown;
         };
         EventFeed: {
             /** @description The game's version now. */

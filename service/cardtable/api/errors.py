@@ -1,5 +1,6 @@
-"""One JSON error shape for every failure, and the one place where engine, service and store
-errors become HTTP statuses.
+"""One JSON error shape for every failure, and the one place where every error handler is
+registered: engine, service and store errors, Redis refusals and HTTP errors become the
+statuses of the one registry of codes (cardtable.error_codes).
 
 Body: {"code": "<stable machine-readable code>", "message": "<for humans>", "status": 4xx,
 "details": {...}}. A 500 is always a bug; its message never echoes internals.
@@ -17,79 +18,14 @@ from werkzeug.exceptions import HTTPException
 
 from cardtable.common import ServiceError
 from cardtable.engine.base import EngineError
+from cardtable.error_codes import STATUS_BY_CODE
 from cardtable.monitoring import record_redis_error
 from cardtable.store import DocumentTooNew, NotFound, StoreError, VersionConflict
+from cardtable.store.errors import StoreRefused, refusal_code
 
 log = logging.getLogger("cardtable.api")
 
 RETRY_AFTER_SECONDS = 2
-
-# Every error code any layer raises, with its HTTP status. A test collects the codes of
-# every engine, service and store error class and checks that each one is listed here;
-# a code missing at run time answers 500 (a bug), never a silent 400.
-STATUS_BY_CODE: dict[str, int] = {
-    # requests the server cannot read
-    "bad_request": 400,
-    # answered by the server itself before the app sees the request (cardtable.worker)
-    "forbidden": 403,
-    "uri_too_long": 414,
-    "expectation_failed": 417,
-    "headers_too_large": 431,
-    "not_implemented": 501,
-    "invalid_json": 400,
-    "invalid_header": 400,
-    "engine_error": 400,
-    "invalid_state": 400,
-    # who is asking
-    "token_required": 401,
-    "invalid_token": 401,
-    "invalid_invite": 403,
-    "not_found": 404,
-    "method_not_allowed": 405,
-    "not_acceptable": 406,
-    # the game or sheet is not in a state for this
-    "conflict": 409,
-    "not_your_turn": 409,
-    "game_over": 409,
-    "game_not_over": 409,
-    "bot_seat": 409,
-    "version_conflict": 409,
-    "no_open_seat": 409,
-    "game_not_started": 409,
-    "already_started": 409,
-    "already_left": 409,
-    "sheet_finished": 409,
-    "no_rounds": 409,
-    "too_many_rounds": 409,
-    "stale_version": 412,
-    "payload_too_large": 413,
-    "unsupported_media_type": 415,
-    # well formed but not acceptable
-    "validation_error": 422,
-    "malformed_move": 422,
-    "illegal_move": 422,
-    "wrong_phase": 422,
-    "invalid_seat": 422,
-    "invalid_options": 422,
-    "invalid_players": 422,
-    "invalid_record": 422,
-    "unknown_game": 422,
-    "invalid_round": 422,
-    "idempotency_key_reused": 422,
-    "invalid_name": 422,
-    "invalid_table_settings": 422,
-    "precondition_required": 428,
-    "too_many_requests": 429,
-    "rate_limited": 429,
-    "internal_error": 500,
-    "store_unavailable": 503,
-    "store_full": 503,
-    "store_read_only": 503,
-    "outcome_unknown": 503,
-    "too_many_waiting": 503,
-    "too_many_streams": 429,
-    "document_too_new": 503,
-}
 
 # The store's errors carry no code of their own (it knows nothing of clients); these do
 # reach clients. Any other StoreError is a bug (500).
@@ -140,12 +76,17 @@ def coded_response(code: str, message: str, details: dict[str, Any] | None = Non
     return response
 
 
-STORE_DOWN = (
+# Every class redis-py may raise for a refusal; each is registered so that no more
+# specific handler can answer for it.
+REDIS_ERRORS: tuple[type[Exception], ...] = (
+    redis.exceptions.RedisError,
     redis.exceptions.ConnectionError,
     redis.exceptions.TimeoutError,
     redis.exceptions.ClusterDownError,
     redis.exceptions.BusyLoadingError,
-    redis.exceptions.OutOfMemoryError,  # maxmemory with noeviction
+    redis.exceptions.OutOfMemoryError,
+    redis.exceptions.ReadOnlyError,
+    redis.exceptions.ResponseError,
 )
 
 
@@ -156,7 +97,8 @@ def register_error_handlers(app: Flask) -> None:
         (ServiceError, _coded),
         (EngineError, _coded),
         (StoreError, _store_error),
-        *((cls, _store_down) for cls in STORE_DOWN),
+        (StoreRefused, _refused),
+        *((cls, _redis_error) for cls in REDIS_ERRORS),
         (HTTPException, _http_error),
         (Exception, _unexpected),
     ]
@@ -178,14 +120,30 @@ def _store_error(error: StoreError) -> Response:
     return coded_response(code, str(error))
 
 
-def _store_down(error: Exception) -> Response:
-    log.warning("redis unavailable: %s", type(error).__name__)
-    record_redis_error(error)
-    response = error_response(
-        503, "store_unavailable", "the game store is unreachable; retry shortly"
-    )
+def refused_response(code: str, message: str) -> Response:
+    """A 503 of the store, with Retry-After."""
+    response = error_response(503, code, message)
     response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+def _refused(error: StoreRefused) -> Response:
+    log.warning("store refused: %s (%s)", error.code, error.cause)
+    # The operators' metric counts Redis errors by their class (the cause, if any).
+    record_redis_error(error.__cause__ or error)
+    return refused_response(error.code, error.message)
+
+
+def _redis_error(error: Exception) -> Response:
+    """A Redis failure no store method classified: a refusal by its stable code, else a
+    bug of ours (e.g. a wrong command)."""
+    code = refusal_code(error)
+    if code is None:
+        log.exception("unexpected redis error")
+        return error_response(500, "internal_error", "an internal error occurred")
+    refused = StoreRefused(code, type(error).__name__)
+    refused.__cause__ = error
+    return _refused(refused)
 
 
 def _http_error(error: HTTPException) -> Response:

@@ -75,23 +75,6 @@ class EventsQuerySchema(StrictSchema):
     )
 
 
-EVENT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "description": "One change, as this viewer may see it. `type`: `move` (`seat`, `move` as "
-    "applied, and its public consequences: Skyjo `cells`, `discard_top`, the viewer's own "
-    "`drawn` card; Skip-Bo `card`, `completed_pile`, `stock_top`, `hand_sizes`, the "
-    "viewer's own `drew`), `reshuffle` (`draw_pile_size`), `round_end` (scores, revealed "
-    "grids or stocks left), `deal` (a new round; Skip-Bo: the viewer's own `hand`), "
-    "`game_end` (`totals`, `winners`), `join` (`seat`, `name`). See docs/events.md.",
-    "required": ["version", "type"],
-    "properties": {
-        "version": {"type": "integer", "description": "The version this change created."},
-        "type": {"type": "string"},
-        "seat": {"type": "integer"},
-        "move": {"$ref": "#/components/schemas/Move"},
-    },
-    "additionalProperties": True,
-}
 EVENT_FEED_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["version", "events"],
@@ -108,7 +91,7 @@ EVENT_FEED_SCHEMA: dict[str, Any] = {
 
 def register(api: Api, app: Flask) -> None:
     """Add the schemas, the blueprint and the 503 for a full server (app.py calls this)."""
-    api.spec.components.schema("Event", EVENT_SCHEMA)
+    # `Event` is derived from the games' declarations (api/schemas/derived.py).
     api.spec.components.schema("EventFeed", EVENT_FEED_SCHEMA)
     api.register_blueprint(blp)
     app.register_error_handler(Overloaded, _overloaded)  # TooManyStreams too (429)

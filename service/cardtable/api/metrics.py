@@ -8,7 +8,6 @@ process) the default in-process registry is used.
 from __future__ import annotations
 
 import functools
-import os
 import time
 from typing import Any
 
@@ -21,6 +20,8 @@ from prometheus_client import (
     generate_latest,
 )
 from prometheus_client import multiprocess as prometheus_multiprocess
+
+from cardtable.config import Settings
 
 REQUESTS = Counter(
     "cardtable_http_requests_total",
@@ -75,7 +76,7 @@ def record_conflict(kind: str) -> None:
 
 
 def metrics_response() -> Response:
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    if Settings.read("prometheus_multiproc_dir"):
         registry = CollectorRegistry()
         prometheus_multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
         payload = generate_latest(registry)

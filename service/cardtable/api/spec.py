@@ -14,8 +14,9 @@ from cardtable.api.schemas import derived
 from cardtable.api.schemas.base import ErrorSchema
 from cardtable.api.schemas.common import AppliedMoveSchema
 from cardtable.api.schemas.tables import WaitingViewSchema
-from cardtable.api.schemas.views import GAME_VIEW_SCHEMAS
+from cardtable.api.schemas.views import ServedViewSchema
 from cardtable.config import Settings
+from cardtable.engine.registry import GAMES
 
 API_DESCRIPTION = """\
 Cardtable plays Skyjo and Skip-Bo by their published rules. Create a game with
@@ -75,20 +76,16 @@ def register_components(api: Api) -> None:
     """Schemas the routes reference by name: views differ per game, so a view is a oneOf;
     moves, log entries and rounds are derived from each game's declarations."""
     spec = api.spec
-    for name, component in derived.components().items():
+    served = api.ma_plugin.converter.schema2jsonschema(ServedViewSchema)
+    for name, component in derived.components(served=served).items():
         spec.components.schema(name, component)
-    refs: dict[str, str] = {}
-    for game, schema in GAME_VIEW_SCHEMAS.items():
-        name = schema.__name__.removesuffix("GameViewSchema") + "View"
-        spec.components.schema(name, schema=schema)
-        refs[game] = f"#/components/schemas/{name}"
     spec.components.schema("AppliedMove", schema=AppliedMoveSchema)
     # A game waiting for players has its own view (phase "waiting", no engine fields), so
     # `game` no longer tells the views apart: `phase` and the required fields do.
     spec.components.schema("WaitingView", schema=WaitingViewSchema)
+    views = [f"{derived.title(rules)}View" for rules in GAMES.values()]
     spec.components.schema(
-        "GameView",
-        {"oneOf": [{"$ref": ref} for ref in [*refs.values(), "#/components/schemas/WaitingView"]]},
+        "GameView", {"oneOf": [derived.ref(name) for name in [*views, "WaitingView"]]}
     )
     spec.components.schema("MoveResult", MOVE_RESULT)
 

@@ -15,6 +15,8 @@ from typing import Any
 
 import redis.exceptions
 
+from cardtable.error_codes import ERRORS
+
 # Error-reply prefixes of a store that cannot take writes now, by our code.
 CODE_BY_PREFIX = {
     "OOM": "store_full",
@@ -31,14 +33,10 @@ CODE_BY_PREFIX = {
 _SCRIPT_ERROR = re.compile(r"-([A-Z]+) ")
 
 MESSAGES = {
-    "store_full": "the game store is full and refuses writes; retry later",
-    "store_read_only": "the game store refuses writes (read-only or failing to persist); "
-    "retry later",
-    "store_unavailable": "the game store is unreachable; retry shortly",
-    "outcome_unknown": "the game store did not answer after the write was sent: it may or "
-    "may not have been applied; read the game before acting again, or retry with the same "
-    "Idempotency-Key",
+    code: ERRORS[code].meaning
+    for code in ("store_full", "store_read_only", "store_unavailable", "outcome_unknown")
 }
+"""The human message of each refusal, from the one registry of codes."""
 
 
 class StoreRefused(Exception):

@@ -97,17 +97,6 @@ def test_damaged_move_entries_are_refused(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "entry",
-    [5, [], "move", None, {"type": "move"}, {"seat": 0, "move": {"type": "draw"}}, {}],
-)
-def test_entries_that_are_no_log_entry_are_refused(entry: Any) -> None:
-    data = fresh_data(mid_game())
-    data["log"].insert(1, entry)
-    with pytest.raises(InvalidState):
-        SkyjoState.from_dict(data)
-
-
-@pytest.mark.parametrize(
     ("where", "value"),
     [
         ("draw_pile", True),

@@ -1,5 +1,5 @@
 """What every schema builds on: the strict schema base, JSON-integer fields, the error body,
-and the enumerations (games, bots, move types, player counts, options) read from the
+and the enumerations (games, bots, move types, player counts) read from the
 engine's registry, so that a game added to the registry is described without copying."""
 
 from __future__ import annotations
@@ -70,72 +70,3 @@ class ErrorSchema(Schema):
             " logs): quote it when reporting a problem."
         }
     )
-
-
-def _option_field(spec: dict[str, Any]) -> fields.Field[Any]:
-    """A required field for one option, as the engine describes it (`GameRules.describe`)."""
-    common: dict[str, Any] = {
-        "required": True,
-        "allow_none": spec["nullable"],
-        "metadata": {"description": spec["description"]},
-    }
-    if spec["type"] == "boolean":
-        return fields.Boolean(**common)
-    if spec["type"] == "string":
-        return fields.String(validate=validate.OneOf(spec["choices"] or ()), **common)
-    bounds = validate.Range(spec["minimum"], spec["maximum"])
-    return strict_int(validate=bounds, **common)
-
-
-def options_schema(game: str) -> type[Schema]:
-    """The resolved options of `game`, as views and records carry them."""
-    info = GAME_TYPES[game]
-    attrs = {spec["name"]: _option_field(spec) for spec in info["options"]}
-    title = "".join(char for char in info["title"] if char.isalnum())
-    schema: type[Schema] = StrictSchema.from_dict(attrs, name=f"{title}OptionsSchema")
-    return schema
-
-
-def _ints(description: str) -> fields.List[int]:
-    return fields.List(strict_int(), required=True, metadata={"description": description})
-
-
-PHASES = ("waiting", "setup", "playing", "finished")
-
-
-def step_field(steps: tuple[str, ...], description: str) -> fields.String:
-    """A view's `step`: what the acting seat does next, one of the game's `steps`; null once
-    the game is over."""
-    return described(
-        fields.String, validate=validate.OneOf(steps), description=description, nullable=True
-    )
-
-
-class ViewBaseSchema(StrictSchema):
-    """What every game's view holds, under the same names (each game adds its own);
-    docs/adding-a-game.md, "Views", describes the vocabulary."""
-
-    version = strict_int(required=True, metadata={"description": "Moves applied so far."})
-    seat = strict_int(
-        required=True,
-        allow_none=True,
-        metadata={"description": "The viewer; null for a spectator."},
-    )
-    phase = fields.String(
-        required=True,
-        validate=validate.OneOf(PHASES),
-        metadata={
-            "description": "`waiting` (open seats, not dealt yet), `setup` (what precedes"
-            " the first turn, e.g. Skyjo's reveals), `playing` or `finished`."
-        },
-    )
-    round = strict_int(required=True, validate=validate.Range(min=1))
-    current_player = strict_int(
-        required=True,
-        allow_none=True,
-        metadata={"description": "Whose turn it is; null when no single seat is to play."},
-    )
-    active_seats = _ints("Seats that may act now.")
-    finished = fields.Boolean(required=True)
-    totals = _ints("Running totals, per seat.")
-    winners = _ints("Winning seats once finished (ties share; empty for a drawn game).")

@@ -16,6 +16,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from cardtable.api.schemas.base import StrictSchema, strict_int
+from cardtable.engine import view_fields
 from cardtable.engine.base import GameRules
 from cardtable.engine.checks import schema_of
 from cardtable.engine.registry import GAMES
@@ -42,7 +43,8 @@ def title(rules: GameRules) -> str:
     return "".join(char for char in rules.title if char.isalnum())
 
 
-def _camel(*words: str) -> str:
+def camel(*words: str) -> str:
+    """Words joined as one name in component style: ("round_end",) -> "RoundEnd"."""
     return "".join(part.capitalize() for word in words for part in word.split("_"))
 
 
@@ -66,11 +68,11 @@ def move_components(rules: GameRules) -> dict[str, JSONSchema]:
     found: dict[str, JSONSchema] = {}
     by_type: dict[str, str] = {}
     for kind, shapes in shapes_by_type(rules.state_class.MOVES).items():
-        name = by_type[kind] = f"{game}{_camel(kind)}Move"
+        name = by_type[kind] = f"{game}{camel(kind)}Move"
         if len(shapes) == 1:
             found[name] = shapes[0].schema()
             continue
-        variants = {shape.key[1]: f"{game}{_camel(*shape.key)}Move" for shape in shapes}
+        variants = {shape.key[1]: f"{game}{camel(*shape.key)}Move" for shape in shapes}
         for shape, variant in zip(shapes, variants.values(), strict=True):
             found[variant] = shape.schema()
         found[name] = _one_of(variants.values(), _variant_field(shapes), variants)
@@ -124,7 +126,7 @@ def log_components(rules: GameRules) -> dict[str, JSONSchema]:
     found: dict[str, JSONSchema] = {}
     mapping: dict[str, str] = {}
     for kind, schema in _entry_schemas(rules).items():
-        name = mapping[kind] = f"{game}{_camel(kind)}Entry"
+        name = mapping[kind] = f"{game}{camel(kind)}Entry"
         found[name] = schema
     name = mapping["move"] = f"{game}MoveEntry"
     found[name] = {
@@ -162,9 +164,212 @@ def round_component(rules: GameRules) -> dict[str, JSONSchema]:
     return {f"{title(rules)}RoundScore": schema}
 
 
-def components(games: Mapping[str, GameRules] = GAMES) -> dict[str, JSONSchema]:
+# -- views -----------------------------------------------------------------------------
+
+
+def _option(spec: Mapping[str, Any]) -> JSONSchema:
+    """One option as `GameRules.describe` tells it, as views and records carry it."""
+    found: JSONSchema = {"type": spec["type"]}
+    if spec["type"] == "string":
+        found["enum"] = list(spec["choices"] or ())
+    elif spec["type"] == "integer":
+        found.update(minimum=spec["minimum"], maximum=spec["maximum"])
+    found["description"] = spec["description"]
+    if spec["nullable"]:
+        found["nullable"] = True
+    return found
+
+
+def options_component(rules: GameRules) -> dict[str, JSONSchema]:
+    """`<Game>Options`: every option of the game, resolved (from its GameInfo)."""
+    options = {spec["name"]: _option(spec) for spec in rules.describe()["options"]}
+    return {f"{title(rules)}Options": view_fields.record(options)}
+
+
+def _default_step(rules: GameRules) -> JSONSchema:
+    return view_fields.steps(
+        rules.state_class.STEP_MOVES, "What the acting seat(s) do next; null once over."
+    )
+
+
+def view_components(rules: GameRules, served: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """`<Game>View` and its parts (`<Game><Part>`), from the fields every view shares and
+    the game's own VIEW_FIELDS and VIEW_PARTS; `served` (properties and required) are the
+    fields the service adds around the engine's view."""
+    cls, game = rules.state_class, title(rules)
+    name_of = {part: f"{game}{part}" for part in cls.VIEW_PARTS}
+    found: dict[str, JSONSchema] = {
+        name_of[part]: view_fields.resolve(schema, name_of)
+        for part, schema in cls.VIEW_PARTS.items()
+    }
+    own: JSONSchema = {
+        "game": {"type": "string", "enum": [rules.name]},
+        "step": dict(cls.VIEW_STEP or _default_step(rules)),
+        "options": ref(f"{game}Options"),
+        **view_fields.resolve(dict(cls.VIEW_FIELDS), name_of),
+        "rounds": {
+            "type": "array",
+            "description": "Every completed round (as in the Score).",
+            "items": ref(f"{game}RoundScore"),
+        },
+    }
+    served = served or {"properties": {}, "required": []}
+    schema = view_fields.record({**served["properties"], **view_fields.COMMON_FIELDS, **own})
+    schema["required"] = sorted({*served["required"], *view_fields.COMMON_FIELDS, *own})
+    found[f"{game}View"] = {
+        "description": f"What one seat or a spectator sees of {rules.title}.",
+        **schema,
+    }
+    return found
+
+
+# -- events ----------------------------------------------------------------------------
+
+_TURN: dict[str, JSONSchema] = {
+    "next_player": view_fields.integer(
+        description="Whose turn it is now; null when no single seat is to play.", nullable=True
+    ),
+    "active_seats": view_fields.list_of(view_fields.integer(), "Seats that may act now."),
+}
+_TOTALS = view_fields.list_of(view_fields.integer(), "Running totals, per seat.")
+_SEAT = view_fields.seat()
+_BOT = view_fields.string("The server bot that plays the seat now.")
+
+SHARED_EVENTS: dict[str, tuple[str, dict[str, JSONSchema], tuple[str, ...]]] = {
+    "move": (
+        "Every applied move (bot moves too): `seat`, `move` exactly as applied, whose turn"
+        " it is now, and the move's public consequences (the game's own fields).",
+        {"seat": {**_SEAT, "description": "Who moved."}, "move": ref("Move"), **_TURN},
+        ("seat", "move", *_TURN),
+    ),
+    "reshuffle": (
+        "A new draw pile was formed during the move.",
+        {"draw_pile_size": view_fields.integer(0, description="Cards in the new draw pile.")},
+        ("draw_pile_size",),
+    ),
+    "round_end": (
+        "The move ended a round: its scores, and the game's own facts of the round.",
+        {
+            "round": view_fields.integer(1),
+            "scores": view_fields.list_of(view_fields.integer(), "The round's scores, per seat."),
+            "totals": _TOTALS,
+        },
+        ("round", "scores", "totals"),
+    ),
+    "deal": (
+        "A new round was dealt (also the first round of a game that waited for players):"
+        " its public start, and the viewer's own cards when dealt some.",
+        {"round": view_fields.integer(1), **_TURN},
+        ("round", *_TURN),
+    ),
+    "game_end": (
+        "The game is over.",
+        {
+            "totals": _TOTALS,
+            "winners": view_fields.list_of(view_fields.integer(), "The winning seats."),
+        },
+        ("totals", "winners"),
+    ),
+    "join": (
+        "A seat was taken, or filled by a server bot when the game was started early.",
+        {"seat": _SEAT, "name": view_fields.string(), "bot": _BOT},
+        ("seat", "name"),
+    ),
+    "leave": (
+        "A player left: before the deal the seat opens again, after it a server bot plays it.",
+        {"seat": _SEAT, "bot": _BOT},
+        ("seat",),
+    ),
+    "takeover": (
+        "The turn timer handed a seat to the server's bot.",
+        {"seat": _SEAT, "reason": view_fields.string("Why, e.g. `timeout`."), "bot": _BOT},
+        ("seat", "reason", "bot"),
+    ),
+    "rematch": (
+        "A player asked for a rematch once the game was over.",
+        {"game_id": view_fields.string("The new game's id.")},
+        ("game_id",),
+    ),
+}
+"""Every kind of event (docs/events.md): its description, its shared fields, and which of
+them it always has. A game adds its own fields to `move`, `deal` and `round_end`."""
+
+
+def _last_round_fields(rules: GameRules) -> dict[str, JSONSchema]:
+    """A `round_end` event's own fields: the view's `last_round` part, else the round's
+    Score keys (what `engine.events` reads the round from)."""
+    cls = rules.state_class
+    last = cls.VIEW_FIELDS.get("last_round")
+    if last is not None:
+        name = next(
+            option[view_fields.PART] for option in last["anyOf"] if view_fields.PART in option
+        )
+        own = dict(cls.VIEW_PARTS[name]["properties"])
+    else:
+        own = dict(round_component(rules)[f"{title(rules)}RoundScore"]["properties"])
+    return {key: value for key, value in own.items() if key not in ("round", "scores")}
+
+
+def game_event_fields(rules: GameRules) -> dict[str, dict[str, JSONSchema]]:
+    """The game's own fields of its `move`, `deal` and `round_end` events, from its events
+    module's MOVE_FIELDS and DEAL_FIELDS (without one: its view's fields, which the generic
+    view-diff shows) and its last round's declaration."""
+    cls, game = rules.state_class, title(rules)
+    hooks = cls.events
+    move = cls.VIEW_FIELDS if hooks is None else hooks.MOVE_FIELDS
+    deal = cls.VIEW_FIELDS if hooks is None else hooks.DEAL_FIELDS
+    name_of = {part: f"{game}{part}" for part in cls.VIEW_PARTS}
+    own = {"move": move, "deal": deal, "round_end": _last_round_fields(rules)}
+    return {kind: view_fields.resolve(dict(found), name_of) for kind, found in own.items()}
+
+
+def _merged(first: JSONSchema | None, second: JSONSchema) -> JSONSchema:
+    """Two games' schemas of one event field: either, when they differ."""
+    if first is None or first == second:
+        return second
+    options = first["anyOf"] if set(first) == {"anyOf"} else [first]
+    return {"anyOf": [*options, second]}
+
+
+def event_components(games: Mapping[str, GameRules]) -> dict[str, JSONSchema]:
+    """`Event` (a oneOf by `type`) and one `<Kind>Event` per kind: the shared fields, then
+    every documented game's own fields of that kind (optional: which a game shows is its
+    events module's to say)."""
+    own: dict[str, dict[str, JSONSchema]] = {kind: {} for kind in SHARED_EVENTS}
+    for rules in games.values():
+        for kind, fields_of_kind in game_event_fields(rules).items():
+            for key, schema in fields_of_kind.items():
+                own[kind][key] = _merged(own[kind].get(key), schema)
+    found: dict[str, JSONSchema] = {}
+    mapping: dict[str, str] = {}
+    for kind, (description, shared, required) in SHARED_EVENTS.items():
+        name = mapping[kind] = f"{camel(kind)}Event"
+        properties = {
+            "version": view_fields.integer(description="The version this change created."),
+            "type": {"type": "string", "enum": [kind]},
+            **shared,
+            **{key: value for key, value in own[kind].items() if key not in shared},
+        }
+        found[name] = {
+            "type": "object",
+            "description": description,
+            "required": ["version", "type", *required],
+            "properties": properties,
+            "additionalProperties": False,
+        }
+    found["Event"] = {
+        "description": "One change, as this viewer may see it (docs/events.md); `type` says which.",
+        **_one_of(mapping.values(), "type", mapping),
+    }
+    return found
+
+
+def components(
+    games: Mapping[str, GameRules] = GAMES, served: Mapping[str, Any] | None = None
+) -> dict[str, JSONSchema]:
     """Every derived component of the documented games, and the unions across them:
-    `Move`, `LogEntry`, `RoundScore` (anyOf: two games may share a move's shape)."""
+    `Move`, `LogEntry`, `RoundScore` (anyOf: two games may share a move's shape); views
+    carry the `served` fields too (see view_components)."""
     found: dict[str, JSONSchema] = {}
     for rules in games.values():
         found.update(move_components(rules))
@@ -173,6 +378,10 @@ def components(games: Mapping[str, GameRules] = GAMES) -> dict[str, JSONSchema]:
     for union, suffix, description in UNIONS:
         names = [f"{title(rules)}{suffix}" for rules in games.values()]
         found[union] = {"description": description, "anyOf": [ref(name) for name in names]}
+    for rules in games.values():
+        found.update(options_component(rules))
+        found.update(view_components(rules, served))
+    found.update(event_components(games))
     return found
 
 
@@ -231,4 +440,4 @@ def move_request_schema() -> type[Schema]:
     return found
 
 
-__all__ = ["components", "move_request_schema", "ref", "refer", "title"]
+__all__ = ["camel", "components", "move_request_schema", "ref", "refer", "title"]

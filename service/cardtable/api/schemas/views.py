@@ -1,12 +1,11 @@
-"""Views as the API serves them: each game's engine view plus what the service adds."""
+"""What the game service adds to every engine view (a game's own view is derived from its
+declarations: derived.view_components)."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import fields
 
 from cardtable.api.schemas.base import described
-from cardtable.api.schemas.skipbo import SkipBoViewSchema
-from cardtable.api.schemas.skyjo import SkyjoViewSchema
 from cardtable.api.schemas.tables import TableFieldsSchema
 
 
@@ -26,18 +25,3 @@ class ServedViewSchema(TableFieldsSchema):
             "derive every hidden card. False for a secure 128-bit server seed."
         },
     )
-
-
-class SkyjoGameViewSchema(SkyjoViewSchema, ServedViewSchema):
-    pass
-
-
-class SkipBoGameViewSchema(SkipBoViewSchema, ServedViewSchema):
-    pass
-
-
-GAME_VIEW_SCHEMAS: dict[str, type[Schema]] = {
-    "skyjo": SkyjoGameViewSchema,
-    "skipbo": SkipBoGameViewSchema,
-}
-"""The documented view of each game, by game name."""

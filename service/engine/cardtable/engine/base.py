@@ -118,6 +118,13 @@ class GameState(ABC):
     ROUND_FIELDS: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     """The JSON Schema of each key of SCORE_ROUND_KEYS beyond `round` and `scores` (the
     API's `<Game>RoundScore` is derived from them)."""
+    VIEW_FIELDS: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    """The JSON Schema of each of the game's own view fields (`build_view`), in order (see
+    view_fields.py): the API's `<Game>View` is derived from them and the shared fields."""
+    VIEW_PARTS: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    """The objects VIEW_FIELDS name with `view_fields.part` (each a `<Game><Part>` schema)."""
+    VIEW_STEP: ClassVar[Mapping[str, Any] | None] = None
+    """The JSON Schema of the view's `step` (by default: a key of STEP_MOVES, or null)."""
     events: ClassVar[Any] = None
     """The game's events module (move_consequences, deal_fields), unless the generic
     view-diff of cardtable.engine.events describes its events well enough."""

@@ -8,9 +8,40 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from cardtable.engine import view_fields
 from cardtable.engine.base import JSON
+from cardtable.engine.skipbo.views import VIEW_PARTS, card_schema
 
 View = dict[str, Any]
+
+_PLAYER = VIEW_PARTS["Player"]["properties"]
+_PER_SEAT = view_fields.list_of(view_fields.integer(0), "Skip-Bo: per seat.")
+
+MOVE_FIELDS: dict[str, view_fields.Schema] = {
+    "card": card_schema("Skip-Bo: the value of the card moved (0 = SKIP-BO).", nullable=True),
+    "completed_pile": view_fields.integer(
+        0, 3, "Skip-Bo: the building pile that reached 12 and was cleared."
+    ),
+    "stock_top": card_schema(
+        "Skip-Bo, after a play from a stock: the card uncovered (null: empty).", nullable=True
+    ),
+    "stock_size": view_fields.integer(
+        0, description="Skip-Bo, after a play from a stock: the cards left in it."
+    ),
+    "hand_sizes": _PER_SEAT,
+    "drew": view_fields.list_of(card_schema(), "Skip-Bo, own: the cards that came into this hand."),
+}
+"""The fields a Skip-Bo `move` event may carry beyond the shared ones (openapi.yaml's
+`MoveEvent` is derived from them)."""
+
+DEAL_FIELDS: dict[str, view_fields.Schema] = {
+    "first_player": view_fields.integer(0, description="Skip-Bo: the seat that starts."),
+    "stock_tops": view_fields.list_of(_PLAYER["stock_top"], "Skip-Bo: per seat."),
+    "stock_sizes": _PER_SEAT,
+    "hand_sizes": _PER_SEAT,
+    "hand": view_fields.list_of(card_schema(), "Skip-Bo, own: this seat's new hand."),
+}
+"""The fields of a Skip-Bo `deal` event beyond the shared ones."""
 
 
 def move_consequences(

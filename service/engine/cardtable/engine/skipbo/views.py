@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.engine import view_fields
 from cardtable.engine.options import JSON
 from cardtable.engine.skipbo.cards import TOP_VALUE
 from cardtable.engine.skipbo.moves import turn_step
@@ -23,6 +24,108 @@ if TYPE_CHECKING:
 PUBLIC_STEP = "play"
 """The step others see while a seat plays its turn: the precise step (must it build, may it
 discard?) depends on that seat's hand, so only that seat is told."""
+
+
+# -- the view as data (the API's SkipBoView and its parts are derived from it) ----------
+
+
+def card_schema(description: str = "", *, nullable: bool = False) -> view_fields.Schema:
+    """A card: 1..12, 0 for SKIP-BO."""
+    return view_fields.integer(0, TOP_VALUE, description, nullable=nullable)
+
+
+_INTS = view_fields.list_of(view_fields.integer())
+
+VIEW_STEP = view_fields.steps(
+    (PUBLIC_STEP, "build", "build_or_discard", "build_or_pass", "discard", "pass"),
+    f"What the acting seat does next. Others see `{PUBLIC_STEP}`; the acting seat sees"
+    " `build` (french rule: keep building), `build_or_discard`, `build_or_pass`, `discard`"
+    " or `pass`. null once the game is over.",
+)
+
+VIEW_PARTS: dict[str, view_fields.Schema] = {
+    "Player": view_fields.record(
+        {
+            "seat": view_fields.integer(),
+            "name": view_fields.string(),
+            "hand_size": view_fields.integer(0, 5),
+            "stock_size": view_fields.integer(description="Cards left in this seat's stock."),
+            "stock_top": card_schema(
+                "The stock's face-up top card (0 = SKIP-BO); null when empty.", nullable=True
+            ),
+            "discard_piles": view_fields.list_of(
+                view_fields.list_of(card_schema()),
+                "The seat's 4 discard piles, each bottom first (top card last); discard"
+                " piles are face up, every card is visible.",
+                length=4,
+            ),
+            "partner": view_fields.integer(description="Teams: the partner's seat.", nullable=True),
+            "team": view_fields.integer(description="Teams: the team number.", nullable=True),
+            "total": view_fields.integer(description="Running total of points."),
+        }
+    ),
+    "BuildingPile": view_fields.record(
+        {
+            "slot": view_fields.integer(0, 3),
+            "size": view_fields.integer(0, TOP_VALUE - 1),
+            "reached": view_fields.integer(
+                0, TOP_VALUE - 1, "The value the pile has reached (0 when empty)."
+            ),
+            "next": view_fields.integer(
+                1, TOP_VALUE, "The value the pile needs next (or a SKIP-BO)."
+            ),
+            "top_card": card_schema(
+                "The card on top as played (0 = SKIP-BO); null when empty.", nullable=True
+            ),
+            "cards": view_fields.list_of(card_schema(), "The pile's cards, bottom first."),
+        }
+    ),
+    "LastRound": view_fields.record(
+        {
+            "round": view_fields.integer(),
+            "drawn": view_fields.boolean("Nobody won the round."),
+            "winner": view_fields.integer(
+                description="Seat that emptied the last stock.", nullable=True
+            ),
+            "winning_team": view_fields.list_of(
+                view_fields.integer(), "Teams: both partners of the winner.", nullable=True
+            ),
+            "scores": _INTS,
+            "stocks_left": view_fields.list_of(
+                view_fields.integer(), "Cards left in each stock when the round ended."
+            ),
+        }
+    ),
+}
+"""The objects Skip-Bo's view fields name (`part`)."""
+
+VIEW_FIELDS: dict[str, view_fields.Schema] = {
+    "first_player": view_fields.integer(description="Seat that started this round."),
+    "players": view_fields.list_of(view_fields.part("Player")),
+    "hand": view_fields.list_of(
+        card_schema(),
+        "The viewer's own hand, sorted (0 = SKIP-BO); null for others.",
+        nullable=True,
+    ),
+    "building_piles": view_fields.list_of(view_fields.part("BuildingPile"), length=4),
+    "draw_pile_size": view_fields.integer(),
+    "set_aside_size": view_fields.integer(description="Cards of completed building piles."),
+    "set_aside_piles": view_fields.integer(description="Completed building piles set aside."),
+    "drawn_turns": view_fields.integer(
+        description="Consecutive turns without a build that ended with nothing left to draw;"
+        " the round is drawn when it reaches the number of players."
+    ),
+    "teams": view_fields.list_of(
+        view_fields.list_of(view_fields.integer()),
+        "The partnerships, e.g. [[0, 2], [1, 3]]; null without teams.",
+        nullable=True,
+    ),
+    "last_round": view_fields.part(
+        "LastRound", "The latest completed round; null during round 1.", nullable=True
+    ),
+}
+"""Skip-Bo's own view fields (`view`): the same fields for every seat and a spectator;
+only a seat's own `hand` is shown (null for the others and a spectator)."""
 
 
 def view_step(state: SkipBoState, seat: int | None) -> str | None:

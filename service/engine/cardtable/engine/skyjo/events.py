@@ -6,10 +6,39 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine import view_fields
 from cardtable.engine.base import JSON
-from cardtable.engine.skyjo.cards import COLS
+from cardtable.engine.skyjo.cards import COLS, ROWS
+from cardtable.engine.skyjo.views import REMOVED, VIEW_FIELDS, card_schema
 
 View = dict[str, Any]
+
+MOVE_FIELDS: dict[str, view_fields.Schema] = {
+    "cells": view_fields.list_of(
+        view_fields.record(
+            {
+                "seat": view_fields.seat(),
+                "row": view_fields.integer(0, ROWS - 1),
+                "col": view_fields.integer(0, COLS - 1),
+                "card": {"oneOf": [card_schema(), {"type": "string", "enum": [REMOVED]}]},
+            }
+        ),
+        "Skyjo: every grid cell that changed (the value now face up, or removed with its"
+        " column); left out when the move ends the round.",
+    ),
+    "discard_top": card_schema("Skyjo: the discard pile's top card."),
+    "draw_pile_size": view_fields.integer(0, description="Cards left to draw."),
+    "drawn": card_schema("Skyjo, own: the card this seat just drew."),
+    "final_lap": view_fields.part("FinalLap", "Skyjo: set by the move that began a final lap."),
+}
+"""The fields a Skyjo `move` event may carry beyond the shared ones (openapi.yaml's
+`MoveEvent` is derived from them)."""
+
+DEAL_FIELDS: dict[str, view_fields.Schema] = {
+    "discard_top": VIEW_FIELDS["discard_top"],
+    "draw_pile_size": VIEW_FIELDS["draw_pile_size"],
+}
+"""The fields of a Skyjo `deal` event beyond the shared ones."""
 
 
 def move_consequences(

@@ -28,6 +28,9 @@ class SkyjoState(GameState):
     play: ClassVar[Any] = moves
     MOVES = moves.MOVES
     events: ClassVar[Any] = events
+    VIEW_FIELDS = views.VIEW_FIELDS
+    VIEW_PARTS = views.VIEW_PARTS
+    VIEW_STEP = views.VIEW_STEP
 
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         super().__init__(names, options, rng)

@@ -9,11 +9,11 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 
-T = TypeVar("T", bound="SkipBoViewLastRoundType0Type0")
+T = TypeVar("T", bound="SkipBoViewLastRoundType1Type0")
 
 
 @_attrs_define
-class SkipBoViewLastRoundType0Type0:
+class SkipBoViewLastRoundType1Type0:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -26,10 +26,10 @@ class SkipBoViewLastRoundType0Type0:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        skip_bo_view_last_round_type_0_type_0 = cls()
+        skip_bo_view_last_round_type_1_type_0 = cls()
 
-        skip_bo_view_last_round_type_0_type_0.additional_properties = d
-        return skip_bo_view_last_round_type_0_type_0
+        skip_bo_view_last_round_type_1_type_0.additional_properties = d
+        return skip_bo_view_last_round_type_1_type_0
 
     @property
     def additional_keys(self) -> list[str]:

@@ -8,10 +8,13 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.move_event_type import check_move_event_type
+from ..models.move_event_type import MoveEventType
 from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+    from ..models.move_event_cells_item import MoveEventCellsItem
     from ..models.skip_bo_discard_move import SkipBoDiscardMove
     from ..models.skip_bo_pass_move import SkipBoPassMove
     from ..models.skip_bo_play_discard_move import SkipBoPlayDiscardMove
@@ -19,34 +22,46 @@ if TYPE_CHECKING:
     from ..models.skip_bo_play_stock_move import SkipBoPlayStockMove
     from ..models.skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove
     from ..models.skyjo_draw_move import SkyjoDrawMove
+    from ..models.skyjo_final_lap import SkyjoFinalLap
     from ..models.skyjo_replace_move import SkyjoReplaceMove
     from ..models.skyjo_reveal_move import SkyjoRevealMove
     from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove
 
 
-T = TypeVar("T", bound="Event")
+T = TypeVar("T", bound="MoveEvent")
 
 
 @_attrs_define
-class Event:
-    """One change, as this viewer may see it. `type`: `move` (`seat`, `move` as applied, and its public consequences: Skyjo
-    `cells`, `discard_top`, the viewer's own `drawn` card; Skip-Bo `card`, `completed_pile`, `stock_top`, `hand_sizes`,
-    the viewer's own `drew`), `reshuffle` (`draw_pile_size`), `round_end` (scores, revealed grids or stocks left),
-    `deal` (a new round; Skip-Bo: the viewer's own `hand`), `game_end` (`totals`, `winners`), `join` (`seat`, `name`).
-    See docs/events.md.
+class MoveEvent:
+    """Every applied move (bot moves too): `seat`, `move` exactly as applied, whose turn it is now, and the move's public
+    consequences (the game's own fields).
 
         Attributes:
             version (int): The version this change created.
-            type_ (str):
-            seat (int | Unset):
+            type_ (MoveEventType):
+            seat (int): Who moved.
             move (SkipBoDiscardMove | SkipBoPassMove | SkipBoPlayDiscardMove | SkipBoPlayHandMove | SkipBoPlayStockMove |
-                SkyjoDiscardAndRevealMove | SkyjoDrawMove | SkyjoReplaceMove | SkyjoRevealMove | SkyjoTakeDiscardMove | Unset):
-                A move of one of the games (see each game's own Move).
+                SkyjoDiscardAndRevealMove | SkyjoDrawMove | SkyjoReplaceMove | SkyjoRevealMove | SkyjoTakeDiscardMove): A move
+                of one of the games (see each game's own Move).
+            next_player (int | None): Whose turn it is now; null when no single seat is to play.
+            active_seats (list[int]): Seats that may act now.
+            cells (list[MoveEventCellsItem] | Unset): Skyjo: every grid cell that changed (the value now face up, or removed
+                with its column); left out when the move ends the round.
+            discard_top (int | Unset): Skyjo: the discard pile's top card.
+            draw_pile_size (int | Unset): Cards left to draw.
+            drawn (int | Unset): Skyjo, own: the card this seat just drew.
+            final_lap (SkyjoFinalLap | Unset):
+            card (int | None | Unset): Skip-Bo: the value of the card moved (0 = SKIP-BO).
+            completed_pile (int | Unset): Skip-Bo: the building pile that reached 12 and was cleared.
+            stock_top (int | None | Unset): Skip-Bo, after a play from a stock: the card uncovered (null: empty).
+            stock_size (int | Unset): Skip-Bo, after a play from a stock: the cards left in it.
+            hand_sizes (list[int] | Unset): Skip-Bo: per seat.
+            drew (list[int] | Unset): Skip-Bo, own: the cards that came into this hand.
     """
 
     version: int
-    type_: str
-    seat: int | Unset = UNSET
+    type_: MoveEventType
+    seat: int
     move: (
         SkipBoDiscardMove
         | SkipBoPassMove
@@ -58,11 +73,23 @@ class Event:
         | SkyjoReplaceMove
         | SkyjoRevealMove
         | SkyjoTakeDiscardMove
-        | Unset
-    ) = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+    )
+    next_player: int | None
+    active_seats: list[int]
+    cells: list[MoveEventCellsItem] | Unset = UNSET
+    discard_top: int | Unset = UNSET
+    draw_pile_size: int | Unset = UNSET
+    drawn: int | Unset = UNSET
+    final_lap: SkyjoFinalLap | Unset = UNSET
+    card: int | None | Unset = UNSET
+    completed_pile: int | Unset = UNSET
+    stock_top: int | None | Unset = UNSET
+    stock_size: int | Unset = UNSET
+    hand_sizes: list[int] | Unset = UNSET
+    drew: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.move_event_cells_item import MoveEventCellsItem  # noqa: PLC0415
         from ..models.skip_bo_discard_move import SkipBoDiscardMove  # noqa: PLC0415
         from ..models.skip_bo_pass_move import SkipBoPassMove  # noqa: PLC0415
         from ..models.skip_bo_play_discard_move import SkipBoPlayDiscardMove  # noqa: PLC0415
@@ -70,20 +97,19 @@ class Event:
         from ..models.skip_bo_play_stock_move import SkipBoPlayStockMove  # noqa: PLC0415
         from ..models.skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove  # noqa: PLC0415
         from ..models.skyjo_draw_move import SkyjoDrawMove  # noqa: PLC0415
+        from ..models.skyjo_final_lap import SkyjoFinalLap  # noqa: PLC0415
         from ..models.skyjo_replace_move import SkyjoReplaceMove  # noqa: PLC0415
         from ..models.skyjo_reveal_move import SkyjoRevealMove  # noqa: PLC0415
         from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove  # noqa: PLC0415
 
         version = self.version
 
-        type_ = self.type_
+        type_: str = self.type_
 
         seat = self.seat
 
-        move: dict[str, Any] | Unset
-        if isinstance(self.move, Unset):
-            move = UNSET
-        elif isinstance(self.move, SkyjoRevealMove):
+        move: dict[str, Any]
+        if isinstance(self.move, SkyjoRevealMove):
             move = self.move.to_dict()
         elif isinstance(self.move, SkyjoTakeDiscardMove):
             move = self.move.to_dict()
@@ -104,23 +130,92 @@ class Event:
         else:
             move = self.move.to_dict()
 
+        next_player: int | None
+        next_player = self.next_player
+
+        active_seats = self.active_seats
+
+        cells: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.cells, Unset):
+            cells = []
+            for cells_item_data in self.cells:
+                cells_item = cells_item_data.to_dict()
+                cells.append(cells_item)
+
+        discard_top = self.discard_top
+
+        draw_pile_size = self.draw_pile_size
+
+        drawn = self.drawn
+
+        final_lap: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.final_lap, Unset):
+            final_lap = self.final_lap.to_dict()
+
+        card: int | None | Unset
+        if isinstance(self.card, Unset):
+            card = UNSET
+        else:
+            card = self.card
+
+        completed_pile = self.completed_pile
+
+        stock_top: int | None | Unset
+        if isinstance(self.stock_top, Unset):
+            stock_top = UNSET
+        else:
+            stock_top = self.stock_top
+
+        stock_size = self.stock_size
+
+        hand_sizes: list[int] | Unset = UNSET
+        if not isinstance(self.hand_sizes, Unset):
+            hand_sizes = self.hand_sizes
+
+        drew: list[int] | Unset = UNSET
+        if not isinstance(self.drew, Unset):
+            drew = self.drew
+
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "version": version,
                 "type": type_,
+                "seat": seat,
+                "move": move,
+                "next_player": next_player,
+                "active_seats": active_seats,
             }
         )
-        if seat is not UNSET:
-            field_dict["seat"] = seat
-        if move is not UNSET:
-            field_dict["move"] = move
+        if cells is not UNSET:
+            field_dict["cells"] = cells
+        if discard_top is not UNSET:
+            field_dict["discard_top"] = discard_top
+        if draw_pile_size is not UNSET:
+            field_dict["draw_pile_size"] = draw_pile_size
+        if drawn is not UNSET:
+            field_dict["drawn"] = drawn
+        if final_lap is not UNSET:
+            field_dict["final_lap"] = final_lap
+        if card is not UNSET:
+            field_dict["card"] = card
+        if completed_pile is not UNSET:
+            field_dict["completed_pile"] = completed_pile
+        if stock_top is not UNSET:
+            field_dict["stock_top"] = stock_top
+        if stock_size is not UNSET:
+            field_dict["stock_size"] = stock_size
+        if hand_sizes is not UNSET:
+            field_dict["hand_sizes"] = hand_sizes
+        if drew is not UNSET:
+            field_dict["drew"] = drew
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.move_event_cells_item import MoveEventCellsItem  # noqa: PLC0415
         from ..models.skip_bo_discard_move import SkipBoDiscardMove  # noqa: PLC0415
         from ..models.skip_bo_pass_move import SkipBoPassMove  # noqa: PLC0415
         from ..models.skip_bo_play_discard_move import SkipBoPlayDiscardMove  # noqa: PLC0415
@@ -128,6 +223,7 @@ class Event:
         from ..models.skip_bo_play_stock_move import SkipBoPlayStockMove  # noqa: PLC0415
         from ..models.skyjo_discard_and_reveal_move import SkyjoDiscardAndRevealMove  # noqa: PLC0415
         from ..models.skyjo_draw_move import SkyjoDrawMove  # noqa: PLC0415
+        from ..models.skyjo_final_lap import SkyjoFinalLap  # noqa: PLC0415
         from ..models.skyjo_replace_move import SkyjoReplaceMove  # noqa: PLC0415
         from ..models.skyjo_reveal_move import SkyjoRevealMove  # noqa: PLC0415
         from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove  # noqa: PLC0415
@@ -135,9 +231,9 @@ class Event:
         d = dict(src_dict)
         version = d.pop("version")
 
-        type_ = d.pop("type")
+        type_ = check_move_event_type(d.pop("type"))
 
-        seat = d.pop("seat", UNSET)
+        seat = d.pop("seat")
 
         def _parse_move(
             data: object,
@@ -152,10 +248,7 @@ class Event:
             | SkyjoReplaceMove
             | SkyjoRevealMove
             | SkyjoTakeDiscardMove
-            | Unset
         ):
-            if isinstance(data, Unset):
-                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -234,30 +327,83 @@ class Event:
 
             return componentsschemas_skip_bo_move_type_2
 
-        move = _parse_move(d.pop("move", UNSET))
+        move = _parse_move(d.pop("move"))
 
-        event = cls(
+        def _parse_next_player(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        next_player = _parse_next_player(d.pop("next_player"))
+
+        active_seats = cast(list[int], d.pop("active_seats"))
+
+        _cells = d.pop("cells", UNSET)
+        cells: list[MoveEventCellsItem] | Unset = UNSET
+        if _cells is not UNSET:
+            cells = []
+            for cells_item_data in _cells:
+                cells_item = MoveEventCellsItem.from_dict(cells_item_data)
+
+                cells.append(cells_item)
+
+        discard_top = d.pop("discard_top", UNSET)
+
+        draw_pile_size = d.pop("draw_pile_size", UNSET)
+
+        drawn = d.pop("drawn", UNSET)
+
+        _final_lap = d.pop("final_lap", UNSET)
+        final_lap: SkyjoFinalLap | Unset
+        if isinstance(_final_lap, Unset):
+            final_lap = UNSET
+        else:
+            final_lap = SkyjoFinalLap.from_dict(_final_lap)
+
+        def _parse_card(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        card = _parse_card(d.pop("card", UNSET))
+
+        completed_pile = d.pop("completed_pile", UNSET)
+
+        def _parse_stock_top(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        stock_top = _parse_stock_top(d.pop("stock_top", UNSET))
+
+        stock_size = d.pop("stock_size", UNSET)
+
+        hand_sizes = cast(list[int], d.pop("hand_sizes", UNSET))
+
+        drew = cast(list[int], d.pop("drew", UNSET))
+
+        move_event = cls(
             version=version,
             type_=type_,
             seat=seat,
             move=move,
+            next_player=next_player,
+            active_seats=active_seats,
+            cells=cells,
+            discard_top=discard_top,
+            draw_pile_size=draw_pile_size,
+            drawn=drawn,
+            final_lap=final_lap,
+            card=card,
+            completed_pile=completed_pile,
+            stock_top=stock_top,
+            stock_size=stock_size,
+            hand_sizes=hand_sizes,
+            drew=drew,
         )
 
-        event.additional_properties = d
-        return event
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties
+        return move_event
