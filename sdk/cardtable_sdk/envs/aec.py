@@ -81,26 +81,27 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        match = self.match
         self._cumulative_rewards[agent] = 0.0
         self._steps += 1
-        if not self.match.is_legal(action):
-            if self.illegal_penalty is None:
-                raise IllegalAction(f"action {action!r} is not legal for {agent} (see action_mask)")
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.rewards[agent] = -self.illegal_penalty
-            self.infos[agent] = {"illegal_action": True}
-        else:
+        if match.is_legal(action):
             self.infos[agent] = {}
-            rewards = self.match.step(int(action))  # type: ignore[arg-type]
-            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
-        if self.match.over:
+            rewards = match.step(int(action))  # type: ignore[arg-type]
+        elif self.illegal_penalty is None:
+            raise IllegalAction(f"action {action!r} is not legal for {agent} (see action_mask)")
+        else:
+            self.infos[agent] = {"illegal_action": True}
+            rewards = [0.0] * match.players
+            rewards[match.acting] = -self.illegal_penalty
+        self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+        for name, reward in zip(self.possible_agents, rewards, strict=True):
+            self._cumulative_rewards[name] += reward  # pettingzoo's _accumulate_rewards
+        if match.over:
             self.terminations = dict.fromkeys(self.agents, True)
-            self.agent_selection = agent
         else:
             if self._steps >= self.max_steps:
                 self.truncations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.possible_agents[self.match.acting]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[match.acting]
 
     def render(self) -> None:
         """Nothing to draw: print `match.state.view(seat)` to look at a seat's view."""

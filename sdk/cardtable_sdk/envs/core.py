@@ -91,14 +91,20 @@ class Match:
         )
         self._rounds = 0
         self._legal: dict[int, Move] | None = None
+        self._flags: bytearray | None = None
         self._acting: int | None = None
         self._logged = len(self.state.log)
+        module = self.codec.module
+        self._actions = self.codec.actions
+        # The game's fast paths, read straight from the state (equal to the slow ones by test).
+        self._encode_state = getattr(module, "encode_state", None)
+        self._mask_state = getattr(module, "mask_state", None)
 
     def reset(self, seed: int) -> None:
         names = [f"player_{i}" for i in range(self.players)]
         self.state = self.rules.new_state(names, self.options, seed)
         self._rounds = 0
-        self._legal = self._acting = None
+        self._moved()
         self._logged = len(self.state.log)
 
     @property
@@ -121,36 +127,64 @@ class Match:
         return self._legal
 
     def mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.codec.actions, dtype=np.int8)
-        if not self.over and seat == self.acting:
-            mask[[*self.legal()]] = 1
-        return mask
+        """`seat`'s legal actions (int8, 1 legal; all 0 unless it acts now). A fresh array:
+        the caller may keep or change it."""
+        flags = self._legal_flags()  # all 0 once the game is over
+        if seat != self._acting:
+            return np.zeros(self._actions, dtype=np.int8)
+        return np.frombuffer(bytearray(flags), dtype=np.int8)
+
+    def _legal_flags(self) -> bytearray:
+        """One byte per action, 1 when the acting seat may take it (worked out once a move;
+        all 0 once the game is over)."""
+        if self._flags is None:
+            if self.state.is_over:
+                self._flags = bytearray(self._actions)
+            elif self._mask_state is not None:
+                self._flags = self._mask_state(self.state, self.acting)
+            else:
+                self._flags = bytearray(self._actions)
+                for number in self.legal():
+                    self._flags[number] = 1
+        return self._flags
 
     def observe(self, seat: int) -> np.ndarray:
-        fast = getattr(self.codec.module, "encode_state", None)
-        if fast is not None:  # the same observation, without building the view
-            obs: np.ndarray = fast(self.state, seat, self.players)
+        if self._encode_state is not None:  # the same observation, without building the view
+            obs: np.ndarray = self._encode_state(self.state, seat, self.players)
             return obs
         return self.codec.encode(self.state.view(seat))
 
     def is_legal(self, action: object) -> bool:
         try:
-            return int(action) in self.legal()  # type: ignore[call-overload]
+            number = int(action)  # type: ignore[call-overload]
         except (TypeError, ValueError):
             return False
+        return 0 <= number < self._actions and self._legal_flags()[number] == 1
 
     def step(self, action: int) -> list[float]:
-        """Apply the acting seat's `action` (KeyError when it is not legal)."""
-        move = self.legal()[action]
-        self.state.apply(self.acting, move)
-        self._legal = self._acting = None
+        """Apply the acting seat's `action`, which `is_legal` (else an engine error or a
+        KeyError)."""
+        self.state.apply(self.acting, self._move(action))
+        self._moved()
         return self.rewards()
+
+    def _move(self, action: int) -> Move:
+        """The move of a legal action. A game with `mask_state` never lists its moves: its
+        actions are the moves themselves (Skyjo's); others' are looked up among the legal."""
+        if self._mask_state is not None:
+            move: Move = self.codec.module.ACTIONS[action]
+            return move
+        return self.legal()[action]
 
     def play(self, decide: Decide, rng: random.Random) -> list[float]:
         """Let a bot (an arena `Decide`) play the acting seat's move."""
         self.state.apply(self.acting, decide(self.state, self.acting, rng))
-        self._legal = self._acting = None
+        self._moved()
         return self.rewards()
+
+    def _moved(self) -> None:
+        """Forget what was worked out for the last position."""
+        self._legal = self._flags = self._acting = None
 
     def rewards(self) -> list[float]:
         """Each seat's reward for the rounds finished since the last call, and for the end:
