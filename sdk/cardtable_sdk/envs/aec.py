@@ -84,12 +84,13 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         match = self.match
         self._cumulative_rewards[agent] = 0.0
         self._steps += 1
-        if match.is_legal(action):
+        try:
+            rewards = match.step(action)
             self.infos[agent] = {}
-            rewards = match.step(int(action))  # type: ignore[arg-type]
-        elif self.illegal_penalty is None:
-            raise IllegalAction(f"action {action!r} is not legal for {agent} (see action_mask)")
-        else:
+        except IllegalAction:
+            if self.illegal_penalty is None:
+                message = f"action {action!r} is not legal for {agent} (see action_mask)"
+                raise IllegalAction(message) from None
             self.infos[agent] = {"illegal_action": True}
             rewards = [0.0] * match.players
             rewards[match.acting] = -self.illegal_penalty

@@ -161,10 +161,12 @@ class Match:
             return False
         return 0 <= number < self._actions and self._legal_flags()[number] == 1
 
-    def step(self, action: int) -> list[float]:
-        """Apply the acting seat's `action`, which `is_legal` (else an engine error or a
-        KeyError)."""
-        self.state.apply(self.acting, self._move(action))
+    def step(self, action: object) -> list[float]:
+        """Apply the acting seat's `action`; IllegalAction, and nothing moves, when it is not
+        legal. The move goes in without the engine's checks: the mask has made them."""
+        if not self.is_legal(action):
+            raise IllegalAction(f"action {action!r} is not legal")
+        self.state.apply_legal(self.acting, self._move(int(action)))  # type: ignore[call-overload]
         self._moved()
         return self.rewards()
 
