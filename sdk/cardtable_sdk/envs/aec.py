@@ -41,6 +41,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         self._steps = 0
         self.metadata = {**self.metadata, "name": f"{game}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         codec = self.match.codec
         space = spaces.Dict(
@@ -60,8 +61,8 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        return {"observation": self.match.observe(seat), "action_mask": self.match.mask(seat)}
+        seat, match = self._seats[agent], self.match
+        return {"observation": match.observe(seat), "action_mask": match.mask(seat)}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -95,8 +96,9 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
             rewards = [0.0] * match.players
             rewards[match.acting] = -self.illegal_penalty
         self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
-        for name, reward in zip(self.possible_agents, rewards, strict=True):
-            self._cumulative_rewards[name] += reward  # pettingzoo's _accumulate_rewards
+        if any(rewards):  # pettingzoo's _accumulate_rewards, on the steps that pay
+            for name, reward in self.rewards.items():
+                self._cumulative_rewards[name] += reward
         if match.over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:

@@ -194,8 +194,9 @@ class Match:
         rewards = [0.0] * self.players
         # A move logs one entry; a round's end also logs the next deal (Skip-Bo may log a
         # reshuffle): only then can the score have changed, so only then is it read.
-        grown, self._logged = len(self.state.log) - self._logged, len(self.state.log)
-        if grown <= 1 and not self.over:
+        logged = len(self.state.log)
+        grown, self._logged = logged - self._logged, logged
+        if grown <= 1 and not self.state.is_over:
             return rewards
         score = self.state.score()
         for entry in score["rounds"][self._rounds :]:
