@@ -4,8 +4,9 @@ and the engine with views manage, so the encoding's share of the time shows.
 
     .venv/bin/python bench/env_bench.py [--seconds 3] [--repeat 3]
 
-Figures are medians of the repetitions (run it on a quiet machine, pinned to one core:
-`taskset -c 0 ...`).
+Figures are medians of the repetitions, in steps per CPU-second of this process (so the
+other jobs of a shared machine slow a run's wall clock rather than its figure; pin it to
+one core, `taskset -c 0 ...`, on a quiet one).
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"{game}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._no_rewards = dict.fromkeys(self.possible_agents, 0.0)
         self.agents = list(self.possible_agents)
         codec = self.match.codec
         space = spaces.Dict(
@@ -95,10 +96,12 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
             self.infos[agent] = {"illegal_action": True}
             rewards = [0.0] * match.players
             rewards[match.acting] = -self.illegal_penalty
-        self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
         if any(rewards):  # pettingzoo's _accumulate_rewards, on the steps that pay
+            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
             for name, reward in self.rewards.items():
                 self._cumulative_rewards[name] += reward
+        else:
+            self.rewards = self._no_rewards.copy()
         if match.over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:

@@ -35,6 +35,9 @@ ILLEGAL_PENALTY = 0.1
 """The default cost of an illegal action (see `IllegalAction`)."""
 
 
+INT8 = np.dtype(np.int8)
+
+
 class IllegalAction(ValueError):
     """An action that is not legal for the acting seat (its mask entry is 0).
 
@@ -132,7 +135,7 @@ class Match:
         flags = self._legal_flags()  # all 0 once the game is over
         if seat != self._acting:
             return np.zeros(self._actions, dtype=np.int8)
-        return np.frombuffer(bytearray(flags), dtype=np.int8)
+        return np.frombuffer(bytearray(flags), INT8)  # dtype by position: numpy parses keywords slowly
 
     def _legal_flags(self) -> bytearray:
         """One byte per action, 1 when the acting seat may take it (worked out once a move;
@@ -155,28 +158,33 @@ class Match:
         return self.codec.encode(self.state.view(seat))
 
     def is_legal(self, action: object) -> bool:
+        return self._legal_number(action) is not None
+
+    def _legal_number(self, action: object) -> int | None:
+        """The action as an int when the acting seat may take it, else None."""
         try:
             number = int(action)  # type: ignore[call-overload]
         except (TypeError, ValueError):
-            return False
-        return 0 <= number < self._actions and self._legal_flags()[number] == 1
+            return None
+        if 0 <= number < self._actions and self._legal_flags()[number] == 1:
+            return number
+        return None
 
     def step(self, action: object) -> list[float]:
         """Apply the acting seat's `action`; IllegalAction, and nothing moves, when it is not
-        legal. The move goes in without the engine's checks: the mask has made them."""
-        if not self.is_legal(action):
+        legal. The move goes in without the engine's checks: the mask has made them. A game
+        with `mask_state` never lists its moves: its actions are the moves themselves
+        (Skyjo's); others' are looked up among the legal ones."""
+        number = self._legal_number(action)
+        if number is None:
             raise IllegalAction(f"action {action!r} is not legal")
-        self.state.apply_legal(self.acting, self._move(int(action)))  # type: ignore[call-overload]
+        if self._mask_state is not None:
+            move: Move = self.codec.module.ACTIONS[number]
+        else:
+            move = self.legal()[number]
+        self.state.apply_legal(self.acting, move)
         self._moved()
         return self.rewards()
-
-    def _move(self, action: int) -> Move:
-        """The move of a legal action. A game with `mask_state` never lists its moves: its
-        actions are the moves themselves (Skyjo's); others' are looked up among the legal."""
-        if self._mask_state is not None:
-            move: Move = self.codec.module.ACTIONS[action]
-            return move
-        return self.legal()[action]
 
     def play(self, decide: Decide, rng: random.Random) -> list[float]:
         """Let a bot (an arena `Decide`) play the acting seat's move."""

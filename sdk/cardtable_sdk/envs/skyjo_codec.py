@@ -107,6 +107,8 @@ def encode(view: Mapping[str, Any], players: int) -> np.ndarray:
     return obs
 
 
+FLOAT32 = np.dtype(np.float32)
+
 UNKNOWN_SHARE = [[max(0, deck - shown) / deck for shown in range(151)] for deck in DECK_LIST]
 """The share of a value's cards left unknown, by value and by how many are in sight (a
 lookup: the arithmetic costs more on every step)."""
@@ -178,7 +180,7 @@ def encode_state(state: Any, seat: int, players: int) -> np.ndarray:
         obs[at + 2 * VALUES + 4] = 1.0
     tail = _tail(players, seat, len(state.draw_pile), state.totals(), shown)
     obs[at + 2 * VALUES + 5 :] = array("f", tail)
-    return np.frombuffer(obs, dtype=np.float32)
+    return np.frombuffer(obs, FLOAT32)  # dtype given by position: numpy parses keywords slowly
 
 
 def mask_state(state: Any, seat: int) -> bytearray:
