@@ -135,7 +135,9 @@ class Match:
         flags = self._legal_flags()  # all 0 once the game is over
         if seat != self._acting:
             return np.zeros(self._actions, dtype=np.int8)
-        return np.frombuffer(bytearray(flags), INT8)  # dtype by position: numpy parses keywords slowly
+        return np.frombuffer(
+            bytearray(flags), INT8
+        )  # dtype by position: numpy parses keywords slowly
 
     def _legal_flags(self) -> bytearray:
         """One byte per action, 1 when the acting seat may take it (worked out once a move;
@@ -163,7 +165,7 @@ class Match:
     def _legal_number(self, action: object) -> int | None:
         """The action as an int when the acting seat may take it, else None."""
         try:
-            number = int(action)  # type: ignore[call-overload]
+            number: int = int(action)  # type: ignore[call-overload]
         except (TypeError, ValueError):
             return None
         if 0 <= number < self._actions and self._legal_flags()[number] == 1:

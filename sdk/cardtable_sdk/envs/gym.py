@@ -77,7 +77,9 @@ class CardtableEnv(gymnasium.Env[np.ndarray, np.int64]):
             reward = self.match.step(action)[self.seat]
         except IllegalAction:
             if self.illegal_penalty is None:
-                raise IllegalAction(f"action {action!r} is not legal (see action_masks())") from None
+                raise IllegalAction(
+                    f"action {action!r} is not legal (see action_masks())"
+                ) from None
             info = {"action_mask": self._mask(), "illegal_action": True}
             return self._observe(), -self.illegal_penalty, False, truncated, info
         reward += self._others_play()

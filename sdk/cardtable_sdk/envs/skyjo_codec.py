@@ -40,7 +40,11 @@ ACTIONS: list[dict[str, Any]] = [*_at(AT[:2]), {"type": "draw"}, *_at(AT[2:])]
 """Each action's move, by action number."""
 STEPS = ("reveal", "choose", "place_drawn")
 DOWN_CODE, REMOVED_CODE = VALUES, VALUES + 1
-CODE: dict[Any, int] = {None: DOWN_CODE, seen.REMOVED: REMOVED_CODE, **{v: v + 2 for v in range(-2, 13)}}
+CODE: dict[Any, int] = {
+    None: DOWN_CODE,
+    seen.REMOVED: REMOVED_CODE,
+    **{v: v + 2 for v in range(-2, 13)},
+}
 """A cell's place among its 17 one-hot entries."""
 DECK_LIST = [seen.DECK[v] for v in range(-2, 13)]
 """How many cards of each value, -2..12, the deck holds."""
@@ -114,7 +118,9 @@ UNKNOWN_SHARE = [[max(0, deck - shown) / deck for shown in range(151)] for deck 
 lookup: the arithmetic costs more on every step)."""
 
 
-def _tail(players: int, me: int, draw_size: int, totals: list[int], shown: list[int]) -> list[float]:
+def _tail(
+    players: int, me: int, draw_size: int, totals: list[int], shown: list[int]
+) -> list[float]:
     """The numeric tail: the draw pile, the totals from `me` on clipped to [0, 1], what is
     left unknown of each card value (`shown`: how many of each are in sight, by code)."""
     tail = [draw_size / 150]
