@@ -36,6 +36,10 @@ def test_gymnasium_make_registers_both_games_with_a_time_limit(game: str) -> Non
     assert made.spec.max_episode_steps == made.unwrapped.max_steps  # type: ignore[attr-defined]
     _, info = made.reset(seed=0)
     assert info["action_mask"].any()
+    # How sb3-contrib's MaskablePPO reaches the masks through the wrappers (its vector
+    # environments' env_method("action_masks") calls get_wrapper_attr).
+    masks = made.get_wrapper_attr("action_masks")()
+    assert masks.dtype == bool and np.array_equal(masks, info["action_mask"].astype(bool))
 
 
 def test_an_agent_that_sends_one_illegal_action_is_truncated_not_looped_forever() -> None:
