@@ -36,6 +36,7 @@ ILLEGAL_PENALTY = 0.1
 
 
 INT8 = np.dtype(np.int8)
+"""Passed to numpy by position: its keyword parsing costs more than the call."""
 
 
 class IllegalAction(ValueError):
@@ -135,9 +136,7 @@ class Match:
         flags = self._legal_flags()  # all 0 once the game is over
         if seat != self._acting:
             return np.zeros(self._actions, dtype=np.int8)
-        return np.frombuffer(
-            bytearray(flags), INT8
-        )  # dtype by position: numpy parses keywords slowly
+        return np.frombuffer(bytearray(flags), INT8)
 
     def _legal_flags(self) -> bytearray:
         """One byte per action, 1 when the acting seat may take it (worked out once a move;

@@ -112,6 +112,7 @@ def encode(view: Mapping[str, Any], players: int) -> np.ndarray:
 
 
 FLOAT32 = np.dtype(np.float32)
+"""Passed to numpy by position: its keyword parsing costs more than the call."""
 
 UNKNOWN_SHARE = [[max(0, deck - shown) / deck for shown in range(151)] for deck in DECK_LIST]
 """The share of a value's cards left unknown, by value and by how many are in sight (a
@@ -186,7 +187,7 @@ def encode_state(state: Any, seat: int, players: int) -> np.ndarray:
         obs[at + 2 * VALUES + 4] = 1.0
     tail = _tail(players, seat, len(state.draw_pile), state.totals(), shown)
     obs[at + 2 * VALUES + 5 :] = array("f", tail)
-    return np.frombuffer(obs, FLOAT32)  # dtype given by position: numpy parses keywords slowly
+    return np.frombuffer(obs, FLOAT32)
 
 
 def mask_state(state: Any, seat: int) -> bytearray:
