@@ -4,8 +4,9 @@ and the engine with views manage, so the encoding's share of the time shows.
 
     .venv/bin/python bench/env_bench.py [--seconds 3] [--repeat 3]
 
-Figures are medians of the repetitions (run it on a quiet machine, pinned to one core:
-`taskset -c 0 ...`).
+Figures are medians of the repetitions, in steps per CPU-second of this process (so the
+other jobs of a shared machine slow a run's wall clock rather than its figure; pin it to
+one core, `taskset -c 0 ...`, on a quiet one).
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ def env_steps(game: str, seconds: float) -> float:
     """AEC steps/s: observe the acting agent, pick a random legal action from the mask."""
     aec, rng = env(game, 2), random.Random(0)
     aec.reset(seed=0)
-    steps, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    steps, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
         agent = aec.agent_selection
         if aec.terminations[agent] or aec.truncations[agent]:
             aec.reset()
@@ -35,15 +36,15 @@ def env_steps(game: str, seconds: float) -> float:
         mask = aec.observe(agent)["action_mask"]
         aec.step(int(rng.choice(np.flatnonzero(mask).tolist())))
         steps += 1
-    return steps / (time.perf_counter() - started)
+    return steps / (time.process_time() - started)
 
 
 def engine_steps(game: str, seconds: float, with_view: bool) -> float:
     """Moves/s of the engine alone (legal moves, apply), optionally building the view."""
     rules, rng = get_rules(game), random.Random(0)
     state = rules.new_state(["a", "b"], None, 0)
-    steps, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    steps, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
         if state.is_over:
             state = rules.new_state(["a", "b"], None, steps)
         seat = state.active_seats()[0]
@@ -51,7 +52,7 @@ def engine_steps(game: str, seconds: float, with_view: bool) -> float:
             state.view(seat)
         state.apply(seat, rng.choice(state.legal_moves(seat)))
         steps += 1
-    return steps / (time.perf_counter() - started)
+    return steps / (time.process_time() - started)
 
 
 def median(measure: Callable[..., float], repeat: int, *args: object) -> float:

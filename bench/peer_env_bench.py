@@ -1,7 +1,9 @@
 """Skyjo environment steps per second beside michaelfeil/skyjo_rl's (numba) environment,
-side by side in one run: the two alternate, `--seconds` each, `--repeat` times, and the
-medians and their ratio are printed. Each step observes the acting agent (observation and
-action mask) and steps a random legal action, two players, in both.
+side by side in one run: the two alternate, `--seconds` of CPU time each, `--repeat`
+times, and the medians and their ratio are printed. Each step observes the acting agent
+(observation and action mask) and steps a random legal action, two players, in both.
+Both count steps per CPU-second of their own process, so the other jobs of a shared
+machine slow the wall clock of a run, not its figure.
 
     python bench/peer_env_bench.py --peer-repo /path/to/skyjo_rl --peer-python /path/to/python
 
@@ -37,8 +39,8 @@ if not hasattr(E, "_dones_step_first"):
 aec, rng = E(num_players=2), random.Random(0)
 aec.reset()
 def run(seconds):
-    steps, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    steps, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
         agent = aec.agent_selection
         if aec.dones[agent]:
             aec.reset()
@@ -46,7 +48,7 @@ def run(seconds):
         mask = aec.observe(agent)["action_mask"]
         aec.step(int(rng.choice(np.flatnonzero(mask).tolist())))
         steps += 1
-    return steps / (time.perf_counter() - started)
+    return steps / (time.process_time() - started)
 for _ in range(3):  # numba compiles on first use (every path: a few whole games)
     run(2.0)
 print("ready", flush=True)
@@ -59,7 +61,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--peer-repo", type=Path, required=True)
     parser.add_argument("--peer-python", default=sys.executable)
-    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per run")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     peer = subprocess.Popen(
@@ -82,7 +84,7 @@ def main() -> None:
     a, b = statistics.median(mine), statistics.median(theirs)
     print(f"cardtable skyjo env {a:8,.0f} steps/s (runs: {', '.join(f'{x:,.0f}' for x in mine)})")
     print(f"skyjo_rl (numba)    {b:8,.0f} steps/s (runs: {', '.join(f'{x:,.0f}' for x in theirs)})")
-    print(f"ratio {a / b:.2f}x (medians of {args.repeat} alternating runs of {args.seconds} s)")
+    print(f"ratio {a / b:.2f}x (medians of {args.repeat} alternating runs of {args.seconds} CPU s)")
 
 
 if __name__ == "__main__":

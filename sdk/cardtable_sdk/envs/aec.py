@@ -41,6 +41,8 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         self._steps = 0
         self.metadata = {**self.metadata, "name": f"{game}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._no_rewards = dict.fromkeys(self.possible_agents, 0.0)
         self.agents = list(self.possible_agents)
         codec = self.match.codec
         space = spaces.Dict(
@@ -60,8 +62,8 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        return {"observation": self.match.observe(seat), "action_mask": self.match.mask(seat)}
+        seat, match = self._seats[agent], self.match
+        return {"observation": match.observe(seat), "action_mask": match.mask(seat)}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -81,26 +83,31 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        match = self.match
         self._cumulative_rewards[agent] = 0.0
         self._steps += 1
-        if not self.match.is_legal(action):
-            if self.illegal_penalty is None:
-                raise IllegalAction(f"action {action!r} is not legal for {agent} (see action_mask)")
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.rewards[agent] = -self.illegal_penalty
-            self.infos[agent] = {"illegal_action": True}
-        else:
+        try:
+            rewards = match.step(action)
             self.infos[agent] = {}
-            rewards = self.match.step(int(action))  # type: ignore[arg-type]
+        except IllegalAction:
+            if self.illegal_penalty is None:
+                message = f"action {action!r} is not legal for {agent} (see action_mask)"
+                raise IllegalAction(message) from None
+            self.infos[agent] = {"illegal_action": True}
+            rewards = [0.0] * match.players
+            rewards[match.acting] = -self.illegal_penalty
+        if any(rewards):  # pettingzoo's _accumulate_rewards, on the steps that pay
             self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
-        if self.match.over:
+            for name, reward in self.rewards.items():
+                self._cumulative_rewards[name] += reward
+        else:
+            self.rewards = self._no_rewards.copy()
+        if match.over:
             self.terminations = dict.fromkeys(self.agents, True)
-            self.agent_selection = agent
         else:
             if self._steps >= self.max_steps:
                 self.truncations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.possible_agents[self.match.acting]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[match.acting]
 
     def render(self) -> None:
         """Nothing to draw: print `match.state.view(seat)` to look at a seat's view."""

@@ -35,6 +35,10 @@ ILLEGAL_PENALTY = 0.1
 """The default cost of an illegal action (see `IllegalAction`)."""
 
 
+INT8 = np.dtype(np.int8)
+"""Passed to numpy by position: its keyword parsing costs more than the call."""
+
+
 class IllegalAction(ValueError):
     """An action that is not legal for the acting seat (its mask entry is 0).
 
@@ -91,14 +95,20 @@ class Match:
         )
         self._rounds = 0
         self._legal: dict[int, Move] | None = None
+        self._flags: bytearray | None = None
         self._acting: int | None = None
         self._logged = len(self.state.log)
+        module = self.codec.module
+        self._actions = self.codec.actions
+        # The game's fast paths, read straight from the state (equal to the slow ones by test).
+        self._encode_state = getattr(module, "encode_state", None)
+        self._mask_state = getattr(module, "mask_state", None)
 
     def reset(self, seed: int) -> None:
         names = [f"player_{i}" for i in range(self.players)]
         self.state = self.rules.new_state(names, self.options, seed)
         self._rounds = 0
-        self._legal = self._acting = None
+        self._moved()
         self._logged = len(self.state.log)
 
     @property
@@ -121,36 +131,71 @@ class Match:
         return self._legal
 
     def mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.codec.actions, dtype=np.int8)
-        if not self.over and seat == self.acting:
-            mask[[*self.legal()]] = 1
-        return mask
+        """`seat`'s legal actions (int8, 1 legal; all 0 unless it acts now). A fresh array:
+        the caller may keep or change it."""
+        flags = self._legal_flags()  # all 0 once the game is over
+        if seat != self._acting:
+            return np.zeros(self._actions, dtype=np.int8)
+        return np.frombuffer(bytearray(flags), INT8)
+
+    def _legal_flags(self) -> bytearray:
+        """One byte per action, 1 when the acting seat may take it (worked out once a move;
+        all 0 once the game is over)."""
+        if self._flags is None:
+            if self.state.is_over:
+                self._flags = bytearray(self._actions)
+            elif self._mask_state is not None:
+                self._flags = self._mask_state(self.state, self.acting)
+            else:
+                self._flags = bytearray(self._actions)
+                for number in self.legal():
+                    self._flags[number] = 1
+        return self._flags
 
     def observe(self, seat: int) -> np.ndarray:
-        fast = getattr(self.codec.module, "encode_state", None)
-        if fast is not None:  # the same observation, without building the view
-            obs: np.ndarray = fast(self.state, seat, self.players)
+        if self._encode_state is not None:  # the same observation, without building the view
+            obs: np.ndarray = self._encode_state(self.state, seat, self.players)
             return obs
         return self.codec.encode(self.state.view(seat))
 
     def is_legal(self, action: object) -> bool:
-        try:
-            return int(action) in self.legal()  # type: ignore[call-overload]
-        except (TypeError, ValueError):
-            return False
+        return self._legal_number(action) is not None
 
-    def step(self, action: int) -> list[float]:
-        """Apply the acting seat's `action` (KeyError when it is not legal)."""
-        move = self.legal()[action]
-        self.state.apply(self.acting, move)
-        self._legal = self._acting = None
+    def _legal_number(self, action: object) -> int | None:
+        """The action as an int when the acting seat may take it, else None."""
+        try:
+            number: int = int(action)  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            return None
+        if 0 <= number < self._actions and self._legal_flags()[number] == 1:
+            return number
+        return None
+
+    def step(self, action: object) -> list[float]:
+        """Apply the acting seat's `action`; IllegalAction, and nothing moves, when it is not
+        legal. The move goes in without the engine's checks: the mask has made them. A game
+        with `mask_state` never lists its moves: its actions are the moves themselves
+        (Skyjo's); others' are looked up among the legal ones."""
+        number = self._legal_number(action)
+        if number is None:
+            raise IllegalAction(f"action {action!r} is not legal")
+        if self._mask_state is not None:
+            move: Move = self.codec.module.ACTIONS[number]
+        else:
+            move = self.legal()[number]
+        self.state.apply_legal(self.acting, move)
+        self._moved()
         return self.rewards()
 
     def play(self, decide: Decide, rng: random.Random) -> list[float]:
         """Let a bot (an arena `Decide`) play the acting seat's move."""
         self.state.apply(self.acting, decide(self.state, self.acting, rng))
-        self._legal = self._acting = None
+        self._moved()
         return self.rewards()
+
+    def _moved(self) -> None:
+        """Forget what was worked out for the last position."""
+        self._legal = self._flags = self._acting = None
 
     def rewards(self) -> list[float]:
         """Each seat's reward for the rounds finished since the last call, and for the end:
@@ -158,8 +203,9 @@ class Match:
         rewards = [0.0] * self.players
         # A move logs one entry; a round's end also logs the next deal (Skip-Bo may log a
         # reshuffle): only then can the score have changed, so only then is it read.
-        grown, self._logged = len(self.state.log) - self._logged, len(self.state.log)
-        if grown <= 1 and not self.over:
+        logged = len(self.state.log)
+        grown, self._logged = logged - self._logged, logged
+        if grown <= 1 and not self.state.is_over:
             return rewards
         score = self.state.score()
         for entry in score["rounds"][self._rounds :]:

@@ -73,12 +73,16 @@ class CardtableEnv(gymnasium.Env[np.ndarray, np.int64]):
     def step(self, action: np.int64 | int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         self._steps += 1
         truncated = self._steps >= self.max_steps
-        if not self.match.is_legal(action):
+        try:
+            reward = self.match.step(action)[self.seat]
+        except IllegalAction:
             if self.illegal_penalty is None:
-                raise IllegalAction(f"action {action!r} is not legal (see action_masks())")
+                raise IllegalAction(
+                    f"action {action!r} is not legal (see action_masks())"
+                ) from None
             info = {"action_mask": self._mask(), "illegal_action": True}
             return self._observe(), -self.illegal_penalty, False, truncated, info
-        reward = self.match.step(int(action))[self.seat] + self._others_play()
+        reward += self._others_play()
         over = self.match.over
         return self._observe(), reward, over, truncated and not over, {"action_mask": self._mask()}
 

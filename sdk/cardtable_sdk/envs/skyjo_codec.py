@@ -15,9 +15,11 @@ positions (row by row, in that order: 0-11, 12-23, 25-36, 37-48) and draw (24).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
-from operator import add
+from operator import add, getitem
 from typing import Any
 
 import numpy as np
@@ -37,7 +39,12 @@ def _at(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
 ACTIONS: list[dict[str, Any]] = [*_at(AT[:2]), {"type": "draw"}, *_at(AT[2:])]
 """Each action's move, by action number."""
 STEPS = ("reveal", "choose", "place_drawn")
-CODE: dict[Any, int] = {None: VALUES, seen.REMOVED: VALUES + 1, **{v: v + 2 for v in range(-2, 13)}}
+DOWN_CODE, REMOVED_CODE = VALUES, VALUES + 1
+CODE: dict[Any, int] = {
+    None: DOWN_CODE,
+    seen.REMOVED: REMOVED_CODE,
+    **{v: v + 2 for v in range(-2, 13)},
+}
 """A cell's place among its 17 one-hot entries."""
 DECK_LIST = [seen.DECK[v] for v in range(-2, 13)]
 """How many cards of each value, -2..12, the deck holds."""
@@ -69,11 +76,12 @@ def observation_size(players: int) -> int:
 
 
 def encode(view: Mapping[str, Any], players: int) -> np.ndarray:
-    """The observation of the seat whose view this is (see the module docstring)."""
+    """The observation of the seat whose view this is (see the module docstring): the
+    reference encoding, which `encode_state` equals."""
     me = seen.seat(view)
     hot: list[int] = []
     seen_codes = [0] * CELL  # how many cells show each code (face-up values first)
-    for offset, slots in enumerate(_cell_slots(players)):
+    for offset, slots in enumerate(_layout(players).slots):
         codes = list(map(CODE.__getitem__, seen.grid(view, (me + offset) % players)))
         hot += map(add, slots, codes)
         for code in codes:
@@ -95,40 +103,116 @@ def encode(view: Mapping[str, Any], players: int) -> np.ndarray:
         hot.append(at + 2 * VALUES + 1 + STEPS.index(step))
     if seen.final_lap(view):
         hot.append(at + 2 * VALUES + 4)
-    tail_at = at + 2 * VALUES + 5
-    return _observation(
-        players, hot, tail_at, me, seen.draw_size(view), seen.totals(view), seen_codes
-    )
-
-
-def _observation(
-    players: int,
-    hot: list[int],
-    tail_at: int,
-    me: int,
-    draw_size: int,
-    totals: list[int],
-    seen_codes: list[int],
-) -> np.ndarray:
-    """The observation from its one-hot positions and its numeric tail at `tail_at` (draw
-    pile, totals from `me` on, what is left of each card value), filled in one go: each
-    numpy assignment costs more than the arithmetic."""
-    tail = [draw_size / 150]
-    tail += [min(1.0, max(0.0, totals[(me + offset) % players] / 200)) for offset in range(players)]
-    tail += [
-        max(0, deck - shown) / deck
-        for deck, shown in zip(DECK_LIST, seen_codes[:VALUES], strict=True)
-    ]
     obs = np.zeros(observation_size(players), dtype=np.float32)
     obs[hot] = 1.0
-    obs[tail_at:] = tail
+    obs[at + 2 * VALUES + 5 :] = _tail(
+        players, me, seen.draw_size(view), seen.totals(view), seen_codes
+    )
     return obs
 
 
-@cache
-def _cell_slots(players: int) -> list[list[int]]:
+FLOAT32 = np.dtype(np.float32)
+"""Passed to numpy by position: its keyword parsing costs more than the call."""
+
+UNKNOWN_SHARE = [[max(0, deck - shown) / deck for shown in range(151)] for deck in DECK_LIST]
+"""The share of a value's cards left unknown, by value and by how many are in sight (a
+lookup: the arithmetic costs more on every step)."""
+
+
+def _tail(
+    players: int, me: int, draw_size: int, totals: list[int], shown: list[int]
+) -> list[float]:
+    """The numeric tail: the draw pile, the totals from `me` on clipped to [0, 1], what is
+    left unknown of each card value (`shown`: how many of each are in sight, by code)."""
+    tail = [draw_size / 150]
+    for offset in range(players):
+        total = totals[(me + offset) % players]
+        tail.append(0.0 if total <= 0 else 1.0 if total >= 200 else total / 200)
+    tail += map(getitem, UNKNOWN_SHARE, shown)
+    return tail
+
+
+@dataclass(frozen=True)
+class _Layout:
+    slots: list[list[int]]
     """Where each seat's 12 cells start in the observation, seat by seat from the observer."""
-    return [[(offset * 12 + i) * CELL for i in range(12)] for offset in range(players)]
+    at: int
+    """Where the discard top starts, after the grids."""
+    zeros: array[float]
+    """An observation of zeros, copied to start each one."""
+
+
+@cache
+def _layout(players: int) -> _Layout:
+    slots = [[(offset * 12 + i) * CELL for i in range(12)] for offset in range(players)]
+    return _Layout(slots, players * 12 * CELL, array("f", bytes(4 * observation_size(players))))
+
+
+def encode_state(state: Any, seat: int, players: int) -> np.ndarray:
+    """`encode(state.view(seat), players)` read straight from the engine's state, without
+    building the view (the environments' path; equal by test). It reads only what the view
+    shows: face-up cells, the discard pile, our own drawn card, public counters.
+
+    The observation is written into a float32 `array` and handed to numpy as it is: item
+    assignments there cost a tenth of numpy's, and there is one per one-hot entry."""
+    layout = _layout(players)
+    at, obs = layout.at, layout.zeros[:]
+    shown = [0] * VALUES  # how many of each value are in sight, by code
+    grids = state.grids
+    for offset, slots in enumerate(layout.slots):
+        grid = grids[(seat + offset) % players]
+        for slot, card, up in zip(slots, grid.cards, grid.face_up, strict=True):
+            if card is None:
+                obs[slot + REMOVED_CODE] = 1.0
+            elif up:
+                obs[slot + card + 2] = 1.0
+                shown[card + 2] += 1
+            else:
+                obs[slot + DOWN_CODE] = 1.0
+    discard = state.discard
+    obs[at + discard[-1] + 2] = 1.0
+    for card in discard:  # perfect recall: the buried discards are known
+        shown[card + 2] += 1
+    drawn = state.drawn if state.current == seat else None
+    if drawn is None:
+        obs[at + 2 * VALUES] = 1.0
+    else:
+        obs[at + VALUES + drawn + 2] = 1.0
+        shown[drawn + 2] += 1
+    if state.phase == "reveal":
+        obs[at + 2 * VALUES + 1] = 1.0
+    elif state.phase == "play":
+        obs[at + 2 * VALUES + (2 if state.drawn is None else 3)] = 1.0
+    if state.finisher is not None:
+        obs[at + 2 * VALUES + 4] = 1.0
+    tail = _tail(players, seat, len(state.draw_pile), state.totals(), shown)
+    obs[at + 2 * VALUES + 5 :] = array("f", tail)
+    return np.frombuffer(obs, FLOAT32)
+
+
+def mask_state(state: Any, seat: int) -> bytearray:
+    """The legal actions of `seat`, which may act now, one byte each (1: legal), read from
+    the grid and the step without listing the moves (equal to `action_numbers` by test):
+    reveal a face-down cell; take the discard into a cell still there, or draw while a card
+    is left to draw; then replace a cell still there or reveal a face-down one."""
+    grid = state.grids[seat]
+    mask = bytearray(len(ACTIONS))
+    if state.phase == "reveal":
+        for i, up in enumerate(grid.face_up):
+            if not up:
+                mask[BASE["reveal"] + i] = 1
+    elif state.drawn is None:
+        for i, card in enumerate(grid.cards):
+            if card is not None:
+                mask[BASE["take_discard"] + i] = 1
+        mask[BASE["draw"]] = bool(state.draw_pile) or len(state.discard) > 1
+    else:
+        for i, (card, up) in enumerate(zip(grid.cards, grid.face_up, strict=True)):
+            if card is not None:
+                mask[BASE["replace"] + i] = 1
+            if not up:
+                mask[BASE["discard_and_reveal"] + i] = 1
+    return mask
 
 
 def round_reward(scores: list[int], seat: int) -> float:
@@ -136,41 +220,3 @@ def round_reward(scores: list[int], seat: int) -> float:
     (in Skyjo fewer points is better)."""
     others = [s for i, s in enumerate(scores) if i != seat]
     return (sum(others) / len(others) - scores[seat]) / 100 if others else 0.0
-
-
-def encode_state(state: Any, seat: int, players: int) -> np.ndarray:
-    """`encode(state.view(seat), players)` read straight from the engine's state, without
-    building the view (the environments' fast path; equal by test). It reads only what the
-    view shows: face-up cells, the discard pile, our own drawn card, public counters."""
-    hot: list[int] = []
-    seen_codes = [0] * CELL
-    removed, down = VALUES + 1, VALUES
-    for offset, slots in enumerate(_cell_slots(players)):
-        grid = state.grids[(seat + offset) % players]
-        codes = [
-            removed if card is None else (card + 2 if up else down)
-            for card, up in zip(grid.cards, grid.face_up, strict=True)
-        ]
-        hot += map(add, slots, codes)
-        for code in codes:
-            seen_codes[code] += 1
-    at = players * 12 * CELL
-    discard = state.discard
-    hot.append(at + discard[-1] + 2)
-    for card in discard:
-        seen_codes[card + 2] += 1
-    drawn = state.drawn if state.current == seat else None
-    if drawn is None:
-        hot.append(at + 2 * VALUES)
-    else:
-        hot.append(at + VALUES + drawn + 2)
-        seen_codes[drawn + 2] += 1
-    step = None if state.is_over else state.step()
-    if step in STEPS:
-        hot.append(at + 2 * VALUES + 1 + STEPS.index(step))
-    if state.finisher is not None:
-        hot.append(at + 2 * VALUES + 4)
-    tail_at = at + 2 * VALUES + 5
-    return _observation(
-        players, hot, tail_at, seat, len(state.draw_pile), state.totals(), seen_codes
-    )

@@ -363,6 +363,18 @@ class GameState(ABC):
         self.version += 1
         self.perform(seat, parsed)
 
+    def apply_legal(self, seat: int, move: Mapping[str, Any]) -> None:
+        """Apply a move known to be legal for `seat` now, in its normalized form (one of
+        `legal_moves(seat)`), without the checks of `apply`: for callers that work out the
+        legal moves themselves on every step, as the SDK's training environments do (their
+        action masks equal `legal_moves` by test). Any other move leaves a broken state."""
+        parsed = dict(move)  # the log's own copy, as `apply` writes it
+        if self.on_move is not None:
+            self.on_move(seat, parsed)
+        self.log.append({"type": "move", "seat": seat, "move": parsed})
+        self.version += 1
+        self.perform(seat, parsed)
+
     def card_order(self, kind: str, cards: list[int]) -> list[int]:
         """The order of `cards` for a new deal or reshuffle (its log entry is the game's to
         write): shuffled by the RNG, or read from the record while replaying."""
