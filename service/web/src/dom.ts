@@ -39,10 +39,6 @@ export function announce(text: string, isError = false): void {
   region.setAttribute("role", isError ? "alert" : "status");
 }
 
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** JSON in localStorage, tolerant of a full or disabled storage (private windows). */
 export function loadLocal<T>(key: string, fallback: T): T {
   try {
