@@ -31,7 +31,13 @@ def english_only() -> list[str]:
     english, french = catalogue("en"), catalogue("fr")
     assert len(english) > 150, "the English catalogue's strings are read"
     words = " | ".join(french.values())  # "Piles" is French too, in "Piles de construction"
-    return sorted({text for key, text in english.items() if french.get(key) != text and len(text) >= 5 and text not in words})
+    return sorted(
+        {
+            text
+            for key, text in english.items()
+            if french.get(key) != text and len(text) >= 5 and text not in words
+        }
+    )
 
 
 def english_on(page: Any, strings: list[str]) -> list[str]:
@@ -84,11 +90,18 @@ def test_every_page_in_french_shows_no_english(contexts: Any, live_server: LiveS
     assert "n'existe pas" in page.inner_text(".status.error")
     seen["error"] = english_on(page, strings)
     expected = ("no-such-game", "status of 404")  # the refusal this step asks for
-    french.problems = [problem for problem in french.problems if not any(mark in problem for mark in expected)]
+    french.problems = [
+        problem for problem in french.problems if not any(mark in problem for mark in expected)
+    ]
     # A replay of a finished Skip-Bo game (two bots).
     created = httpx.post(
         f"{live_server.url}/games",
-        json={"game": "skipbo", "players": [{"name": "Ann", "bot": "greedy"}, {"name": "Bea", "bot": "greedy"}], "options": {"stock_size": 5}, "seed": 4},
+        json={
+            "game": "skipbo",
+            "players": [{"name": "Ann", "bot": "greedy"}, {"name": "Bea", "bot": "greedy"}],
+            "options": {"stock_size": 5},
+            "seed": 4,
+        },
         timeout=10,
     ).json()
     page.goto(f"/play/replay/{created['id']}")
@@ -99,4 +112,11 @@ def test_every_page_in_french_shows_no_english(contexts: Any, live_server: LiveS
     page.click("[data-key=replay-forward]")
     page.wait_for_selector("#replay-step[data-step='1']")
     visit("replay-skipbo")
+    # Both tables at desktop size too.
+    desktop = contexts(locale="fr-FR").new_page()
+    for game in ("skyjo", "skipbo"):
+        create(desktop, game, ["greedy"])
+        seen[f"desktop-{game}"] = english_on(desktop, strings)
+        assert axe_violations(desktop) == [], game
+        screenshot(desktop, f"desktop-fr-{game}-table")
     assert {name: found for name, found in seen.items() if found} == {}

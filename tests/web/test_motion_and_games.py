@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 import pytest
 
-from tests.support.live_server import LiveServer
 from cardtable.redis_server import RedisServer
+from tests.support.live_server import LiveServer
 from tests.web.conftest import Watched, axe_violations, screenshot
 from tests.web.tables import can_move, finished, settled, skipbo_click, version
 from tests.web.test_table_features import create
@@ -51,7 +52,10 @@ def test_a_bots_burst_of_moves_plays_one_after_another(contexts: Any) -> None:
             settled(page, known + 1)
             continue
         # The bot's turn: the held-back places show while its moves play.
-        held_seen = held_seen or page.locator("#table .card.held").count() > 0
+        if not held_seen and page.locator("#table .card.held").count() > 0:
+            held_seen = True
+            screenshot(page, "desktop-skipbo-bot-moves-playing")
+            assert axe_violations(page) == [], "mid-motion"
         page.wait_for_function(
             "(v) => Number(document.querySelector('#table').dataset.version) > v"
             " || document.querySelector('#table').dataset.motion === 'playing'",
@@ -63,7 +67,7 @@ def test_a_bots_burst_of_moves_plays_one_after_another(contexts: Any) -> None:
     versions = [step["version"] for step in steps]
     assert versions == sorted(versions), "played in the order of the game"
     # Two moves of one burst: the later one waited for the earlier one's motion.
-    burst = [(a, b) for a, b in zip(steps, steps[1:], strict=False) if b["version"] == a["version"] + 1]
+    burst = [(a, b) for a, b in pairwise(steps) if b["version"] == a["version"] + 1]
     assert burst, steps
     for earlier, later in burst:
         assert later["at"] - earlier["at"] >= STEP_MS * 0.9, (earlier, later)
@@ -75,7 +79,9 @@ def test_a_bots_burst_of_moves_plays_one_after_another(contexts: Any) -> None:
 @pytest.fixture(scope="module")
 def highcard_server(redis_server: RedisServer) -> Iterator[LiveServer]:
     """A second live server whose registry also hosts the high-card game."""
-    with LiveServer(redis_url=redis_server.url, workers=1, config="python:tests.web.highcard_server") as server:
+    with LiveServer(
+        redis_url=redis_server.url, workers=1, config="python:tests.web.highcard_server"
+    ) as server:
         yield server
 
 
@@ -85,7 +91,9 @@ def test_a_third_game_is_drawn_and_played_by_the_generic_renderer(
     """The high-card game has no board in service/web: the generic renderer shows its own
     view fields (its talon, each player's tricks) and one button per legal move, and Ann
     plays it to the end against a bot, in French (no English catalogue string on it)."""
-    watched = Watched(browser.new_context(base_url=highcard_server.url, locale="fr-FR", reduced_motion="reduce"))
+    watched = Watched(
+        browser.new_context(base_url=highcard_server.url, locale="fr-FR", reduced_motion="reduce")
+    )
     try:
         page = watched.new_page()
         page.goto("/play/")
@@ -108,7 +116,9 @@ def test_a_third_game_is_drawn_and_played_by_the_generic_renderer(
                 button.first.click()
                 settled(page, known + 1)
             else:
-                page.wait_for_function("(v) => Number(document.querySelector('#table').dataset.version) > v", arg=known)
+                page.wait_for_function(
+                    "(v) => Number(document.querySelector('#table').dataset.version) > v", arg=known
+                )
         assert finished(page), "the game was played to its end in the browser"
         assert "Partie terminée" in page.inner_text("#outcome")
         assert watched.problems == []
@@ -132,7 +142,9 @@ def test_a_game_the_page_cannot_draw_is_a_visible_error(contexts: Any) -> None:
     def is_view(url: str) -> bool:  # GET /games/{id} of the API, not the /play/ page
         return "/play/" not in url and url.split("?")[0].rsplit("/", 2)[-2] == "games"
 
-    page.route(is_view, lambda route: rename(route) if route.request.method == "GET" else route.continue_())
+    page.route(
+        is_view, lambda route: rename(route) if route.request.method == "GET" else route.continue_()
+    )
     page.goto("about:blank")
     page.goto(url)
     page.wait_for_selector("#board-error")

@@ -3,7 +3,7 @@
  * (a hand is filled up to 5 at the start of a turn and when emptied by building; a pile of
  * 12 is set aside; a discard ends the turn) make every later table. A finished game's
  * record is public, so every hand is shown. */
-import type { Move } from "../../../sdk/typescript/src/index";
+import type { GameEvent, Move } from "../../../sdk/typescript/src/index";
 import { h } from "./dom";
 import { describe } from "./happenings";
 import { t } from "./i18n";
@@ -68,6 +68,14 @@ function perform(table: Table, seat: number, move: Move, reshuffles: number[][])
   refill(table, (seat + 1) % n, reshuffles);
 }
 
+/** The card a move plays (the log names it only for hand cards): the top of its source. */
+function movedCard(table: Table, seat: number, move: Move): number | undefined {
+  const owner = move.owner ?? seat;
+  if (move.source === "stock") return table.stocks[owner]?.[0];
+  if (move.source === "discard") return table.discards[owner]?.[move.pile ?? 0]?.at(-1);
+  return move.card;
+}
+
 function deal(entry: Entry & { stocks?: number[][]; first_player?: number }, reshuffles: number[][]): Table {
   const stocks = (entry.stocks ?? []).map((stock) => [...stock]);
   const table: Table = { round: entry.round ?? 1, stocks, hands: stocks.map(() => []), discards: stocks.map(() => [[], [], [], []]), building: [[], [], [], []], drawPile: [...(entry.draw_pile ?? [])], setAside: [] };
@@ -117,7 +125,8 @@ export function skipBoSteps(log: Entry[], names: string[]): Step[] {
       return;
     }
     if (entry.type !== "move" || !table || !entry.move) return;
-    const said = describe({ type: "move", version: 0, seat: entry.seat, move: entry.move, card: entry.move.source === "stock" ? table.stocks[entry.move.owner ?? entry.seat ?? 0]?.[0] : entry.move.source === "discard" ? table.discards[entry.move.owner ?? entry.seat ?? 0]?.[entry.move.pile ?? 0]?.at(-1) : entry.move.card } as never, "skipbo", names, null) ?? "";
+    const event = { type: "move", version: 0, seat: entry.seat, move: entry.move, card: movedCard(table, entry.seat ?? 0, entry.move) };
+    const said = describe(event as GameEvent, "skipbo", names, null) ?? "";
     table = clone(table);
     perform(table, entry.seat ?? 0, entry.move, reshuffles);
     const shown = table;
