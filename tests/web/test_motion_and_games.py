@@ -129,9 +129,10 @@ def test_a_third_game_is_drawn_and_played_by_the_generic_renderer(
 def test_a_game_the_page_cannot_draw_is_a_visible_error(contexts: Any) -> None:
     """The lookup fails loudly: a view naming a game the server does not host is shown as
     an error on the table, not as an empty or a wrong board."""
+    creator = contexts().new_page()
+    create(creator, "skyjo", ["greedy"])
+    # The same seat opened in a second browser whose API answers name another game.
     page = contexts().new_page()
-    create(page, "skyjo", ["greedy"])
-    url = page.url
 
     def rename(route: Any) -> None:
         answer = route.fetch()
@@ -145,8 +146,7 @@ def test_a_game_the_page_cannot_draw_is_a_visible_error(contexts: Any) -> None:
     page.route(
         is_view, lambda route: rename(route) if route.request.method == "GET" else route.continue_()
     )
-    page.goto("about:blank")
-    page.goto(url)
+    page.goto(creator.url)
     page.wait_for_selector("#board-error")
     assert "nosuchgame" in page.inner_text("#board-error")
     assert page.locator("#table [data-move]").count() == 0

@@ -61,9 +61,10 @@ function travel(host: HTMLElement, change: Change): Animation | null {
   flying.className += " flying";
   Object.assign(flying.style, { position: "fixed", left: `${end.left}px`, top: `${end.top}px`, width: `${end.width}px`, height: `${end.height}px`, margin: "0", pointerEvents: "none", zIndex: "10" });
   document.body.append(flying);
-  const dx = start.left - end.left;
-  const dy = start.top - end.top;
-  const scale = start.width && end.width ? start.width / end.width : 1;
+  // From the source's centre; a card source also gives its size (a hand's line does not).
+  const dx = start.left + start.width / 2 - (end.left + end.width / 2);
+  const dy = start.top + start.height / 2 - (end.top + end.height / 2);
+  const scale = source.classList.contains("card") && end.width ? start.width / end.width : 1;
   const animation = flying.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }], { duration: TRAVEL_MS, easing: "cubic-bezier(.2,.7,.3,1)" });
   void animation.finished.catch(() => undefined).finally(() => flying.remove());
   return animation;
@@ -122,10 +123,11 @@ export class MotionQueue {
     for (let step = this.queue.shift(); step; step = this.queue.shift()) {
       release(this.host, step);
       this.host.dataset["motionVersion"] = String(step.version);
-      // A step takes its time even where its places are not on the board (a round's end shown).
+      // A step whose places are not on the board (a Skyjo draw already placed, a round's end
+      // shown) only pauses; the others take their full time.
       for (const group of [step.changes.filter((change) => !change.after), step.changes.filter((change) => change.after)]) {
         const animations = group.map((change) => MOTIONS[change.kind](this.host, change)).filter((one): one is Animation => one !== null);
-        if (group.length) await Promise.all([wait(TRAVEL_MS), ...animations.map((animation) => animation.finished.catch(() => undefined))]);
+        if (animations.length) await Promise.all([wait(TRAVEL_MS), ...animations.map((animation) => animation.finished.catch(() => undefined))]);
       }
       await wait(GAP_MS);
     }
