@@ -112,6 +112,20 @@ def test_every_page_in_french_shows_no_english(contexts: Any, live_server: LiveS
     page.click("[data-key=replay-forward]")
     page.wait_for_selector("#replay-step[data-step='1']")
     visit("replay-skipbo")
+    # The last step: every stock as the game ended (rebuilt from the deal, the refills and
+    # the reshuffles), the winner's empty.
+    end = httpx.get(f"{live_server.url}/games/{created['id']}", timeout=10).json()
+    assert end["finished"]
+    page.evaluate(
+        """() => { const seek = document.querySelector('#replay-seek');
+                   seek.value = seek.max; seek.dispatchEvent(new Event('input')); }"""
+    )
+    stocks = [
+        int(re.sub(r"\D", "", text))
+        for text in page.locator("#replay-table [data-stock] span:not(.card)").all_inner_texts()
+    ]
+    assert stocks == end["last_round"]["stocks_left"], (stocks, end["last_round"])
+    screenshot(page, "phone-fr-replay-skipbo-end")
     # Both tables at desktop size too.
     desktop = contexts(locale="fr-FR").new_page()
     for game in ("skyjo", "skipbo"):

@@ -96,13 +96,14 @@ function board(table: Table, names: string[]): HTMLElement {
     h("section", { class: "building", "aria-label": t.buildingPiles }, h("h3", {}, t.buildingPiles), h("div", { class: "row" }, table.building.map((pile, slot) => h("div", { class: "pile", "data-building": slot }, card(top(pile), t.buildingPile(slot + 1, pile.length ? t.topOf(cardName(top(pile) ?? 0)) : t.emptyComma, pile.length + 1))))), h("p", { class: "small" }, t.drawAndAside(table.drawPile.length, table.setAside.length))),
     h(
       "div",
-      { class: "players others" },
+      { class: "players" },
       table.stocks.map((stock, seat) =>
         h(
           "section",
           { class: "player", "aria-label": names[seat] ?? "", "data-seat": seat },
           h("h3", {}, names[seat] ?? ""),
-          h("div", { class: "row" }, h("div", { class: "pile", "data-stock": seat }, card(stock[0], t.stockLabel(names[seat] ?? "", cardName(stock[0]), stock.length)), h("span", {}, t.stock(stock.length))), (table.hands[seat] ?? []).map((value) => card(value, t.handCard(cardName(value))))),
+          h("div", { class: "row" }, h("div", { class: "pile", "data-stock": seat }, card(stock[0], t.stockLabel(names[seat] ?? "", cardName(stock[0]), stock.length)), h("span", {}, t.stock(stock.length)))),
+          h("div", { class: "row", role: "group", "aria-label": t.handOf(names[seat] ?? ""), "data-hand": seat }, (table.hands[seat] ?? []).map((value) => card(value, t.handCard(cardName(value))))),
           h("div", { class: "row" }, (table.discards[seat] ?? []).map((pile, index) => card(top(pile), t.pileOf(names[seat] ?? "", t.discardPileOf(index + 1, pile.length ? pile.map(cardName).join(", ") : t.empty))))),
         ),
       ),
