@@ -104,6 +104,10 @@ def test_a_third_game_is_drawn_and_played_by_the_generic_renderer(
         page.wait_for_selector("#table [data-renderer=generic]")
         assert page.locator("#table [data-field=talon_size]").count() == 1
         assert page.locator("#table [data-seat='1'] [data-field=tricks]").count() == 1
+        # The table's own fields (timer, lobby, seating) are not the game's: not listed.
+        assert (
+            page.locator("#table [data-field=turn_seconds], #table [data-field=seats]").count() == 0
+        )
         assert axe_violations(page) == []
         screenshot(page, "desktop-fr-generic-highcard")
         for _ in range(40):

@@ -10,12 +10,16 @@ import type { Renderer } from "./games";
 import { t } from "./i18n";
 
 /** The fields of every view (docs/adding-a-game.md) and of every table: not the game's own. */
-const SHARED = new Set(["game", "version", "seat", "phase", "round", "current_player", "active_seats", "step", "finished", "options", "totals", "rounds", "winners", "players", "hand", "last_round", "left", "bots", "id", "rematch", "timer", "turn_deadline", "seats", "open_seats"]);
+const SHARED = new Set([
+  ...["game", "version", "seat", "phase", "round", "current_player", "active_seats", "step", "finished", "options", "totals", "rounds", "winners", "players", "hand", "last_round"],
+  // The table's: seating, bots, the timer, the lobby, rematches.
+  ...["id", "left", "bots", "bot_reasons", "seats", "open_seats", "seeded", "public", "turn_seconds", "deadline", "deadline_seats", "rematch", "rematch_of"],
+]);
 
 type Fields = Record<string, unknown>;
 
 function shown(value: unknown): string {
-  if (Array.isArray(value)) return value.map(shown).join(" ");
+  if (Array.isArray(value)) return value.length ? value.map(shown).join(" ") : "—";
   if (value === null || value === undefined) return "—";
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
