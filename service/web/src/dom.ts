@@ -62,6 +62,6 @@ export function fragmentParam(name: string): string | null {
   return new URLSearchParams(location.hash.slice(1)).get(name);
 }
 
-export function seatName(names: string[], seat: number | null | undefined, nobody = "nobody"): string {
+export function seatName(names: string[], seat: number | null | undefined, nobody = "—"): string {
   return seat === null || seat === undefined ? nobody : (names[seat] ?? String(seat + 1));
 }
