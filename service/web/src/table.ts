@@ -228,8 +228,9 @@ class SeatPage {
       // This page's own clicks need no telling; a move of this seat it did not send (the
       // timer's bot played the turn) does.
       const own = event.seat === shown.seat && event.type === "move" && this.ownVersions.has(event.version);
-      // Another seat's move travels on the board (this seat's own ones were seen being made).
-      if (event.type === "move" && event.move && event.seat !== undefined && event.seat !== shown.seat) this.steps.push({ version: event.version, changes: rendererFor(shown.game).changes(event as MoveEvent) });
+      // Every move travels on the board, this seat's own ones too (drawn already: they play
+      // as soon as their event arrives, in the order of the game).
+      if (event.type === "move" && event.move && event.seat !== undefined) this.steps.push({ version: event.version, changes: rendererFor(shown.game).changes(event as MoveEvent) });
       const text = own ? null : describe(event, shown.game, names, shown.seat);
       if (!text) continue;
       const line = h("li", { "data-version": event.version, class: "fresh" }, text);
