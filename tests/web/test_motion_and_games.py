@@ -154,3 +154,9 @@ def test_a_game_the_page_cannot_draw_is_a_visible_error(contexts: Any) -> None:
     page.wait_for_selector("#board-error")
     assert "nosuchgame" in page.inner_text("#board-error")
     assert page.locator("#table [data-move]").count() == 0
+    # The seat's move, made in the first browser, still reaches the second one's table (the
+    # unknown game does not break its reads) and the error stays.
+    known = version(page)
+    creator.locator("#table button.card[data-move]").first.click()
+    settled(page, known + 1)
+    assert page.locator("#board-error").count() == 1

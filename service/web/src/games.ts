@@ -47,9 +47,15 @@ export async function learnGames(client: Cardtable): Promise<void> {
 }
 
 export function rendererFor(game: string): Renderer {
-  const renderer = RENDERERS[game] ?? (hosted.has(game) ? genericRenderer : undefined);
+  const renderer = rendererOrNull(game);
   if (!renderer) throw new UnknownGame(t.unknownGame(game));
   return renderer;
+}
+
+/** The renderer, or null for a game the page cannot draw (the board says so, loudly; the
+ * log and the motion then stay quiet instead of failing every refresh). */
+export function rendererOrNull(game: string): Renderer | null {
+  return RENDERERS[game] ?? (hosted.has(game) ? genericRenderer : null);
 }
 
 /** The game's name for players: the catalogue's, else the server's title. */

@@ -2,7 +2,7 @@
  * board and a sentence for each change (shown in the table's live "Last moves" list). */
 import type { GameEvent } from "../../../sdk/typescript/src/index";
 import { seatName } from "./dom";
-import { type MoveEvent, rendererFor } from "./games";
+import { type MoveEvent, rendererOrNull } from "./games";
 import { t } from "./i18n";
 
 /** The board places another player's events changed (the boards' `data-place` keys). */
@@ -10,7 +10,7 @@ export function changedPlaces(events: GameEvent[], me: number | null, game: stri
   const places = new Set<string>();
   for (const event of events) {
     if (event.type !== "move" || event.seat === me || event.seat === undefined || !event.move) continue;
-    for (const change of rendererFor(game).changes(event as MoveEvent)) for (const place of [change.to, ...(change.from ?? [])]) places.add(place);
+    for (const change of rendererOrNull(game)?.changes(event as MoveEvent) ?? []) for (const place of [change.to, ...(change.from ?? [])]) places.add(place);
   }
   return places;
 }
@@ -19,7 +19,7 @@ export function changedPlaces(events: GameEvent[], me: number | null, game: stri
 export function describe(event: GameEvent, game: string, names: string[], me: number | null): string | null {
   const who = event.seat === me ? t.you : seatName(names, event.seat, t.nobody);
   if (event.type === "move" && event.move) {
-    return rendererFor(game).describeMove(who, event.move, event, names);
+    return rendererOrNull(game)?.describeMove(who, event.move, event, names) ?? null;
   }
   if (event.type === "round_end") return t.logRoundOver(String(event["round"]));
   if (event.type === "deal") return t.logDealt(String(event["round"]));

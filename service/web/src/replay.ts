@@ -10,7 +10,7 @@ import { h } from "./dom";
 import { describe } from "./happenings";
 import { t } from "./i18n";
 import { skipBoSteps } from "./skipboreplay";
-import { gameTitle } from "./games";
+import { gameTitle, rendererFor } from "./games";
 
 export interface Entry {
   type: string;
@@ -170,6 +170,7 @@ export async function showReplay(root: HTMLElement, client: Cardtable, gameId: s
   const record = unwrap(await client.api.GET("/games/{game_id}/record", { params: { path: { game_id: gameId } } }));
   const names = record.players.map((player) => player.name ?? "");
   const log = record.log as unknown as Entry[];
+  rendererFor(record.game); // a game this page cannot show fails loudly here (UnknownGame)
   const steps: Step[] = (BOARDS[record.game] ?? logSteps(record.game))(log, names);
   // Skip-Bo moves carry no round: each belongs to the last deal's.
   let round = 1;

@@ -8,7 +8,7 @@ import { errorText, t } from "./i18n";
 import { follow, isFinal, type LinkState, pause, pauseFor } from "./live";
 import { showJoinForm } from "./lobby";
 import { heldSeat, holdSeat, knownSeats, seatLink, watchLink } from "./seats";
-import { gameTitle, type MoveEvent, rendererFor } from "./games";
+import { gameTitle, type MoveEvent, rendererFor, rendererOrNull } from "./games";
 import { type Step, MotionQueue, TRAVEL_MS, GAP_MS } from "./motion";
 import { signalTurn, soundSwitch } from "./signals";
 import { leaveControl, rematchControl, timerLine } from "./tablecontrols";
@@ -112,7 +112,7 @@ function roundEnd(view: PlayingView, names: string[], results: Element | null, n
     "section",
     { class: "round-end", id: "round-end", "aria-label": t.roundOver(round) },
     h("h2", {}, t.roundOver(round)),
-    rendererFor(view.game).roundEnd(view, names),
+    rendererOrNull(view.game)?.roundEnd(view, names),
     results,
     h("button", { type: "button", "data-key": "next-round", onclick: next }, t.nextRound),
   );
@@ -230,7 +230,7 @@ class SeatPage {
       const own = event.seat === shown.seat && event.type === "move" && this.ownVersions.has(event.version);
       // Every move travels on the board, this seat's own ones too (drawn already: they play
       // as soon as their event arrives, in the order of the game).
-      if (event.type === "move" && event.move && event.seat !== undefined) this.steps.push({ version: event.version, changes: rendererFor(shown.game).changes(event as MoveEvent) });
+      if (event.type === "move" && event.move && event.seat !== undefined) this.steps.push({ version: event.version, changes: rendererOrNull(shown.game)?.changes(event as MoveEvent) ?? [] });
       const text = own ? null : describe(event, shown.game, names, shown.seat);
       if (!text) continue;
       const line = h("li", { "data-version": event.version, class: "fresh" }, text);
