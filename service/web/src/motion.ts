@@ -25,6 +25,9 @@ export interface Step {
 /** How long one event's motion takes, and the pause after it: a bot's five moves take ~3 s. */
 export const TRAVEL_MS = 420;
 export const GAP_MS = 180;
+/** At most this many moves wait their turn: a page catching up after an outage (or a tab
+ * come back) plays the newest ones only, not minutes of play. */
+const MAX_QUEUED = 8;
 
 export function reducedMotion(): boolean {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -108,6 +111,7 @@ export class MotionQueue {
     const moving = steps.filter((step) => step.changes.length);
     if (reducedMotion()) return; // nothing travels: the board shows the newest view at once
     this.queue.push(...moving);
+    for (const dropped of this.queue.splice(0, Math.max(0, this.queue.length - MAX_QUEUED))) release(this.host, dropped);
     this.holdBack();
     if (!this.running) void this.run();
   }
