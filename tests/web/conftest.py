@@ -97,6 +97,8 @@ def contexts(browser: Any, live_server: LiveServer) -> Iterator[Any]:
     made: list[Watched] = []
 
     def make(**options: Any) -> Watched:
+        # Cards do not travel unless a test asks for motion: every step is drawn at once.
+        options.setdefault("reduced_motion", "reduce")
         watched = Watched(browser.new_context(base_url=live_server.url, **options))
         made.append(watched)
         return watched

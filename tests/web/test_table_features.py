@@ -167,7 +167,7 @@ def test_a_round_end_waits_for_next_round(contexts: Any) -> None:
     assert page.locator("#round-end .card.face-down").count() == 0  # all turned up
     assert page.locator("#table [data-move]").count() == 0  # nothing to click but "next"
     accessible(page, "desktop-round-end")
-    page.wait_for_timeout(1500)  # it stays
+    page.wait_for_timeout(500)  # it stays (its timer is 20 s)
     assert page.locator("#round-end").count() == 1
     page.click("[data-key=next-round]")
     page.wait_for_selector("#table[data-held=false]")
@@ -176,23 +176,25 @@ def test_a_round_end_waits_for_next_round(contexts: Any) -> None:
 
 
 def test_every_page_passes_axe_on_desktop_and_phone(contexts: Any) -> None:
-    """The pages without a game (start, lobby, rules, score sheets, the join form) and the
-    API's own /docs, at both sizes; the table's states are checked in the tests above."""
-    for name, options in (("desktop", {}), ("phone", PHONE_CONTEXT)):
+    """The pages without a game (start, lobby, rules, score sheets) and the API's own /docs
+    at desktop size, /docs on a phone; the same pages on a phone (in French) and both
+    games' tables at both sizes are checked by test_french.py, the table's other states in
+    the tests above."""
+    pages = {
+        "/play/": "form.new-game",
+        "/play/lobby": "#lobby[data-loaded=true]",
+        "/play/rules": "#skipbo",
+        "/play/sheets": "form.new-sheet",
+        "/docs": ".opblock",
+    }
+    for name, options, paths in (("desktop", {}, list(pages)), ("phone", PHONE_CONTEXT, ["/docs"])):
         page = contexts(**options).new_page()
-        pages = {
-            "/play/": "form.new-game",
-            "/play/lobby": "#lobby[data-loaded=true]",
-            "/play/rules": "#skipbo",
-            "/play/sheets": "form.new-sheet",
-            "/docs": ".opblock",
-        }
-        for path, drawn in pages.items():
+        for path in paths:
             page.goto(path)
-            page.wait_for_selector(drawn)
+            page.wait_for_selector(pages[path])
             accessible(page, f"{name}-{path.strip('/').replace('/', '-') or 'home'}")
-        create(page, "skipbo", ["greedy"])
-        accessible(page, f"{name}-skipbo")
+    create(page, "skipbo", ["greedy"])
+    accessible(page, "phone-skipbo")
 
 
 def test_a_finished_game_is_replayed_step_by_step(contexts: Any, live_server: LiveServer) -> None:
@@ -228,7 +230,7 @@ def test_a_finished_game_is_replayed_step_by_step(contexts: Any, live_server: Li
     page.wait_for_function("() => Number(document.querySelector('#replay-step').dataset.step) >= 3")
     page.click("[data-key=replay-play]")  # pause
     paused = page.get_attribute("#replay-step", "data-step")
-    page.wait_for_timeout(1500)
+    page.wait_for_timeout(1000)  # longer than a step while playing (700 ms)
     assert page.get_attribute("#replay-step", "data-step") == paused
     page.click("[data-round='2']")
     assert "round 2" in page.inner_text("#replay-step")

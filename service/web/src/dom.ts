@@ -39,10 +39,6 @@ export function announce(text: string, isError = false): void {
   region.setAttribute("role", isError ? "alert" : "status");
 }
 
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** JSON in localStorage, tolerant of a full or disabled storage (private windows). */
 export function loadLocal<T>(key: string, fallback: T): T {
   try {
@@ -66,6 +62,6 @@ export function fragmentParam(name: string): string | null {
   return new URLSearchParams(location.hash.slice(1)).get(name);
 }
 
-export function seatName(names: string[], seat: number | null | undefined, nobody = "nobody"): string {
+export function seatName(names: string[], seat: number | null | undefined, nobody = "—"): string {
   return seat === null || seat === undefined ? nobody : (names[seat] ?? String(seat + 1));
 }

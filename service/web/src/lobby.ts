@@ -1,15 +1,16 @@
 /** The lobby (public tables waiting for players) and joining a table, from there or by an
  * invite link: the seat's token comes back once and goes into the page's URL fragment. */
 import type { Cardtable, LobbyGame } from "../../../sdk/typescript/src/index";
-import { announce, errorText, h, loadLocal, saveLocal } from "./dom";
-import { t } from "./i18n";
+import { announce, h, loadLocal, saveLocal } from "./dom";
+import { gameTitle } from "./games";
+import { errorText, t } from "./i18n";
 import { rememberInvite } from "./seats";
 
 const NAME_KEY = "cardtable.name";
 const REFRESH_MS = 5000;
 let stopRefreshing = (): void => undefined;
 
-const titleOf = t.gameTitle;
+const titleOf = gameTitle;
 
 function nameField(id: string): HTMLInputElement {
   return h("input", { id, name: "name", required: true, maxlength: 40, autocomplete: "nickname", value: loadLocal<string>(NAME_KEY, "") });

@@ -1,7 +1,8 @@
 /** The web table's entry point: the language switch, then the page picked from the path. */
 import { Cardtable } from "../../../sdk/typescript/src/index";
-import { announce, errorText } from "./dom";
-import { lang, languageSwitch } from "./i18n";
+import { announce } from "./dom";
+import { learnGames } from "./games";
+import { errorText, lang, languageSwitch } from "./i18n";
 import { showLobby } from "./lobby";
 import { showNewGame } from "./newgame";
 import { showReplay } from "./replay";
@@ -10,6 +11,7 @@ import { showSheet, showSheets } from "./scoresheet";
 import { showTable } from "./table";
 
 async function route(root: HTMLElement, client: Cardtable): Promise<void> {
+  await learnGames(client); // which games the server hosts, for the renderer lookup
   const path = location.pathname.replace(/^\/play\/?/, "").split("/").filter(Boolean);
   if (path[0] === "games" && path[1]) return showTable(root, client, decodeURIComponent(path[1]));
   if (path[0] === "sheets" && path[1]) return showSheet(root, client, decodeURIComponent(path[1]));

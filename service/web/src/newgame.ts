@@ -1,8 +1,9 @@
 /** The "new game" page: who plays, a preset for the game's length, the table's settings, and
  * an advanced section with every option of GET /game-types (in words, not option names). */
-import type { Cardtable, CreatedGame, GameType, GameTypes, OptionDescription, PlayerRequest, TableSetting } from "../../../sdk/typescript/src/index";
-import { announce, errorText, h, loadLocal, saveLocal } from "./dom";
-import { t } from "./i18n";
+import type { Cardtable, CreatedGame, CreateGameRequest, GameType, GameTypes, OptionDescription, PlayerRequest, TableSetting } from "../../../sdk/typescript/src/index";
+import { announce, h, loadLocal, saveLocal } from "./dom";
+import { gameTitle, type Preset, rendererFor } from "./games";
+import { errorText, t } from "./i18n";
 import { heldSeats, rememberGame } from "./seats";
 
 const HUMAN = "human";
@@ -18,7 +19,7 @@ function yourGames(): HTMLElement[] {
       "section",
       { class: "your-games", "aria-label": t.yourGames },
       h("h2", {}, t.yourGames),
-      h("ul", { id: "your-games" }, held.map((seat) => h("li", { "data-game-id": seat.gameId }, h("a", { href: `/play/games/${seat.gameId}#token=${seat.token}` }, t.yourGameEntry(t.gameTitle(seat.game), seat.name)), ` · ${seat.finished ? t.finished : t.inPlay}`))),
+      h("ul", { id: "your-games" }, held.map((seat) => h("li", { "data-game-id": seat.gameId }, h("a", { href: `/play/games/${seat.gameId}#token=${seat.token}` }, t.yourGameEntry(gameTitle(seat.game), seat.name)), ` · ${seat.finished ? t.finished : t.inPlay}`))),
     ),
   ];
 }
@@ -131,30 +132,19 @@ function settingDescriptions(settings: Record<string, TableSetting>): OptionDesc
   return Object.entries(settings).map(([name, setting]) => ({ ...setting, name, type: setting.type as OptionDescription["type"] }));
 }
 
-interface Preset {
-  id: string;
-  label: string;
-  /** The option fields it fills in (the advanced section shows them). */
-  values: Record<string, string>;
-}
-
-function presetsFor(game: string): Preset[] {
-  if (game === "skyjo") return [{ id: "quick", label: t.presetSkyjoQuick, values: { max_rounds: "1" } }, { id: "classic", label: t.presetSkyjoClassic, values: { max_rounds: "", end_score: "100" } }];
-  return [{ id: "quick", label: t.presetSkipBoQuick, values: { stock_size: "10" } }, { id: "classic", label: t.presetSkipBoClassic, values: { stock_size: "" } }];
-}
-
 /** "Quick game" or "Classic": a choice that fills in the options below it. */
-function presetsFieldset(game: string, form: () => HTMLFormElement): HTMLFieldSetElement {
+function presetsFieldset(game: string, form: () => HTMLFormElement): HTMLFieldSetElement | null {
   const apply = (preset: Preset): void => {
     for (const [name, value] of Object.entries(preset.values)) {
       const field = form().elements.namedItem(name) as HTMLInputElement | null;
       if (field) field.value = value;
     }
   };
-  const presets = presetsFor(game);
+  const presets = rendererFor(game).presets();
   const radios = presets.map((preset, index) =>
     h("label", {}, h("input", { type: "radio", name: "preset", value: preset.id, id: `preset-${preset.id}`, checked: index === presets.length - 1, onchange: () => apply(preset) }), ` ${preset.label}`),
   );
+  if (!presets.length) return null;
   return h("fieldset", { class: "radios presets" }, h("legend", {}, t.gameLength), radios);
 }
 
@@ -187,7 +177,7 @@ function gameForm(client: Cardtable, type: GameType, settings: OptionDescription
     const players = readPlayers(made);
     const mine = players[0];
     if (mine && "name" in mine && mine.name) saveLocal(NAME_KEY, mine.name);
-    const request = { game: type.game as "skyjo" | "skipbo", players, options: readOptions(made, type.options), ...table, ...(seedText ? { seed: Number(seedText) } : {}) };
+    const request = { game: type.game as CreateGameRequest["game"], players, options: readOptions(made, type.options), ...table, ...(seedText ? { seed: Number(seedText) } : {}) };
     announce(t.creating);
     client.createGame(request).then(onCreated, (error: unknown) => announce(errorText(error), true));
   });

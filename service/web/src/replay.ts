@@ -2,15 +2,17 @@
  * step forward and back, play and pause, jump to a round. A Skyjo record deals every card,
  * so the page rebuilds each grid step by step (the contract's rules: the card exchanged out
  * goes on the discard first, a column of three equal face-up cards goes on top of it, a
- * reshuffle keeps the discard's top); a Skip-Bo replay tells the moves one by one. */
+ * reshuffle keeps the discard's top); Skip-Bo's are rebuilt in skipboreplay.ts; any other
+ * game's replay tells the moves one by one. */
 import type { Cardtable, GameEvent, Move } from "../../../sdk/typescript/src/index";
 import { unwrap } from "../../../sdk/typescript/src/index";
 import { h } from "./dom";
 import { describe } from "./happenings";
 import { t } from "./i18n";
-import { points } from "./skyjo";
+import { skipBoSteps } from "./skipboreplay";
+import { gameTitle, rendererFor } from "./games";
 
-interface Entry {
+export interface Entry {
   type: string;
   seat?: number;
   move?: Move;
@@ -33,6 +35,19 @@ interface Table {
 }
 
 const PACE_MS = 700;
+
+/** One step of a replay: what it did, in words, and the board after it (none: the log). */
+export interface Step {
+  round: number;
+  said: string;
+  draw?: () => HTMLElement;
+}
+
+/** A game without a replay board of its own: its moves told one by one. */
+function logSteps(game: string) {
+  return (log: Entry[], names: string[]): Step[] =>
+    log.map((entry) => ({ round: entry.round ?? 0, said: entry.type === "move" ? (describe(moveEvent(entry), game, names, null) ?? "") : entry.type === "deal" ? t.logDealt(String(entry.round ?? 1)) : "" })).filter((step) => step.said);
+}
 
 function clone(table: Table): Table {
   return { ...table, grids: table.grids.map((grid) => grid.map((card) => (card === "removed" ? card : { ...card }))), discard: [...table.discard], drawPile: [...table.drawPile] };
@@ -90,8 +105,9 @@ function placeCard(table: Table, seat: number, move: Move): void {
 }
 
 /** Every Skyjo table of the game, one per step (a round's end is a step of its own). */
-function skyjoSteps(log: Entry[], names: string[]): Table[] {
-  const steps: Table[] = [];
+function skyjoSteps(log: Entry[], names: string[]): Step[] {
+  const steps: Step[] = [];
+  const shown = (table: Table): Step => ({ round: table.round, said: table.said, draw: () => skyjoTable(table, names) });
   let table: Table | null = null;
   const endRound = (): void => {
     if (!table) return;
@@ -101,13 +117,13 @@ function skyjoSteps(log: Entry[], names: string[]): Table[] {
       removeColumns(grid, table.discard);
     }
     table.said = t.logRoundOver(String(table.round));
-    steps.push(table);
+    steps.push(shown(table));
   };
   log.forEach((entry, index) => {
     if (entry.type === "deal") {
       endRound();
       table = { round: entry.round ?? 1, grids: (entry.grids ?? []).map((grid) => grid.map((value) => ({ value, up: false }))), discard: [entry.discard ?? 0], drawPile: [...(entry.draw_pile ?? [])], drawn: null, said: t.logDealt(String(entry.round ?? 1)) };
-      steps.push(table);
+      steps.push(shown(table));
       return;
     }
     if (entry.type !== "move" || !table || !entry.move) return;
@@ -116,7 +132,7 @@ function skyjoSteps(log: Entry[], names: string[]): Table[] {
     if (entry.move.type === "draw") drawCard(table, next?.type === "reshuffle" ? (next.draw_pile ?? null) : null);
     else placeCard(table, entry.seat ?? 0, entry.move);
     table.said = describe(moveEvent(entry), "skyjo", names, null) ?? "";
-    steps.push(table);
+    steps.push(shown(table));
   });
   endRound();
   return steps;
@@ -143,7 +159,7 @@ function skyjoTable(table: Table, names: string[]): HTMLElement {
       "div",
       { class: "players others" },
       table.grids.map((grid, seat) =>
-        h("section", { class: "player", "aria-label": names[seat] ?? "", "data-seat": seat }, h("h3", {}, names[seat] ?? ""), h("div", { class: "grid" }, grid.map(cardView)), h("p", { class: "small" }, points(sum(grid)))),
+        h("section", { class: "player", "aria-label": names[seat] ?? "", "data-seat": seat }, h("h3", {}, names[seat] ?? ""), h("div", { class: "grid" }, grid.map(cardView)), h("p", { class: "small" }, t.points(sum(grid)))),
       ),
     ),
     h("section", { class: "piles", "aria-label": t.piles }, h("div", { class: "pile" }, h("span", { class: "card face-down", role: "img", "aria-label": t.drawPileLabel(table.drawPile.length) }, ""), h("span", {}, t.drawPile(table.drawPile.length))), h("div", { class: "pile" }, cardView({ value: table.discard[table.discard.length - 1] ?? 0, up: true }), h("span", {}, t.discardCount(table.discard.length)))),
@@ -154,10 +170,8 @@ export async function showReplay(root: HTMLElement, client: Cardtable, gameId: s
   const record = unwrap(await client.api.GET("/games/{game_id}/record", { params: { path: { game_id: gameId } } }));
   const names = record.players.map((player) => player.name ?? "");
   const log = record.log as unknown as Entry[];
-  const skyjo = record.game === "skyjo";
-  const steps: Table[] = skyjo
-    ? skyjoSteps(log, names)
-    : log.map((entry) => ({ round: entry.round ?? 0, grids: [], discard: [], drawPile: [], drawn: null, said: entry.type === "move" ? (describe(moveEvent(entry), "skipbo", names, null) ?? "") : entry.type === "deal" ? t.logDealt(String(entry.round ?? 1)) : "" })).filter((step) => step.said);
+  rendererFor(record.game); // a game this page cannot show fails loudly here (UnknownGame)
+  const steps: Step[] = (BOARDS[record.game] ?? logSteps(record.game))(log, names);
   // Skip-Bo moves carry no round: each belongs to the last deal's.
   let round = 1;
   for (const step of steps) {
@@ -179,7 +193,7 @@ export async function showReplay(root: HTMLElement, client: Cardtable, gameId: s
     counter.textContent = t.replayStep(at + 1, steps.length, step.round);
     counter.dataset["step"] = String(at);
     said.textContent = step.said;
-    board.replaceChildren(skyjo ? skyjoTable(step, names) : h("ol", { class: "log", start: 1 }, steps.slice(0, at + 1).map((one) => h("li", {}, one.said))));
+    board.replaceChildren(step.draw?.() ?? h("ol", { class: "log", start: 1 }, steps.slice(0, at + 1).map((one) => h("li", {}, one.said))));
   };
   const go = (to: number): void => {
     at = Math.max(0, Math.min(steps.length - 1, to));
@@ -199,7 +213,7 @@ export async function showReplay(root: HTMLElement, client: Cardtable, gameId: s
   });
   const rounds = [...new Set(steps.map((step) => step.round))];
   root.replaceChildren(
-    h("h1", {}, t.replayOf(t.gameTitle(record.game), names.join(", "))),
+    h("h1", {}, t.replayOf(gameTitle(record.game), names.join(", "))),
     h(
       "div",
       { class: "actions replay-controls", role: "group", "aria-label": t.replayControls },
@@ -216,3 +230,6 @@ export async function showReplay(root: HTMLElement, client: Cardtable, gameId: s
   );
   show();
 }
+
+/** The games whose replay rebuilds the board step by step from the record's card orders. */
+const BOARDS: Record<string, (log: Entry[], names: string[]) => Step[]> = { skyjo: skyjoSteps, skipbo: skipBoSteps };

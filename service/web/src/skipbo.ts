@@ -1,9 +1,11 @@
 /** The Skip-Bo board: hand, every stock, the four building piles, discard piles, partners. */
-import type { Move, SkipBoView } from "../../../sdk/typescript/src/index";
+import type { GameEvent, Move, SkipBoView } from "../../../sdk/typescript/src/index";
 import type { Board, BoardContext } from "./board";
 import { moveButton } from "./board";
 import { h, seatName } from "./dom";
+import type { MoveEvent, Preset, Renderer } from "./games";
 import { t } from "./i18n";
+import type { Change } from "./motion";
 
 // The card picked up (a source key) while its destination is chosen; forgotten on any change.
 let selected: string | null = null;
@@ -19,7 +21,7 @@ function cardFace(card: number | null | undefined): string {
   return card === null || card === undefined ? "—" : cardName(card);
 }
 
-function cardClass(card: number | null | undefined): string {
+export function cardClass(card: number | null | undefined): string {
   if (card === null || card === undefined) return "card empty";
   if (card === 0) return "card wild";
   return card <= 4 ? "card sb-low" : card <= 8 ? "card sb-mid" : "card sb-high";
@@ -60,7 +62,7 @@ function buildingPiles(ctx: BoardContext<SkipBoView>): HTMLElement {
       const label = t.buildingPile(pile.slot + 1, pile.size ? t.topOf(cardName(pile.top_card)) : t.emptyComma, pile.next);
       const move = targetMove(ctx, `build:${pile.slot}`);
       const changed = ctx.changed.has(`build:${pile.slot}`);
-      const button = moveButton(pile.size ? cardName(pile.top_card) : "—", move, ctx.send, { class: `${cardClass(pile.top_card)}${changed ? " changed" : ""}`, "data-target": `build:${pile.slot}`, "data-key": `build-${pile.slot}` });
+      const button = moveButton(pile.size ? cardName(pile.top_card) : "—", move, ctx.send, { class: `${cardClass(pile.top_card)}${changed ? " changed" : ""}`, "data-target": `build:${pile.slot}`, "data-key": `build-${pile.slot}`, "data-place": `build:${pile.slot}` });
       button.setAttribute("aria-label", move ? t.playOnto(label) : label);
       return h("div", { class: "pile" }, button, h("span", {}, t.needs(pile.next)));
     })),
@@ -81,6 +83,7 @@ function discardPiles(ctx: BoardContext<SkipBoView>, seat: number, usable: boole
       control = sourceButton(ctx, `discard:${seat}:${index}`, top, t.topOfPile(player?.name ?? "", cards));
     } else control = h("span", { class: cardClass(top), role: "img", "aria-label": t.pileOf(player?.name ?? "", cards) }, cardFace(top));
     control.classList.toggle("changed", ctx.changed.has(`pile:${seat}:${index}`));
+    control.dataset["place"] = `pile:${seat}:${index}`;
     return h("div", { class: "pile" }, control, h("span", { class: "small", "aria-hidden": "true" }, pile.length > 1 ? t.under(pile.slice(0, -1).map(cardName).join(" ")) : " "));
   }));
 }
@@ -95,11 +98,12 @@ function playerPanel(ctx: BoardContext<SkipBoView>, seat: number): HTMLElement {
   const stockLabel = t.stockLabel(player.name, cardName(player.stock_top), player.stock_size);
   const stock = usable && player.stock_top !== null ? sourceButton(ctx, `stock:${seat}`, player.stock_top, stockLabel) : h("span", { class: cardClass(player.stock_top), role: "img", "aria-label": stockLabel }, cardFace(player.stock_top));
   stock.classList.toggle("changed", ctx.changed.has(`stock:${seat}`));
+  stock.dataset["place"] = `stock:${seat}`;
   return h(
     "section",
     { class: `${view.current_player === seat ? "player acting" : "player"}${seat === me ? " me" : ""}`, "aria-label": player.name, "data-seat": seat },
     h("h3", {}, player.name, badges.length ? h("span", { class: "badges" }, ` (${badges.join(", ")})`) : null),
-    h("div", { class: "row" }, h("div", { class: "pile" }, stock, h("span", {}, t.stock(player.stock_size))), h("p", { class: "small" }, t.handLine(player.hand_size, t.points(player.total)))),
+    h("div", { class: "row" }, h("div", { class: "pile" }, stock, h("span", {}, t.stock(player.stock_size))), h("p", { class: "small", "data-place": `hand:${seat}` }, t.handLine(player.hand_size, t.points(player.total)))),
     discardPiles(ctx, seat, usable),
   );
 }
@@ -146,6 +150,37 @@ function prompt(ctx: BoardContext<SkipBoView>): string {
   if (selected) return t.promptPickTarget;
   return view.step === "discard" ? t.promptDiscard : t.promptPlay;
 }
+
+/** Skip-Bo's consequences of a move: a card travels from a stock, a discard pile or the hand
+ * to a building pile (a full pile then leaves), or from the hand to a discard pile. */
+function changes(event: MoveEvent): Change[] {
+  const { move } = event;
+  const seat = event.seat ?? 0;
+  if (move.type === "discard") return [{ kind: "travel", to: `pile:${seat}:${move.pile}`, from: [`hand:${seat}`] }];
+  if (move.type !== "play") return [];
+  const owner = move.owner ?? seat;
+  const from = move.source === "stock" ? `stock:${owner}` : move.source === "discard" ? `pile:${owner}:${move.pile}` : `hand:${seat}`;
+  const landed: Change = { kind: "travel", to: `build:${move.target}`, from: [from] };
+  return event["completed_pile"] === undefined ? [landed] : [landed, { kind: "remove", to: `build:${move.target}`, after: true, face: { text: "12", className: cardClass(12) } }];
+}
+
+function describeMove(who: string, move: Move, event: GameEvent, names: string[]): string {
+  if (move.type === "pass") return t.logPassed(who);
+  const card = cardName((event["card"] as number | undefined) ?? move.card);
+  if (move.type === "discard") return t.logSbDiscard(who, card, (move.pile ?? 0) + 1);
+  const owner = move.owner !== undefined && move.owner !== event.seat ? t.ownerOf(seatName(names, move.owner)) : "";
+  const from = move.source === "stock" ? t.fromStock(owner) : move.source === "discard" ? t.fromDiscard(owner, (move.pile ?? 0) + 1) : t.fromHand;
+  const completed = event["completed_pile"] !== undefined ? t.fullPile : "";
+  return t.logPlayed(who, card, from, (move.target ?? 0) + 1, completed);
+}
+
+export const skipBoRenderer: Renderer = {
+  board: (ctx) => skipBoBoard(ctx as unknown as BoardContext<SkipBoView>),
+  roundEnd: () => null,
+  changes,
+  describeMove,
+  presets: (): Preset[] => [{ id: "quick", label: t.presetSkipBoQuick, values: { stock_size: "10" } }, { id: "classic", label: t.presetSkipBoClassic, values: { stock_size: "" } }],
+};
 
 export function skipBoBoard(ctx: BoardContext<SkipBoView>): Board {
   if (selectedVersion !== ctx.view.version || (selected && movesFrom(ctx, selected).length === 0)) {

@@ -1,9 +1,11 @@
 /** The Skyjo board: every grid, the piles, the drawn card, setup reveals, final lap, round results. */
-import type { Move, SkyjoView } from "../../../sdk/typescript/src/index";
+import type { GameEvent, Move, PlayingView, SkyjoView } from "../../../sdk/typescript/src/index";
 import type { Board, BoardContext } from "./board";
 import { moveButton, sameMove } from "./board";
 import { h, seatName } from "./dom";
+import type { MoveEvent, Preset, Renderer } from "./games";
 import { t } from "./i18n";
+import type { Change } from "./motion";
 
 type Cell = SkyjoView["players"][number]["grid"][number];
 type Mode = "swap" | "discard" | "take" | null;
@@ -12,7 +14,7 @@ type Mode = "swap" | "discard" | "take" | null;
 let mode: Mode = null;
 let modeVersion = -1;
 
-function cardClass(cell: Cell): string {
+export function cardClass(cell: Cell): string {
   if (cell === null) return "card face-down";
   if (cell === "removed") return "card removed";
   if (cell < 0) return "card neg";
@@ -26,10 +28,6 @@ function cellText(cell: Cell): string {
   if (cell === null) return t.faceDown;
   if (cell === "removed") return t.removed;
   return String(cell);
-}
-
-export function points(value: number): string {
-  return t.points(value);
 }
 
 function place(position: number): string {
@@ -57,7 +55,7 @@ function grid(ctx: BoardContext<SkyjoView>, seat: number): HTMLElement {
   const cells = (player?.grid ?? []).map((cell, position) => {
     const move = mine ? cellMove(view, legal, position) : undefined;
     const changed = ctx.changed.has(`cell-${seat}-${position}`);
-    const attrs = { class: `${cardClass(cell)}${changed ? " changed" : ""}`, "data-key": `cell-${seat}-${position}`, "data-facedown": String(cell === null) };
+    const attrs = { class: `${cardClass(cell)}${changed ? " changed" : ""}`, "data-key": `cell-${seat}-${position}`, "data-place": `cell-${seat}-${position}`, "data-facedown": String(cell === null) };
     if (!mine) return h("span", { ...attrs, role: "img", "aria-label": `${place(position)}: ${cellText(cell)}` }, cell === null ? "" : cellText(cell));
     const button = moveButton(cell === null ? "" : cell === "removed" ? "—" : String(cell), move, send, attrs);
     button.setAttribute("aria-label", move ? actionLabel(move, view, position, cell) : `${place(position)}: ${cellText(cell)}`);
@@ -82,7 +80,7 @@ function playerPanel(ctx: BoardContext<SkyjoView>, seat: number): HTMLElement {
     { class: `${acting ? "player acting" : "player"}${seat === view.seat ? " me" : ""}`, "aria-label": player.name, "data-seat": seat },
     h("h3", {}, player.name, badges.length ? h("span", { class: "badges" }, ` (${badges.join(", ")})`) : null),
     grid(ctx, seat),
-    h("p", { class: "small" }, t.faceUpLine(points(player.visible_sum), player.face_down, points(player.total))),
+    h("p", { class: "small" }, t.faceUpLine(t.points(player.visible_sum), player.face_down, t.points(player.total))),
   );
 }
 
@@ -106,9 +104,9 @@ function piles(ctx: BoardContext<SkyjoView>): HTMLElement {
   return h(
     "section",
     { class: "piles", "aria-label": t.piles },
-    h("div", { class: "pile" }, h("span", { class: "card face-down", role: "img", "aria-label": t.drawPileLabel(view.draw_pile_size) }, ""), h("span", {}, t.drawPile(view.draw_pile_size))),
-    h("div", { class: "pile" }, h("span", { class: `${cardClass(view.discard_top)}${ctx.changed.has("discard") ? " changed" : ""}`, role: "img", "aria-label": t.discardTop(String(view.discard_top)) }, view.discard_top), h("span", {}, t.discardCount(view.discard_size))),
-    drawn ? h("div", { class: "pile" }, h("span", { class: cardClass(drawn.card ?? null), role: "img", "aria-label": drawn.card === null ? t.holdsDrawn(seatName(ctx.names, drawn.seat)) : t.yourDrawn(String(drawn.card)) }, drawn.card ?? ""), h("span", {}, drawn.card === null ? t.drew(seatName(ctx.names, drawn.seat)) : t.youDrew)) : null,
+    h("div", { class: "pile" }, h("span", { class: "card face-down", role: "img", "data-place": "draw", "aria-label": t.drawPileLabel(view.draw_pile_size) }, ""), h("span", {}, t.drawPile(view.draw_pile_size))),
+    h("div", { class: "pile" }, h("span", { class: `${cardClass(view.discard_top)}${ctx.changed.has("discard") ? " changed" : ""}`, role: "img", "data-place": "discard", "aria-label": t.discardTop(String(view.discard_top)) }, view.discard_top), h("span", {}, t.discardCount(view.discard_size))),
+    drawn ? h("div", { class: "pile" }, h("span", { class: cardClass(drawn.card ?? null), role: "img", "data-place": "drawn", "aria-label": drawn.card === null ? t.holdsDrawn(seatName(ctx.names, drawn.seat)) : t.yourDrawn(String(drawn.card)) }, drawn.card ?? ""), h("span", {}, drawn.card === null ? t.drew(seatName(ctx.names, drawn.seat)) : t.youDrew)) : null,
     actions.length ? h("div", { class: "actions" }, actions) : null,
   );
 }
@@ -168,6 +166,55 @@ function prompt(view: SkyjoView, names: string[], legal: Move[]): string {
   if (view.step === "choose") return `${lap}${t.promptChoose}`;
   return `${lap}${mode === "discard" ? t.promptPickFaceDown : t.promptSwap}`;
 }
+
+interface EventCell {
+  seat: number;
+  row: number;
+  col: number;
+  card: number | "removed";
+}
+
+function cellsOf(event: GameEvent): EventCell[] {
+  return (event["cells"] as EventCell[] | undefined) ?? [];
+}
+
+/** Skyjo's consequences of a move: a card from the draw pile, the discard or the drawn card
+ * lands in a grid; the card it replaces goes to the discard; a reveal flips; three equal
+ * face-up cards of a column leave the grid. */
+function changes(event: MoveEvent): Change[] {
+  const move = event.move;
+  if (move.type === "draw") return [{ kind: "travel", to: "drawn", from: ["draw"] }];
+  const out: Change[] = [];
+  const top = event["discard_top"];
+  for (const cell of cellsOf(event)) {
+    const place = `cell-${cell.seat}-${cell.row * 4 + cell.col}`;
+    if (cell.card === "removed") out.push({ kind: "remove", to: place, after: true, face: typeof top === "number" ? { text: String(top), className: cardClass(top) } : undefined });
+    else if (move.type === "reveal" || move.type === "discard_and_reveal") out.push({ kind: "flip", to: place });
+    else out.push({ kind: "travel", to: place, from: move.type === "take_discard" ? ["discard"] : ["drawn", "draw"] }, { kind: "travel", to: "discard", from: [place] });
+  }
+  if (move.type === "discard_and_reveal") out.push({ kind: "travel", to: "discard", from: ["drawn", "draw"] });
+  return out;
+}
+
+function describeMove(who: string, move: Move, event: GameEvent): string {
+  const cells = cellsOf(event);
+  const cell = cells.find((one) => one.card !== "removed");
+  const at = move.row !== undefined && move.col !== undefined ? place(move.row * 4 + move.col) : "";
+  const removed = cells.some((one) => one.card === "removed") ? t.columnRemoved : "";
+  if (move.type === "draw") return t.logDrew(who);
+  if (move.type === "reveal") return t.logTurnedUp(who, cell ? String(cell.card) : t.aCard, at);
+  if (move.type === "take_discard") return t.logTook(who, cell ? String(cell.card) : t.card, at, removed);
+  if (move.type === "replace") return t.logPut(who, cell ? String(cell.card) : t.card, at, removed);
+  return t.logDiscarded(who, cell ? String(cell.card) : t.aCard, at, removed);
+}
+
+export const skyjoRenderer: Renderer = {
+  board: (ctx) => skyjoBoard(ctx as unknown as BoardContext<SkyjoView>),
+  roundEnd: (view: PlayingView, names: string[]) => finalGrids(view as SkyjoView, names),
+  changes,
+  describeMove,
+  presets: (): Preset[] => [{ id: "quick", label: t.presetSkyjoQuick, values: { max_rounds: "1" } }, { id: "classic", label: t.presetSkyjoClassic, values: { max_rounds: "", end_score: "100" } }],
+};
 
 export function skyjoBoard(ctx: BoardContext<SkyjoView>): Board {
   const { view } = ctx;

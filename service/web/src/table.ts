@@ -1,24 +1,27 @@
 /** A seat at a live game: reads view + legal moves, sends moves, and follows the other players. */
-import type { Cardtable, GameEvent, GameView, LegalMoves, Move, PlayingView, SkipBoView, SkyjoView, Turn, WaitingView } from "../../../sdk/typescript/src/index";
+import type { Cardtable, GameEvent, GameView, LegalMoves, Move, PlayingView, Turn, WaitingView } from "../../../sdk/typescript/src/index";
 import { isRaceLost, isWaiting, SeatSession, unwrap } from "../../../sdk/typescript/src/index";
-import type { Board, BoardContext } from "./board";
-import { announce, errorText, fragmentParam, h, replaceKeepingFocus, seatName } from "./dom";
+import type { Board } from "./board";
+import { announce, fragmentParam, h, replaceKeepingFocus, seatName } from "./dom";
 import { changedPlaces, describe } from "./happenings";
-import { t } from "./i18n";
+import { errorText, t } from "./i18n";
 import { follow, isFinal, type LinkState, pause, pauseFor } from "./live";
 import { showJoinForm } from "./lobby";
 import { heldSeat, holdSeat, knownSeats, seatLink, watchLink } from "./seats";
-import { skipBoBoard } from "./skipbo";
+import { gameTitle, type MoveEvent, rendererFor, rendererOrNull } from "./games";
+import { type Step, MotionQueue, TRAVEL_MS, GAP_MS } from "./motion";
 import { signalTurn, soundSwitch } from "./signals";
-import { finalGrids, skyjoBoard } from "./skyjo";
 import { leaveControl, rematchControl, timerLine } from "./tablecontrols";
 import { waitingRoom } from "./waiting";
 
 function boardFor(turn: Turn & { view: PlayingView }, changed: Set<string>, names: string[], send: (move: Move) => void, redraw: () => void): Board {
-  const base = { legal: turn.legal.moves, names, send, redraw, changed };
-  return turn.view.game === "skyjo"
-    ? skyjoBoard({ ...base, view: turn.view } as BoardContext<SkyjoView>)
-    : skipBoBoard({ ...base, view: turn.view } as BoardContext<SkipBoView>);
+  try {
+    return rendererFor(turn.view.game).board({ view: turn.view, legal: turn.legal.moves, names, send, redraw, changed });
+  } catch (error) {
+    // A game this page cannot draw: say so on the table, loudly, instead of a blank board.
+    announce(errorText(error), true);
+    return { content: h("p", { class: "status error", id: "board-error", role: "alert" }, errorText(error)), prompt: "", keys: {} };
+  }
 }
 
 function roundsTable(view: PlayingView, names: string[]): HTMLElement {
@@ -75,11 +78,11 @@ function shareLinks(session: SeatSession): HTMLElement {
 
 function heading(view: GameView, names: string[]): string {
   const you = view.seat === null ? t.youWatch : t.youAre(seatName(names, view.seat));
-  return t.heading(t.gameTitle(view.game), isWaiting(view) ? t.waitingForPlayers : t.roundN(view.round), you);
+  return t.heading(gameTitle(view.game), isWaiting(view) ? t.waitingForPlayers : t.roundN(view.round), you);
 }
 
 function namesOf(view: GameView): string[] {
-  return isWaiting(view) ? view.seats.map((seat) => seat.name ?? `seat ${seat.seat + 1}`) : view.players.map((player) => player.name);
+  return isWaiting(view) ? view.seats.map((seat) => seat.name ?? t.seatN(seat.seat + 1)) : view.players.map((player) => player.name);
 }
 
 /** Around the board: the outcome, the scores, the timer, the seat links, leaving, rematch. */
@@ -99,7 +102,7 @@ function waitingBoard(view: WaitingView, session: SeatSession, refresh: () => vo
 /** How long a round's end stays on screen when nobody clicks "next round". */
 const ROUND_END_MS = 20_000;
 /** The pace at which a burst of moves is told in the log, one line after another. */
-const LOG_PACE_MS = 600;
+const LOG_PACE_MS = TRAVEL_MS + GAP_MS;
 
 /** A round just ended: every grid face up and the scores stay until this person says
  * "next round" (or a short timer), although the next round is dealt already. */
@@ -109,7 +112,7 @@ function roundEnd(view: PlayingView, names: string[], results: Element | null, n
     "section",
     { class: "round-end", id: "round-end", "aria-label": t.roundOver(round) },
     h("h2", {}, t.roundOver(round)),
-    view.game === "skyjo" ? finalGrids(view, names) : null,
+    rendererOrNull(view.game)?.roundEnd(view, names),
     results,
     h("button", { type: "button", "data-key": "next-round", onclick: next }, t.nextRound),
   );
@@ -132,7 +135,10 @@ class SeatPage {
   private readonly ownVersions = new Set<number>();
   private readonly title = h("h1", {});
   private readonly promptLine = h("p", { class: "prompt", "aria-live": "polite" });
-  private readonly host = h("div", { id: "table", "data-version": "-1", "data-busy": "false" });
+  private readonly host = h("div", { id: "table", "data-version": "-1", "data-busy": "false", "data-motion": "idle" });
+  /** Other players' moves to animate, in order, once the board that shows them is drawn. */
+  private readonly motion = new MotionQueue(this.host);
+  private steps: Step[] = [];
   private readonly log = h("ol", { class: "log", "aria-live": "polite", id: "log", tabindex: 0, reversed: true });
   private readonly extras = h("div", {});
   private readonly timerSlot = h("div", { class: "timer-slot" });
@@ -140,7 +146,7 @@ class SeatPage {
   private seenRound: number | null = null;
   private roundTimer: ReturnType<typeof setTimeout> | null = null;
 
-  private readonly linkLine = h("p", { class: "link", id: "link", role: "status", "data-state": "connecting" }, "Connecting…");
+  private readonly linkLine = h("p", { class: "link", id: "link", role: "status", "data-state": "connecting" }, t.linkConnecting);
 
   constructor(
     readonly session: SeatSession,
@@ -184,7 +190,9 @@ class SeatPage {
     this.host.dataset["held"] = String(held);
     this.timerSlot.replaceChildren(...[timerLine(view, names)].filter((node): node is HTMLElement => node !== null));
     this.extras.replaceChildren(...extrasFor(view, names, this));
-    signalTurn(!held && turn.legal.moves.length > 0, t.gameTitle(view.game));
+    this.motion.add(this.steps.splice(0));
+    this.motion.holdBack();
+    signalTurn(!held && turn.legal.moves.length > 0, gameTitle(view.game));
     const rules = this.root?.querySelector<HTMLAnchorElement>("[data-rules]");
     if (rules) rules.href = `/play/rules#${view.game}`;
   };
@@ -212,7 +220,7 @@ class SeatPage {
     if (!shown) return;
     const arrived = this.unseen.filter((event) => event.version <= shown.version);
     this.unseen = this.unseen.filter((event) => event.version > shown.version);
-    this.changed = changedPlaces(arrived, shown.seat);
+    this.changed = changedPlaces(arrived, shown.seat, shown.game);
     const names = namesOf(shown);
     // Several moves at once (a bot's turn): they come in one after another, at a readable pace.
     let order = 0;
@@ -220,6 +228,9 @@ class SeatPage {
       // This page's own clicks need no telling; a move of this seat it did not send (the
       // timer's bot played the turn) does.
       const own = event.seat === shown.seat && event.type === "move" && this.ownVersions.has(event.version);
+      // Every move travels on the board, this seat's own ones too (drawn already: they play
+      // as soon as their event arrives, in the order of the game).
+      if (event.type === "move" && event.move && event.seat !== undefined) this.steps.push({ version: event.version, changes: rendererOrNull(shown.game)?.changes(event as MoveEvent) ?? [] });
       const text = own ? null : describe(event, shown.game, names, shown.seat);
       if (!text) continue;
       const line = h("li", { "data-version": event.version, class: "fresh" }, text);

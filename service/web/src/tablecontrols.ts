@@ -1,7 +1,7 @@
 /** What every live table shows around its board: the turn timer, leaving, and the rematch. */
 import type { GameView, SeatSession } from "../../../sdk/typescript/src/index";
-import { announce, errorText, h, seatName } from "./dom";
-import { t } from "./i18n";
+import { announce, h, seatName } from "./dom";
+import { errorText, t } from "./i18n";
 import { rememberCreatedSeat } from "./seats";
 
 const TICK_MS = 1000;

@@ -1,8 +1,8 @@
 /** The waiting room of a table with open seats: who sits where, the invite link, and (for
  * the creator) starting early with server bots in the open seats. */
 import type { PublicSeat, SeatSession, WaitingView } from "../../../sdk/typescript/src/index";
-import { announce, errorText, h } from "./dom";
-import { t } from "./i18n";
+import { announce, h } from "./dom";
+import { errorText, t } from "./i18n";
 import { inviteLink, knownInvite, knownSeats } from "./seats";
 
 function seatText(seat: PublicSeat, me: number | null): string {
