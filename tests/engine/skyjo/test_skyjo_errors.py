@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from skyjo_helpers import at, dealt_state, play_random_game
+from skyjo_helpers import G0, G1, at, dealt_state, play_random_game
 
 from cardtable.engine.base import (
     EngineError,
@@ -17,9 +17,6 @@ from cardtable.engine.base import (
     WrongPhase,
 )
 from cardtable.engine.skyjo.state import SkyjoState
-
-G0 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
-G1 = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
 
 
 def refused(state: SkyjoState, seat: Any, move: Any, error: type[EngineError]) -> EngineError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from skyjo_helpers import at, deal_entry, dealt_state
+from skyjo_helpers import G0, G1, G2, at, deal_entry, dealt_state
 
 from cardtable.engine.base import (
     IllegalMove,
@@ -19,11 +19,6 @@ from cardtable.engine.skyjo.cards import DECK_COUNTS, DECK_SIZE, full_deck
 from cardtable.engine.skyjo.scoring import is_game_over, round_scores, winners
 from cardtable.engine.skyjo.state import SkyjoState
 
-# Three grids (row by row) with no two equal cards in a column, so nothing is removed unless a
-# test puts a column together on purpose.
-G0 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
-G1 = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
-G2 = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 NO_REVEALS = {"initial_reveals": 0}
 
 
