@@ -11,7 +11,6 @@ from cardtable.engine.base import (
     EngineError,
     GameOver,
     IllegalMove,
-    InvalidSeat,
     MalformedMove,
     NotYourTurn,
     WrongPhase,
@@ -49,13 +48,6 @@ def playing() -> SkyjoState:
     return state
 
 
-@pytest.mark.parametrize("seat", [2, -1, True, "0", None, 1.0])
-def test_invalid_seat(playing: SkyjoState, seat: Any) -> None:
-    refused(playing, seat, {"type": "draw"}, InvalidSeat)
-    with pytest.raises(InvalidSeat):
-        playing.legal_moves(seat)
-
-
 @pytest.mark.parametrize(
     "move",
     [
@@ -83,10 +75,6 @@ def test_malformed_moves(playing: SkyjoState, move: Any) -> None:
     refused(playing, 0, move, MalformedMove)
     # Shape comes before turn: the same move from the wrong seat is still malformed.
     refused(playing, 1, move, MalformedMove)
-
-
-def test_invalid_seat_comes_before_malformed(playing: SkyjoState) -> None:
-    refused(playing, 5, {"type": "nonsense"}, InvalidSeat)
 
 
 def test_game_over() -> None:
