@@ -15,9 +15,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from redis.cluster import RedisCluster
 
-from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.redis_server import RedisServer
+from tests.support.app_under_test import app_under_test
 from tests.support.limits import RAISED_LIMITS
 
 _prefixes = itertools.count()
@@ -72,10 +72,8 @@ def raw_redis(settings: Settings) -> Iterator[Any]:
 
 @pytest.fixture
 def app(settings: Settings) -> Iterator[Flask]:
-    app = create_app(settings)
-    app.config["TESTING"] = True
-    yield app
-    app.extensions["cardtable"].redis.close()
+    with app_under_test(settings) as app:
+        yield app
 
 
 @pytest.fixture
