@@ -19,13 +19,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
 
-from tests.e2e.gunicorn import Gunicorn  # noqa: E402
 from tests.support.failover_load import (  # noqa: E402
-    SERVICE,
-    failover_under_load,
     longest_gap,
-    lost_writes,
     sentinel_topology,
+    served_failover,
 )
 from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
 
@@ -35,17 +32,10 @@ def one(wait: int, clients: int, seconds: float, replicas: int) -> str:
         tempfile.TemporaryDirectory() as workdir,
         sentinel_topology(Path(workdir), replicas) as topology,
     ):
-        env = {
-            **RAISED_LIMITS_ENV,
-            "CARDTABLE_REDIS_SENTINELS": topology.sentinels,
-            "CARDTABLE_REDIS_SENTINEL_SERVICE": SERVICE,
-            "CARDTABLE_KEY_PREFIX": "failover",
-            "CARDTABLE_REDIS_WAIT_REPLICAS": str(wait),
-        }
-        with Gunicorn(env=env, workers=2, ready_path="/readyz") as server:
-            run = failover_under_load(topology, server.url, clients, seconds, moves_after=50)
+        run, lost = served_failover(
+            topology, wait, clients, seconds, moves_after=50, env=RAISED_LIMITS_ENV
+        )
         acked = run.acked
-        lost = lost_writes(topology.master_port(), "failover", acked)
         return (
             f"{wait:>5}{run.steady_moves_per_second:>9.0f}{len(acked.moves):>8}{lost.moves:>6}"
             f"{100 * lost.moves / max(1, len(acked.moves)):>7.1f}{lost.joins:>7}"

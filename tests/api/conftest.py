@@ -7,6 +7,7 @@ import itertools
 import random
 import threading
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -15,10 +16,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from redis.cluster import RedisCluster
 
-from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.redis_server import RedisServer
+from tests.support.app_under_test import app_under_test
 from tests.support.limits import RAISED_LIMITS
+from tests.support.threads import run_at_once
 
 _prefixes = itertools.count()
 
@@ -72,10 +74,8 @@ def raw_redis(settings: Settings) -> Iterator[Any]:
 
 @pytest.fixture
 def app(settings: Settings) -> Iterator[Flask]:
-    app = create_app(settings)
-    app.config["TESTING"] = True
-    yield app
-    app.extensions["cardtable"].redis.close()
+    with app_under_test(settings) as app:
+        yield app
 
 
 @pytest.fixture
@@ -169,11 +169,7 @@ def race_two_reveals(api: Api, created: dict[str, Any], **headers: str) -> dict[
             headers={**Api.auth(created["players"][seat]["token"]), **headers},
         )
 
-    threads = [threading.Thread(target=reveal, args=(seat,)) for seat in (0, 1)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_at_once(partial(reveal, seat) for seat in (0, 1))
     service.load = real_load
     return answers
 

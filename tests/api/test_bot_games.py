@@ -3,7 +3,6 @@ heavy ones cannot take the server from other clients, and readers drive them to 
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from flask import Flask
@@ -12,6 +11,7 @@ from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.engine.registry import GAMES
 from tests.api.conftest import Api
+from tests.support.threads import run_at_once
 
 SIX_BOTS = [{"name": f"B{i}", "bot": "random"} for i in range(6)]
 HEAVY = {"game": "skipbo", "players": SIX_BOTS, "options": {"stock_size": 22,
@@ -35,12 +35,7 @@ def test_heavy_bot_games_are_created_while_other_clients_are_served(app: Flask, 
         others.append(client.move(created["id"], token, {"type": "reveal", "row": 0,
                                                          "col": 0}).status_code)  # fmt: skip
 
-    threads = [threading.Thread(target=heavy) for _ in range(8)]
-    threads.append(threading.Thread(target=other_client))
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_at_once([*[heavy] * 8, other_client])
     assert [a.status_code for a in answers] == [201] * 8
     per_request = app.extensions["cardtable"].settings.bot_moves_per_request
     for answer in answers:

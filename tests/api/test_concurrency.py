@@ -7,12 +7,14 @@ import random
 import threading
 from collections import Counter
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 import pytest
 
 from cardtable.engine.registry import GAMES
 from tests.api.conftest import Api
+from tests.support.threads import run_at_once
 
 
 def hammer(
@@ -52,11 +54,7 @@ def hammer(
 
 def hammer_at_once(jobs: Iterable[tuple[Any, ...]]) -> None:
     """Run one `hammer` client per job, all at once, until every one is done."""
-    threads = [threading.Thread(target=hammer, args=job) for job in jobs]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_at_once(partial(hammer, *job) for job in jobs)
 
 
 SHORT = {"skyjo": {"max_rounds": 1}, "skipbo": {"stock_size": 8}}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+from typing import Any
 
 import pytest
 import redis
@@ -117,6 +118,11 @@ def test_skipbo_teams_option(api: Api) -> None:
     assert created["options"]["teams"] is True
 
 
+def _two(game: str, **fields: Any) -> dict[str, Any]:
+    """A creation request for two players (a and b) with the given further fields."""
+    return {"game": game, "players": [{"name": "a"}, {"name": "b"}], **fields}
+
+
 @pytest.mark.parametrize(
     ("body", "status", "code"),
     [
@@ -138,80 +144,16 @@ def test_skipbo_teams_option(api: Api) -> None:
             "validation_error",
         ),
         ({"game": "skyjo", "players": [{"name": ""}, {"name": "b"}]}, 422, "validation_error"),
-        (
-            {"game": "skyjo", "players": [{"name": "a"}, {"name": "b"}], "options": {"nope": 1}},
-            422,
-            "invalid_options",
-        ),
-        (
-            {
-                "game": "skyjo",
-                "players": [{"name": "a"}, {"name": "b"}],
-                "options": {"initial_reveals": 4},
-            },
-            422,
-            "invalid_options",
-        ),
-        (
-            {
-                "game": "skyjo",
-                "players": [{"name": "a"}, {"name": "b"}],
-                "options": {"end_score": "100"},
-            },
-            422,
-            "invalid_options",
-        ),
-        (
-            {
-                "game": "skyjo",
-                "players": [{"name": "a"}, {"name": "b"}],
-                "options": {"later_round_starter": "loser"},
-            },
-            422,
-            "invalid_options",
-        ),
-        (
-            {
-                "game": "skipbo",
-                "players": [{"name": "a"}, {"name": "b"}],
-                "options": {"teams": True},
-            },
-            422,
-            "invalid_options",
-        ),
-        (
-            {
-                "game": "skipbo",
-                "players": [{"name": "a"}, {"name": "b"}],
-                "options": {"stock_size": 31},
-            },
-            422,
-            "invalid_options",
-        ),
-        (
-            {
-                "game": "skipbo",
-                "players": [{"name": "a"}, {"name": "b"}],
-                "options": {"first_player": 2},
-            },
-            422,
-            "invalid_options",
-        ),
-        (
-            {"game": "skyjo", "players": [{"name": "a"}, {"name": "b"}], "seed": "42"},
-            422,
-            "validation_error",
-        ),
-        (
-            {"game": "skyjo", "players": [{"name": "a"}, {"name": "b"}], "seed": -1},
-            422,
-            "validation_error",
-        ),
-        (
-            {"game": "skyjo", "players": [{"name": "a"}, {"name": "b"}], "colour": "red"},
-            422,
-            "validation_error",
-        ),
+        (_two("skyjo", options={"nope": 1}), 422, "invalid_options"),
+        (_two("skyjo", options={"initial_reveals": 4}), 422, "invalid_options"),
+        (_two("skyjo", options={"end_score": "100"}), 422, "invalid_options"),
+        (_two("skyjo", options={"later_round_starter": "loser"}), 422, "invalid_options"),
+        (_two("skipbo", options={"teams": True}), 422, "invalid_options"),
+        (_two("skipbo", options={"stock_size": 31}), 422, "invalid_options"),
+        (_two("skipbo", options={"first_player": 2}), 422, "invalid_options"),
+        (_two("skyjo", seed="42"), 422, "validation_error"),
+        (_two("skyjo", seed=-1), 422, "validation_error"),
+        (_two("skyjo", colour="red"), 422, "validation_error"),
         ({"players": [{"name": "a"}, {"name": "b"}]}, 422, "validation_error"),
     ],
 )

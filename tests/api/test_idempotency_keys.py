@@ -6,13 +6,13 @@ readable in Redis."""
 from __future__ import annotations
 
 import random
-import threading
 import uuid
 from typing import Any
 
 from cardtable.config import Settings
 from cardtable.idempotency import KEPT_PER_SEAT
 from tests.api.conftest import Api
+from tests.support.threads import run_at_once
 
 OPEN = [{"name": "Ann"}, {"open": True}, {"open": True}]
 
@@ -49,11 +49,7 @@ def test_racing_creates_with_one_key_make_one_game(api: Api) -> None:
         own = Api(api.client.application.test_client())
         answers.append(_post(own, "/games", body, **key))
 
-    threads = [threading.Thread(target=send) for _ in range(6)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_at_once([send] * 6)
     assert {a.status_code for a in answers} == {201}
     assert len({a.get_json()["id"] for a in answers}) == 1
     assert len({a.get_json()["players"][0]["token"] for a in answers}) == 1

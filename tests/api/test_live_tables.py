@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import threading
+from functools import partial
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from flask import Flask
 from cardtable.movelog import entries, replay
 from cardtable.store import codec
 from tests.api.conftest import Api
+from tests.support.threads import run_at_once
 
 OPEN = {"open": True}
 
@@ -70,11 +72,7 @@ def test_sixteen_clients_race_for_three_open_seats(
         )
         answers.append((index, response))
 
-    threads = [threading.Thread(target=racer, args=(i,)) for i in range(16)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_at_once(partial(racer, i) for i in range(16))
     won = [a.get_json() | {"name": f"R{i}"} for i, a in answers if a.status_code == 201]
     lost = [a for _, a in answers if a.status_code != 201]
     assert len(won) == 3

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
-from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.redis_server import RedisServer
 from cardtable.store import DocumentStore
+from tests.support.app_under_test import app_under_test
 from tests.support.limits import RAISED_LIMITS
 
 TTL = 600
@@ -40,10 +40,8 @@ def sheet_settings(redis_server: RedisServer) -> Settings:
 
 @pytest.fixture
 def sheet_app(sheet_settings: Settings) -> Iterator[Flask]:
-    app = create_app(sheet_settings)
-    app.config["TESTING"] = True
-    yield app
-    app.extensions["cardtable"].redis.close()
+    with app_under_test(sheet_settings) as app:
+        yield app
 
 
 class Sheets:

@@ -11,14 +11,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
-from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.engine.base import GameState
 from cardtable.engine.registry import GAMES
 from cardtable.redis_server import RedisServer
+from tests.support.app_under_test import app_under_test
 from tests.support.limits import RAISED_LIMITS
 
 SCORING_OPTIONS = {
@@ -31,16 +30,13 @@ _prefixes = itertools.count()
 
 @pytest.fixture(scope="module")
 def client(redis_server: RedisServer) -> Iterator[FlaskClient]:
-    app: Flask = create_app(
-        Settings(
-            redis_url=redis_server.url,
-            key_prefix=f"sheets-vs-engines-{next(_prefixes)}",
-            **RAISED_LIMITS,
-        )
+    settings = Settings(
+        redis_url=redis_server.url,
+        key_prefix=f"sheets-vs-engines-{next(_prefixes)}",
+        **RAISED_LIMITS,
     )
-    app.config["TESTING"] = True
-    yield app.test_client()
-    app.extensions["cardtable"].redis.close()
+    with app_under_test(settings) as app:
+        yield app.test_client()
 
 
 def table_entry(game: str, state: GameState) -> dict[str, Any]:

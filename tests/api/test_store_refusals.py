@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -19,6 +18,7 @@ from cardtable.config import Settings
 from cardtable.redis_server import RedisServer, free_port
 from tests.api.conftest import Api
 from tests.support.reply_dropping_proxy import ReplyDroppingProxy
+from tests.support.threads import run_at_once
 
 REVEAL = {"type": "reveal", "row": 0, "col": 0}
 
@@ -142,11 +142,7 @@ def test_racing_retries_with_one_idempotency_key_apply_the_move_once(
             )
         )
 
-    threads = [threading.Thread(target=send) for _ in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_at_once([send] * 8)
     assert {a.status_code for a in answers} == {200}
     assert {a.get_json()["version"] for a in answers} == {1}
     assert api.view(game_id)["version"] == 1

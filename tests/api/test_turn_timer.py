@@ -17,6 +17,7 @@ from cardtable.store import codec
 from cardtable.tables import Game
 from cardtable.timers import catch_up
 from tests.api.conftest import Api
+from tests.support.threads import run_at_once
 
 TURN = 30
 
@@ -60,11 +61,7 @@ def test_an_overdue_turn_is_played_once_however_many_read_it(
         start.wait()
         versions.append(client.get(f"/games/{created['id']}").get_json()["version"])
 
-    threads = [threading.Thread(target=reader) for _ in range(12)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_at_once([reader] * 12)
     assert versions == [expected.version] * 12
     after = stored_game(raw_redis, settings, created["id"])
     assert after.state.snapshot() == expected.state.snapshot()

@@ -12,9 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from redis.cluster import RedisCluster
 
-from cardtable.app import create_app
 from cardtable.config import Settings
 from tests.api.conftest import Api
+from tests.support.app_under_test import app_under_test
 from tests.support.limits import RAISED_LIMITS_ENV
 
 
@@ -28,10 +28,8 @@ def cluster_app(redis_cluster: Any) -> Iterator[Flask]:
             **RAISED_LIMITS_ENV,
         }
     )
-    app = create_app(settings)
-    app.config["TESTING"] = True
-    yield app
-    app.extensions["cardtable"].redis.close()
+    with app_under_test(settings) as app:
+        yield app
 
 
 @pytest.fixture

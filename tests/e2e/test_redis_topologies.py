@@ -131,6 +131,21 @@ def test_a_game_goes_on_through_a_sentinel_failover(
         assert score["finished"] and score["winners"]
 
 
+def _plays_two_steps(env: dict[str, str]) -> None:
+    """A server started with `env` becomes ready and a game over it takes two steps."""
+    with Gunicorn(env=env, ready_path="/readyz") as server:
+        game = Game(server.url)
+        assert game.step() and game.step()
+
+
+def _refuses_to_start(env: dict[str, str], says: str, exit_code: int) -> None:
+    """A server started with `env` stops at start, its line matching `says`, with `exit_code`."""
+    server = Gunicorn(env=env)
+    with pytest.raises(RuntimeError, match=says):
+        server.start()
+    assert server.process is not None and server.process.wait(timeout=30) == exit_code
+
+
 def test_an_acl_user_with_a_password(redis_server: RedisServer) -> None:
     admin = redis.Redis.from_url(redis_server.url)
     # The rights docs/deploying.md recommends: its keys, no dangerous commands.
@@ -151,14 +166,10 @@ def test_an_acl_user_with_a_password(redis_server: RedisServer) -> None:
             "CARDTABLE_REDIS_PASSWORD": "s3cret",
             "CARDTABLE_KEY_PREFIX": "acl",
         }
-        with Gunicorn(env=env, ready_path="/readyz") as server:
-            game = Game(server.url)
-            assert game.step() and game.step()
+        _plays_two_steps(env)
         # A wrong password stops the server at start (cardtable.startup), in one line.
-        server = Gunicorn(env={**env, "CARDTABLE_REDIS_PASSWORD": "wrong"})
-        with pytest.raises(RuntimeError, match=r"refused the credentials.*redis_refused"):
-            server.start()
-        assert server.process is not None and server.process.wait(timeout=30) == 77
+        wrong = {**env, "CARDTABLE_REDIS_PASSWORD": "wrong"}
+        _refuses_to_start(wrong, r"refused the credentials.*redis_refused", exit_code=77)
     finally:
         admin.acl_deluser("cardtable")
 
@@ -206,14 +217,10 @@ def test_tls_with_a_private_ca(redis_server: RedisServer, tmp_path: Path) -> Non
     proxy = TlsProxy(redis_server.port, cert, key)
     try:
         env = {"CARDTABLE_REDIS_URL": f"rediss://127.0.0.1:{proxy.port}/0"}
-        with Gunicorn(env={**env, "CARDTABLE_REDIS_CA_FILE": str(ca)}, ready_path="/readyz") as s:
-            game = Game(s.url)
-            assert game.step() and game.step()
+        _plays_two_steps({**env, "CARDTABLE_REDIS_CA_FILE": str(ca)})
         # Without the CA the server's certificate is not trusted: no connection at all, so
         # the server refuses to start (cardtable.startup), saying so in one line.
-        server = Gunicorn(env={**env, "CARDTABLE_START_WAIT_SECONDS": "1"})
-        with pytest.raises(RuntimeError, match=r"certificate verify failed.*redis_unreachable"):
-            server.start()
-        assert server.process is not None and server.process.wait(timeout=30) == 69
+        untrusting = {**env, "CARDTABLE_START_WAIT_SECONDS": "1"}
+        _refuses_to_start(untrusting, r"certificate verify failed.*redis_unreachable", exit_code=69)
     finally:
         proxy.close()

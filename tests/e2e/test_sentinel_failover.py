@@ -9,12 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.gunicorn import Gunicorn
 from tests.support.failover_load import (
-    SERVICE,
-    failover_under_load,
-    lost_writes,
     sentinel_topology,
+    served_failover,
 )
 
 CLIENTS = 6
@@ -23,15 +20,7 @@ CLIENTS = 6
 @pytest.mark.parametrize("replicas", [1, 2])
 def test_a_failover_under_load_loses_no_acknowledged_write(tmp_path: Path, replicas: int) -> None:
     with sentinel_topology(tmp_path, replicas) as topology:
-        env = {
-            "CARDTABLE_REDIS_SENTINELS": topology.sentinels,
-            "CARDTABLE_REDIS_SENTINEL_SERVICE": SERVICE,
-            "CARDTABLE_KEY_PREFIX": "failover",
-            "CARDTABLE_REDIS_WAIT_REPLICAS": str(replicas),
-        }
-        with Gunicorn(env=env, workers=2, ready_path="/readyz") as server:
-            run = failover_under_load(topology, server.url, CLIENTS, 0, moves_after=100)
-        lost = lost_writes(topology.master_port(), "failover", run.acked)
+        run, lost = served_failover(topology, replicas, CLIENTS, 0, moves_after=100)
         assert not run.acked.errors, run.acked.errors[:5]
         assert run.before >= 100 and len(run.acked.moves) >= run.after + 100
         assert (lost.moves, lost.joins) == (0, 0), (lost, len(run.acked.moves))

@@ -8,6 +8,7 @@ on cards the viewer cannot see. `PROFILES` holds the little each test must know 
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -22,6 +23,7 @@ from cardtable.engine.base import GameRules, GameState
 from cardtable.engine.errors import (
     EngineError,
     InvalidRecord,
+    InvalidSeat,
     InvalidState,
     MalformedMove,
     NotYourTurn,
@@ -256,6 +258,28 @@ def test_every_malformation_is_one_code(rules: GameRules, damage: int) -> None:
     with pytest.raises(MalformedMove) as error:
         state.apply(seat, MALFORMED[damage](state.legal_moves(seat)[0]))
     assert error.value.code == "malformed_move"
+    assert stored(state) == before
+
+
+@pytest.mark.parametrize("seat", [-1, "past the last", True, "0", None, 1.0, 0.0], ids=repr)
+def test_an_invalid_seat_is_refused_first(rules: GameRules, seat: Any) -> None:
+    """Checked before anything else: a nonsense move and a legal one get InvalidSeat alike,
+    and neither moves, legal-move lists nor (but for the spectator, None) views are given."""
+    state, rng = new_game(rules, 4), random.Random(4)
+    for _ in itertools.islice(play_through(state, rng), 4):
+        pass  # three moves in: past Skyjo's first reveals
+    seat = state.n_players if seat == "past the last" else seat
+    legal = state.legal_moves(state.active_seats()[0])[0]
+    before = stored(state)
+    for move in ({"type": "nonsense"}, legal):
+        with pytest.raises(InvalidSeat) as error:
+            state.apply(seat, move)
+        assert type(error.value) is InvalidSeat and error.value.message
+    with pytest.raises(InvalidSeat):
+        state.legal_moves(seat)
+    if seat is not None:
+        with pytest.raises(InvalidSeat):
+            state.view(seat)
     assert stored(state) == before
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 import time
 import zlib
+from functools import partial
 
 import orjson
 import pytest
@@ -13,6 +14,7 @@ import redis
 
 from cardtable.engine.registry import GAMES
 from cardtable.store import DocumentStore, DuplicateId, NotFound, VersionConflict, codec
+from tests.support.threads import run_at_once
 
 
 @pytest.fixture
@@ -96,11 +98,7 @@ def test_concurrent_compare_and_set_has_exactly_one_winner_per_version(
             with lock:
                 wins.append((current.version + 1, ident))
 
-    threads = [threading.Thread(target=writer, args=(i,)) for i in range(6)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_at_once(partial(writer, i) for i in range(6))
     final = store.load("g1")
     versions = sorted(version for version, _ in wins)
     assert versions == list(range(1, final.version + 1))  # gapless, no version twice

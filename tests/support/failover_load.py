@@ -30,6 +30,7 @@ from cardtable.common import hash_token
 from cardtable.games import SMALL_FIELDS, GameService
 from cardtable.redis_server import RedisServer, find_redis_binary, free_port, wait_for_port
 from cardtable.store import DocumentStore, NotFound
+from tests.e2e.gunicorn import Gunicorn
 from tests.support.waiting import eventually
 
 SERVICE = "mymaster"
@@ -264,3 +265,26 @@ def failover_under_load(
         for thread in threads:
             thread.join(timeout=120)
     return FailoverRun(acked, before, after, steady, failed_over_at, demoted)
+
+
+def served_failover(
+    topology: Topology,
+    wait_replicas: int,
+    clients: int,
+    steady_seconds: float,
+    moves_after: int,
+    env: dict[str, str] | None = None,
+) -> tuple[FailoverRun, Lost]:
+    """`failover_under_load` against a real gunicorn (2 workers) over the topology's
+    Sentinels, with CARDTABLE_REDIS_WAIT_REPLICAS `wait_replicas` (and `env`), and the
+    acknowledged writes the new master does not hold."""
+    server_env = {
+        **(env or {}),
+        "CARDTABLE_REDIS_SENTINELS": topology.sentinels,
+        "CARDTABLE_REDIS_SENTINEL_SERVICE": SERVICE,
+        "CARDTABLE_KEY_PREFIX": "failover",
+        "CARDTABLE_REDIS_WAIT_REPLICAS": str(wait_replicas),
+    }
+    with Gunicorn(env=server_env, workers=2, ready_path="/readyz") as server:
+        run = failover_under_load(topology, server.url, clients, steady_seconds, moves_after)
+    return run, lost_writes(topology.master_port(), "failover", run.acked)

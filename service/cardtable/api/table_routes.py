@@ -29,6 +29,7 @@ from cardtable.store.documents import Record
 from cardtable.tables import Game
 
 Act = Callable[[Callable[..., Record] | None], Any]
+SeatAct = Callable[[str | None, Callable[..., Record] | None], tuple[Game, int | None]]
 
 blp = Blueprint(
     "tables",
@@ -82,6 +83,15 @@ def _once(
     return idem.once(wiring().games.store, game_id, name, act, answer)
 
 
+def _seat_change(game_id: str, name: str, content: dict[str, Any], act: SeatAct) -> Any:
+    """Leave or start for the bearer token's seat: at most once per Idempotency-Key of that
+    holder, answered with the game's version."""
+    key, token = idempotency_key(), bearer_token()
+    idem = keyed(key, f"{name}:{holder(token)}", content) if key else None
+    result, replay = _once(idem, game_id, name, lambda record: act(token, record), _change)
+    return _changed(*result) if result else replayed_answer(replay, 200)
+
+
 @blp.route("/<string:game_id>/join")
 class Join(MethodView):
     @blp.doc(operationId="join_game", security=[])
@@ -112,14 +122,11 @@ class Leave(MethodView):
     def post(self, game_id: str) -> Any:
         """Leave the game: before the deal the seat opens again; after it the server's
         greedy bot plays the seat from now on (views say so). Twice: `already_left`."""
-        key, token = idempotency_key(), bearer_token()
-        idem = keyed(key, f"leave:{holder(token)}", {}) if key else None
 
-        def leave(record: Callable[..., Record] | None) -> tuple[Game, int]:
+        def leave(token: str | None, record: Callable[..., Record] | None) -> tuple[Game, int]:
             return wiring().seating.leave(game_id, token, record)
 
-        result, replay = _once(idem, game_id, "leave", leave, _change)
-        return _changed(*result) if result else replayed_answer(replay, 200)
+        return _seat_change(game_id, "leave", {}, leave)
 
 
 @blp.route("/<string:game_id>/start")
@@ -131,15 +138,14 @@ class Start(MethodView):
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Start before every seat is taken: server bots (`fill`) take the open seats and
         the game is dealt. For the creator's seat (its token) or the invite's holder."""
-        key, token = idempotency_key(), bearer_token()
-        idem = keyed(key, f"start:{holder(token)}", body) if key else None
 
-        def start(record: Callable[..., Record] | None) -> tuple[Game, int | None]:
+        def start(
+            token: str | None, record: Callable[..., Record] | None
+        ) -> tuple[Game, int | None]:
             seating = wiring().seating
             return seating.start(game_id, token, body.get("invite"), body["fill"], record)
 
-        result, replay = _once(idem, game_id, "start", start, _change)
-        return _changed(*result) if result else replayed_answer(replay, 200)
+        return _seat_change(game_id, "start", body, start)
 
 
 @blp.route("/<string:game_id>/rematch")

@@ -13,6 +13,12 @@ from cardtable.engine.skyjo.cards import DECK_COUNTS, position
 from cardtable.engine.skyjo.rounds import start_round
 from cardtable.engine.skyjo.state import SkyjoState
 
+# Grids (row by row) with no two equal cards in a column, so nothing is removed unless a test
+# puts a column together on purpose.
+G0 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+G1 = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+G2 = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+
 
 def deal_entry(
     grids: Sequence[Sequence[int]],

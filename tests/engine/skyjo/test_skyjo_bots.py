@@ -5,13 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from skyjo_helpers import at, dealt_state, play_bots
+from skyjo_helpers import G0, G1, at, dealt_state, play_bots
 
 from cardtable.engine.skyjo import RULES
 from cardtable.engine.skyjo.state import SkyjoState
-
-G0 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
-G1 = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from skyjo_helpers import at, deal_entry, dealt_state
+from skyjo_helpers import G0, G1, G2, at, deal_entry, dealt_state
 
 from cardtable.engine.base import (
     IllegalMove,
@@ -19,11 +19,6 @@ from cardtable.engine.skyjo.cards import DECK_COUNTS, DECK_SIZE, full_deck
 from cardtable.engine.skyjo.scoring import is_game_over, round_scores, winners
 from cardtable.engine.skyjo.state import SkyjoState
 
-# Three grids (row by row) with no two equal cards in a column, so nothing is removed unless a
-# test puts a column together on purpose.
-G0 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
-G1 = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
-G2 = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 NO_REVEALS = {"initial_reveals": 0}
 
 
@@ -287,20 +282,21 @@ def test_take_discard_completing_a_column_discards_exchanged_card_first() -> Non
     assert (state.view(None)["discard_top"], state.view(None)["discard_size"]) == (5, 4)
 
 
-def test_replace_completing_a_column_discards_exchanged_card_first() -> None:
-    state = dealt_state([_column_of_fives(9), G1], 12, draw_top=[5], options=NO_REVEALS)
+@pytest.mark.parametrize(
+    ("move", "hidden_third", "drawn", "first"),
+    [
+        ("replace", 9, 5, 9),  # the exchanged card goes first
+        ("discard_and_reveal", 5, 3, 3),  # the drawn card goes first
+    ],
+)
+def test_a_column_completed_after_a_draw_is_discarded_after_the_moves_own_card(
+    move: str, hidden_third: int, drawn: int, first: int
+) -> None:
+    state = dealt_state([_column_of_fives(hidden_third), G1], 12, [drawn], NO_REVEALS)
     state = edited(state, seat0=up_except(*range(1, 4), *range(5, 12)))
     state.apply(0, {"type": "draw"})
-    state.apply(0, at("replace", 2, 0))
-    assert state.discard == [12, 9, 5, 5, 5]
-
-
-def test_discard_and_reveal_completing_a_column_discards_drawn_card_first() -> None:
-    state = dealt_state([_column_of_fives(5), G1], 12, draw_top=[3], options=NO_REVEALS)
-    state = edited(state, seat0=up_except(*range(1, 4), *range(5, 12)))
-    state.apply(0, {"type": "draw"})
-    state.apply(0, at("discard_and_reveal", 2, 0))
-    assert state.discard == [12, 3, 5, 5, 5]
+    state.apply(0, at(move, 2, 0))
+    assert state.discard == [12, first, 5, 5, 5]
     assert state.view(None)["players"][0]["grid"][0::4] == ["removed"] * 3
 
 

@@ -8,14 +8,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from skyjo_helpers import at, dealt_state, play_random_game, random_step
+from skyjo_helpers import G0, G1, at, dealt_state, play_random_game, random_step
 
 from cardtable.engine.base import InvalidState
 from cardtable.engine.skyjo import RULES
 from cardtable.engine.skyjo.state import SkyjoState
-
-G0 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
-G1 = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
 
 
 def round_trips(state: SkyjoState) -> None:

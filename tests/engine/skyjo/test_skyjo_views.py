@@ -6,13 +6,10 @@ import json
 import random
 from typing import Any
 
-from skyjo_helpers import at, dealt_state, random_step
+from skyjo_helpers import G0, G1, at, dealt_state, random_step
 
 from cardtable.engine.skyjo import RULES
 from cardtable.engine.skyjo.state import SkyjoState
-
-G0 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
-G1 = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
 
 COMMON_KEYS = {
     "game", "version", "seat", "phase", "round", "current_player", "active_seats", "step",
