@@ -1,6 +1,7 @@
 """Regenerate the SDK's generated parts from `openapi.yaml`: the low-level package
-`sdk/cardtable_client`, and the typed views, moves and events of `cardtable_sdk.typed`
-(scripts/generate_typed.py; `tests/sdk/test_generated_typed.py` keeps them in step).
+`sdk/cardtable_client`, the typed views, moves and events of `cardtable_sdk.typed` and the
+TypeScript client's per-game names (`src/games.generated.ts`) (scripts/generate_typed.py;
+`tests/sdk/test_generated_typed.py` keeps them in step).
 
 The package is produced by the pinned openapi-python-client (0.29.1) with the settings in
 `sdk/openapi-client-config.yaml`, then formatted (`ruff format` only) by the project's
@@ -101,12 +102,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=TARGET, help="where the package goes")
     parser.add_argument("--check", action="store_true", help="only compare with a fresh generation")
     args = parser.parse_args(argv)
-    typed = generate_typed.generate(generate_typed.load(args.spec))
+    schemas = generate_typed.load(args.spec)
+    typed, typescript = generate_typed.generate(schemas), generate_typed.typescript(schemas)
     with tempfile.TemporaryDirectory(prefix="cardtable-sdk-") as scratch:
         fresh = generate(args.spec, Path(scratch) / PACKAGE)
         if args.check:
             problems = differences(fresh, args.output)
             problems += generate_typed.differences(typed, generate_typed.TARGET)
+            if generate_typed.TYPESCRIPT.read_text(encoding="utf-8") != typescript:
+                problems.append(f"differs: {generate_typed.TYPESCRIPT.name}")
             for line in problems:
                 print(line)
             return 1 if problems else 0
@@ -115,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copytree(fresh, args.output)
     for name, text in typed.items():
         (generate_typed.TARGET / name).write_text(text, encoding="utf-8")
+    generate_typed.TYPESCRIPT.write_text(typescript, encoding="utf-8")
     print(f"generated {args.output} and {generate_typed.TARGET}")
     return 0
 

@@ -15,6 +15,7 @@ add hand-written names in `typed/_extra/<game>.py`; its module then re-exports t
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import subprocess
 import sys
@@ -306,3 +307,38 @@ def differences(files: Mapping[str, str], target: Path) -> list[str]:
         for name, text in files.items()
         if not (target / name).exists() or (target / name).read_text(encoding="utf-8") != text
     )
+
+
+TYPESCRIPT = ROOT / "sdk" / "typescript" / "src" / "games.generated.ts"
+
+
+def typescript(schemas: Mapping[str, Schema]) -> str:
+    """The TypeScript client's per-game names (`src/games.generated.ts`): the games, each
+    one's move types, and its move shapes, moves and view as `src/schema.d.ts` names them
+    (the hand-written `src/games.ts` builds its unions and helpers on these)."""
+    found = games(schemas)
+    module = Module(schemas, "")
+    lines = [
+        HEADER.replace("# ", "// ", 1).rstrip(),
+        "/** The games of openapi.yaml: their moves and views, as src/schema.d.ts names them. */",
+        'import type { components } from "./schema";',
+        "",
+        'type Schemas = components["schemas"];',
+        "",
+        f"export type GameName = {' | '.join(json.dumps(game) for game in found)};",
+        "/** Each game's move types (its moves' `type`s), for narrowing a move at run time. */",
+        "export const MOVE_TYPES = {",
+    ]
+    shapes = {game: list(module.variants(schemas[f"{title}Move"])) for game, title in found.items()}
+    for game, components in shapes.items():
+        kinds = dict.fromkeys(schemas[c]["properties"]["type"]["enum"][0] for c in components)
+        lines.append(f"  {game}: {json.dumps(list(kinds), separators=(', ', ': '))},")
+    lines += ["} as const;", ""]
+    for components in shapes.values():
+        lines += [f'export type {c} = Schemas["{c}"];' for c in components]
+    for label, suffix in (("moves", "Move"), ("views", "View")):
+        lines += ["", f"/** Each game's {label} as the spec describes them. */"]
+        lines.append(f"export type Spec{camel(label)} = {{")
+        lines += [f'  {game}: Schemas["{title}{suffix}"];' for game, title in found.items()]
+        lines.append("};")
+    return "\n".join(lines) + "\n"

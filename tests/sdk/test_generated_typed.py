@@ -52,6 +52,17 @@ def test_the_committed_modules_are_what_the_generator_makes_of_openapi_yaml() ->
     )
 
 
+def test_the_typescript_clients_game_names_are_what_the_generator_makes_of_openapi_yaml() -> None:
+    fresh = generate_typed.typescript(generate_typed.load(ROOT / "openapi.yaml"))
+    assert fresh == generate_typed.TYPESCRIPT.read_text(encoding="utf-8"), (
+        "sdk/typescript/src/games.generated.ts is out of date with openapi.yaml; run `make sdk`"
+    )
+    with hosted(HIGHCARD):
+        hosting = generate_typed.typescript(openapi_dict()["components"]["schemas"])  # type: ignore[arg-type]
+    assert 'export type GameName = "highcard" | "skipbo" | "skyjo";' in hosting
+    assert '  highcard: ["play"],' in hosting and 'highcard: Schemas["HighcardView"];' in hosting
+
+
 def test_the_drift_check_notices_a_hand_edit(tmp_path: Path) -> None:
     files = generate_typed.generate(generate_typed.load(ROOT / "openapi.yaml"))
     for name, text in files.items():
