@@ -5,6 +5,7 @@ hosted, type-checks a bot under `mypy --strict` and refuses one that misreads it
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -93,6 +94,12 @@ def test_a_hosted_third_game_gets_a_typed_module_that_type_checks(tmp_path: Path
     module = files["highcard.py"]
     assert 'game: Literal["highcard"]' in module and "    rank: int\n" in module
     (tmp_path / "highcard.py").write_text(module, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("highcard_typed", tmp_path / "highcard.py")
+    assert spec is not None and spec.loader is not None
+    typed = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(typed)
+    assert set(typed.View.__required_keys__) == set(schemas["HighcardView"]["required"])
+    assert [set(move.__annotations__) for move in typed.MOVES] == [{"type", "rank"}]
     (tmp_path / "lowest.py").write_text(BOT, encoding="utf-8")
     (tmp_path / "misread.py").write_text(MISREAD, encoding="utf-8")
     done = subprocess.run(
