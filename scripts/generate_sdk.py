@@ -1,4 +1,7 @@
-"""Regenerate the SDK's low-level package `sdk/cardtable_client` from `openapi.yaml`.
+"""Regenerate the SDK's generated parts from `openapi.yaml`: the low-level package
+`sdk/cardtable_client`, the typed views, moves and events of `cardtable_sdk.typed` and the
+TypeScript client's per-game names (`src/games.generated.ts`) (scripts/generate_typed.py;
+`tests/sdk/test_generated_typed.py` keeps them in step).
 
 The package is produced by the pinned openapi-python-client (0.29.1) with the settings in
 `sdk/openapi-client-config.yaml`, then formatted (`ruff format` only) by the project's
@@ -7,8 +10,8 @@ same files on any machine.
 Nobody edits the result by hand; `tests/sdk/test_generated_client.py` regenerates it into a
 temporary folder and fails on any difference.
 
-    python scripts/generate_sdk.py                 # rewrite sdk/cardtable_client
-    python scripts/generate_sdk.py --check         # exit 1 if it differs from a fresh run
+    python scripts/generate_sdk.py                 # rewrite both
+    python scripts/generate_sdk.py --check         # exit 1 if either differs from a fresh run
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import generate_typed
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "openapi.yaml"
@@ -97,17 +102,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=TARGET, help="where the package goes")
     parser.add_argument("--check", action="store_true", help="only compare with a fresh generation")
     args = parser.parse_args(argv)
+    schemas = generate_typed.load(args.spec)
+    typed, typescript = generate_typed.generate(schemas), generate_typed.typescript(schemas)
     with tempfile.TemporaryDirectory(prefix="cardtable-sdk-") as scratch:
         fresh = generate(args.spec, Path(scratch) / PACKAGE)
         if args.check:
             problems = differences(fresh, args.output)
+            problems += generate_typed.differences(typed, generate_typed.TARGET)
+            if generate_typed.TYPESCRIPT.read_text(encoding="utf-8") != typescript:
+                problems.append(f"differs: {generate_typed.TYPESCRIPT.name}")
             for line in problems:
                 print(line)
             return 1 if problems else 0
         if args.output.exists():
             shutil.rmtree(args.output)
         shutil.copytree(fresh, args.output)
-    print(f"generated {args.output}")
+    for name, text in typed.items():
+        (generate_typed.TARGET / name).write_text(text, encoding="utf-8")
+    generate_typed.TYPESCRIPT.write_text(typescript, encoding="utf-8")
+    print(f"generated {args.output} and {generate_typed.TARGET}")
     return 0
 
 

@@ -4,6 +4,7 @@ schema's enums, and the views and legal moves of played games have exactly these
 
 from __future__ import annotations
 
+import importlib
 import random
 import typing
 from types import ModuleType, UnionType
@@ -13,29 +14,38 @@ import pytest
 import yaml
 
 from cardtable.api.schemas.derived import title
+from cardtable.engine.registry import GAMES as REGISTRY
 from cardtable.engine.registry import get_rules
 from cardtable_sdk.local import LocalGame
-from cardtable_sdk.typed import skipbo, skyjo
+from cardtable_sdk.typed import events, skyjo
 from tests.sdk.conftest import ROOT
 
 SCHEMAS: dict[str, dict[str, Any]] = yaml.safe_load(
     (ROOT / "openapi.yaml").read_text(encoding="utf-8")
 )["components"]["schemas"]
 
-PARTS = {
-    skyjo: {
-        "View": "SkyjoView", "Options": "SkyjoOptions", "Player": "SkyjoPlayer",
-        "Drawn": "SkyjoDrawn",
-        "FinalLap": "SkyjoFinalLap", "RoundSummary": "SkyjoRoundScore",
-        "LastRound": "SkyjoLastRound",
-    },
-    skipbo: {
-        "View": "SkipBoView", "Options": "SkipBoOptions", "Player": "SkipBoPlayer",
-        "BuildingPile": "SkipBoBuildingPile", "LastRound": "SkipBoLastRound",
-        "RoundSummary": "SkipBoRoundScore",
-    },
-}  # fmt: skip
-GAMES = {"skyjo": skyjo, "skipbo": skipbo}
+GAMES: dict[str, ModuleType] = {
+    name: importlib.import_module(f"cardtable_sdk.typed.{name}") for name in REGISTRY
+}
+MODULES = [*GAMES.values(), events]
+
+
+def _schema_of(module: ModuleType, name: str) -> dict[str, Any]:
+    """The component a generated TypedDict stands for: `skyjo.Player` is `SkyjoPlayer`,
+    an event (`MoveEvent`) the shared one, an inline object its owner's field's items."""
+    game = module.__name__.rsplit(".", 1)[1]
+    prefixed = (title(get_rules(game)) if game in GAMES else "") + name
+    return SCHEMAS.get(prefixed) or SCHEMAS[name]
+
+
+def _parts(module: ModuleType) -> dict[str, type]:
+    return {
+        name: value
+        for name, value in vars(module).items()
+        if typing.is_typeddict(value)
+        and value.__module__ == module.__name__
+        and not name.endswith("Item")
+    }
 
 
 def _literals(annotation: Any) -> set[Any]:
@@ -47,20 +57,21 @@ def _literals(annotation: Any) -> set[Any]:
     return set()
 
 
-@pytest.mark.parametrize("module", [skyjo, skipbo], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
 def test_every_view_part_has_the_keys_of_its_schema(module: ModuleType) -> None:
-    for part, schema_name in PARTS[module].items():
-        typed = getattr(module, part)
-        schema = SCHEMAS[schema_name]
+    expected = {"View", "Options", "Player"} if module in GAMES.values() else {"MoveEvent"}
+    assert expected <= set(_parts(module))
+    for part, typed in _parts(module).items():
+        schema = _schema_of(module, part)
         assert set(typed.__annotations__) == set(schema["properties"]), part
         assert typed.__required_keys__ == set(schema["required"]), part
 
 
-@pytest.mark.parametrize("module", [skyjo, skipbo], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
 def test_literals_are_the_schemas_enums(module: ModuleType) -> None:
-    for part, schema_name in PARTS[module].items():
-        hints = typing.get_type_hints(getattr(module, part))
-        for key, prop in SCHEMAS[schema_name]["properties"].items():
+    for part, typed in _parts(module).items():
+        hints = typing.get_type_hints(typed)
+        for key, prop in _schema_of(module, part)["properties"].items():
             if "enum" in prop:
                 assert _literals(hints[key]) == {e for e in prop["enum"] if e is not None}, key
 
@@ -79,7 +90,7 @@ def _move_components(game: str) -> list[dict[str, Any]]:
     return found
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", GAMES)
 def test_moves_are_the_schemas_moves(game: str) -> None:
     """Each typed move has the keys, the required keys and the literals of one of the
     game's move schemas (derived from the game's declared shapes), and each schema has one."""
@@ -113,7 +124,7 @@ def _matches(data: dict[str, Any], shapes: tuple[type, ...]) -> bool:
     return False
 
 
-@pytest.mark.parametrize("game", ["skyjo", "skipbo"])
+@pytest.mark.parametrize("game", GAMES)
 def test_played_views_and_legal_moves_have_the_typed_shapes(game: str) -> None:
     options = {"stock_size": 5} if game == "skipbo" else {"end_score": 30}
     local = LocalGame(game, ["a", "b"], options=options, seed=5)
@@ -126,3 +137,26 @@ def test_played_views_and_legal_moves_have_the_typed_shapes(game: str) -> None:
         assert legal and all(_matches(move, GAMES[game].MOVES) for move in legal), legal
         local.apply(seat, rng.choice(legal))
     assert set(local.view(0)) == view_keys
+
+
+def test_skyjos_hand_written_cell_is_the_grids_item() -> None:
+    assert typing.get_type_hints(skyjo.Player)["grid"] == list[skyjo.Cell]
+
+
+def test_a_typed_bot_is_the_sdks_bot() -> None:
+    """`@skyjo.bot` hands the view and the moves through unchanged (types only)."""
+    seen: list[Any] = []
+
+    @skyjo.bot
+    def first(view: skyjo.View, legal_moves: list[skyjo.Move]) -> skyjo.Move:
+        seen.append(view)
+        return legal_moves[0]
+
+    local = LocalGame("skyjo", ["a", "b"], seed=1)
+    view, legal = local.view(0), local.legal_moves(0)
+    assert first(view, legal) == legal[0] and seen == [view]
+
+
+def test_a_games_events_hold_its_own_moves() -> None:
+    move_event = next(e for e in get_args(skyjo.Event) if get_origin(e) is events.MoveEvent)
+    assert get_args(move_event) == (skyjo.Move,)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from cardtable_sdk.runner import Bot
 from cardtable_sdk.views import MoveList, View
@@ -25,3 +25,11 @@ def untyped(
         return cast(Mapping[str, Any], move)
 
     return bot
+
+
+class BotDecorator(Generic[ViewT, MoveT]):
+    """A game's `bot` decorator (each generated module has one, typed with its game's
+    `View` and `Move`): `@skyjo.bot` on `(skyjo.View, list[skyjo.Move]) -> skyjo.Move`."""
+
+    def __call__(self, typed: Callable[[ViewT, list[MoveT]], MoveT]) -> Bot:
+        return untyped(typed)

@@ -3,13 +3,16 @@
  * events) and `game` (views), so that a move without its card or a misspelt field is a
  * compile error.
  *
- * Views come from openapi.yaml (src/schema.d.ts), found by route rather than by schema name
- * so that a renamed or split schema changes nothing here. Where the spec is looser than
- * the server (moves are one object with every field optional, events an open object), the
- * unions are written by hand from the engines' move parsers and docs/events.md;
- * test/types/spec.test-d.ts checks them against the generated types, both ways once the
- * spec itself is a union.
+ * Each game's moves and view come from openapi.yaml: src/games.generated.ts (written by
+ * scripts/generate_typed.py, `make sdk`) names the games, their move types and shapes and
+ * their views as src/schema.d.ts has them, so a new game gets its `MoveOf`, `ViewOf` and
+ * `EventOf` with no edit here. Skyjo's and Skip-Bo's events are written by hand from
+ * docs/events.md, tighter than the spec's (one object per `type` with every game's fields
+ * optional); any other game's are the spec's with its own moves.
+ * test/types/spec.test-d.ts checks them against the generated types.
  */
+import type { GameName, SkipBoPlayDiscardMove, SkipBoPlayHandMove, SkipBoPlayStockMove, SpecMoves, SpecViews } from "./games.generated";
+import { MOVE_TYPES } from "./games.generated";
 import type { paths } from "./schema";
 
 /** The JSON body of a route's 200 answer. */
@@ -32,28 +35,21 @@ export type WireView = Ok<paths["/games/{game_id}"]["get"]>;
 /** An event as the spec describes it: a oneOf by `type` (MoveEvent, DealEvent, RoundEndEvent, ...), each with every game's own fields optional. */
 export type WireEvent = Ok<paths["/games/{game_id}/events"]["get"]> extends { events: (infer E)[] } ? E : never;
 
-export type GameName = "skyjo" | "skipbo";
+export * from "./games.generated";
 
 // ---------------------------------------------------------------------------------------
-// Moves
+// Moves: each game's from the spec (src/games.generated.ts), exact
 // ---------------------------------------------------------------------------------------
+
+/** The moves of one game, exact (`move.row` on any move is allowed and undefined). */
+type GameMove<G extends GameName> = Exclusive<SpecMoves[G]>;
 
 /** A Skyjo grid position: row 0..2, column 0..3. */
 export type SkyjoCellPosition = {
   row: number;
   col: number;
 };
-export type SkyjoRevealMove = { type: "reveal" } & SkyjoCellPosition;
-/** Take the discard pile's top card into a position (its card goes to the discard). */
-export type SkyjoTakeDiscardMove = { type: "take_discard" } & SkyjoCellPosition;
-export type SkyjoDrawMove = {
-  type: "draw";
-};
-/** Put the drawn card at a position. */
-export type SkyjoReplaceMove = { type: "replace" } & SkyjoCellPosition;
-/** Discard the drawn card and turn up a face-down card. */
-export type SkyjoDiscardAndRevealMove = { type: "discard_and_reveal" } & SkyjoCellPosition;
-export type SkyjoMove = Exclusive<SkyjoRevealMove | SkyjoTakeDiscardMove | SkyjoDrawMove | SkyjoReplaceMove | SkyjoDiscardAndRevealMove>;
+export type SkyjoMove = GameMove<"skyjo">;
 
 /** A Skip-Bo card: 1..12, 0 for the SKIP-BO wild card. */
 export type SkipBoCard = number;
@@ -61,41 +57,17 @@ export type SkipBoCard = number;
 export type SkipBoPile = number;
 /** Teams: the partner whose stock or discard pile is played from (left out for your own). */
 export type SkipBoOwner = number;
-export type SkipBoPlayFromHand = {
-  type: "play";
-  source: "hand";
-  card: SkipBoCard;
-  target: SkipBoPile;
-};
-export type SkipBoPlayFromStock = {
-  type: "play";
-  source: "stock";
-  target: SkipBoPile;
-  owner?: SkipBoOwner;
-};
-export type SkipBoPlayFromDiscard = {
-  type: "play";
-  source: "discard";
-  pile: SkipBoPile;
-  target: SkipBoPile;
-  owner?: SkipBoOwner;
-};
-/** End the turn: a hand card onto one of your discard piles. */
-export type SkipBoDiscardMove = {
-  type: "discard";
-  card: SkipBoCard;
-  pile: SkipBoPile;
-};
-export type SkipBoPassMove = {
-  type: "pass";
-};
-export type SkipBoMove = Exclusive<SkipBoPlayFromHand | SkipBoPlayFromStock | SkipBoPlayFromDiscard | SkipBoDiscardMove | SkipBoPassMove>;
+// Today's names of the spec's Skip-Bo play shapes.
+export type SkipBoPlayFromHand = SkipBoPlayHandMove;
+export type SkipBoPlayFromStock = SkipBoPlayStockMove;
+export type SkipBoPlayFromDiscard = SkipBoPlayDiscardMove;
+export type SkipBoMove = GameMove<"skipbo">;
 
-/** A move of either game; narrow it with `move.type` or isSkyjoMove / isSkipBoMove. */
-export type AnyMove = Exclusive<SkyjoMove | SkipBoMove>;
+/** A move of any game; narrow it with `move.type` or isSkyjoMove / isSkipBoMove. */
+export type AnyMove = Exclusive<SpecMoves[GameName]>;
 
-const SKYJO_MOVES: ReadonlySet<string> = new Set(["reveal", "take_discard", "draw", "replace", "discard_and_reveal"]);
-const SKIPBO_MOVES: ReadonlySet<string> = new Set(["play", "discard", "pass"]);
+const SKYJO_MOVES: ReadonlySet<string> = new Set(MOVE_TYPES.skyjo);
+const SKIPBO_MOVES: ReadonlySet<string> = new Set(MOVE_TYPES.skipbo);
 
 export function isSkyjoMove(move: AnyMove): move is Extract<AnyMove, SkyjoMove> {
   return SKYJO_MOVES.has(move.type);
@@ -108,11 +80,11 @@ export function isSkipBoMove(move: AnyMove): move is Extract<AnyMove, SkipBoMove
 // Views
 // ---------------------------------------------------------------------------------------
 
-export type SkyjoView = Extract<WireView, { game: "skyjo" }>;
-export type SkipBoView = Extract<WireView, { game: "skipbo" }>;
-/** A table still waiting for players (either game). */
+export type SkyjoView = SpecViews["skyjo"];
+export type SkipBoView = SpecViews["skipbo"];
+/** A table still waiting for players (any game). */
 export type WaitingView = Extract<WireView, { phase: "waiting" }>;
-export type PlayingView = SkyjoView | SkipBoView;
+export type PlayingView = SpecViews[GameName];
 export type GameView = PlayingView | WaitingView;
 /** A Skyjo grid cell: its value face up, null face down, "removed" with its column. */
 export type SkyjoCell = SkyjoView["players"][number]["grid"][number];
@@ -240,11 +212,16 @@ export type AnyEvent = Exclusive<SkyjoEvent | SkipBoEvent>;
 // By game
 // ---------------------------------------------------------------------------------------
 
-type ByGame = {
-  skyjo: { move: SkyjoMove; view: SkyjoView; event: SkyjoEvent };
-  skipbo: { move: SkipBoMove; view: SkipBoView; event: SkipBoEvent };};
-/** The moves of game G (either game's when G is both). */
-export type MoveOf<G extends GameName> = [GameName] extends [G] ? AnyMove : ByGame[G]["move"];
+/** The events of the games whose events are written by hand above; any other game's are
+ * the spec's events with its own moves. */
+type HandEvents = { skyjo: SkyjoEvent; skipbo: SkipBoEvent };
+type SpecEventOf<M> = Exclusive<WireEvent extends infer E ? (E extends { type: "move" } ? Omit<E, "move"> & { move: M } : E) : never>;
+/** The moves of game G (every game's when G is all of them). */
+export type MoveOf<G extends GameName> = [GameName] extends [G] ? AnyMove : GameMove<G>;
 /** The views a seat of game G gets: the waiting table, then the game's own. */
-export type ViewOf<G extends GameName> = ByGame[G]["view"] | WaitingView;
-export type EventOf<G extends GameName> = [GameName] extends [G] ? AnyEvent : ByGame[G]["event"];
+export type ViewOf<G extends GameName> = SpecViews[G] | WaitingView;
+export type EventOf<G extends GameName> = [GameName] extends [G]
+  ? AnyEvent
+  : G extends keyof HandEvents
+    ? HandEvents[G]
+    : SpecEventOf<MoveOf<G>>;

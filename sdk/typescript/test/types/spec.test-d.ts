@@ -1,8 +1,7 @@
-// The hand-written unions of src/games.ts checked against the types generated from
-// openapi.yaml (tsc --noEmit fails on any `Is<false>`). While the spec is loose (one move
-// object with every field optional, events open past `version` and `type`), the unions
-// must fit inside it; once the spec is itself a union per type (oneOf with
-// discriminators), it must fit inside the unions too, so neither side can drift.
+// src/games.ts checked against the types generated from openapi.yaml (tsc --noEmit fails on
+// any `Is<false>`). Its moves are the spec's own per game (src/games.generated.ts), exact;
+// its hand-written Skyjo and Skip-Bo events must fit inside the spec's events; once the
+// spec's events are a union per game, the spec's must fit inside them too.
 import type { AnyEvent, AnyMove, SkipBoView, SkyjoView, WaitingView, WireEvent, WireMove } from "../../src/games";
 
 type Is<T extends true> = T;
