@@ -81,7 +81,7 @@ class RoundEndEvent:
         if not isinstance(self.grids, Unset):
             grids = []
             for grids_item_data in self.grids:
-                grids_item = []
+                grids_item: list[int | str] = []
                 for grids_item_item_data in grids_item_data:
                     grids_item_item: int | str
                     if isinstance(grids_item_item_data, str):
