@@ -151,3 +151,22 @@ def test_counters_ride_with_the_game_read_and_refusals_change_nothing(
 def test_counters_ride_with_the_game_read_on_a_redis_cluster(redis_cluster: Any) -> None:
     limits = {"rate_limit_seat_moves": "2/hour", "rate_limit_seat_reads": "1/hour"}
     _riding_limits_hold(_cluster_app(redis_cluster, "limits-ride-cluster", **limits))
+
+
+def test_limits_count_on_when_redis_forgets_the_script(redis_server: RedisServer) -> None:
+    """The counters' script goes by its hash; a Redis that lost it (restarted, failed over)
+    gets it again and counts as before, riding with a game's read or alone."""
+    client = _app(redis_server, "limits-noscript", rate_limit_create="2/hour",
+                  rate_limit_seat_reads="2/hour")  # fmt: skip
+    raw = redis.Redis.from_url(redis_server.url)
+    api = Api(client)
+    created = api.create("skyjo", 2)
+    game_id, token = created["id"], created["players"][0]["token"]
+    raw.script_flush()
+    assert client.post("/games", json={"game": "skyjo", "players": PLAYERS}).status_code == 201
+    _assert_limited(client.post("/games", json={"game": "skyjo", "players": PLAYERS}))
+    raw.script_flush()
+    assert api.view(game_id, token)["version"] == 0
+    raw.script_flush()
+    assert api.view(game_id, token)["version"] == 0
+    _assert_limited(client.get(f"/games/{game_id}", headers=api.auth(token)))

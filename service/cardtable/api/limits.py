@@ -8,7 +8,7 @@ Budgets are token buckets (GCRA: one Redis key a budget holding its theoretical 
 time): "600/minute" lets a client send 600 at once, then one every 100 ms, so a burst is
 slowed to the budget's rate rather than stalled until a window ends; a refusal takes
 nothing and says exactly when the next request fits. The `limits` library gives the
-notation ("30/minute; 1000/day"); one Lua script judges a bucket.
+notation ("30/minute; 1000/day"); one Lua script run judges all of a request's buckets.
 
 A request is judged before any work, in a WSGI middleware in front of Flask: its route's
 kind, address and token give its counters, sent to Redis in one pipeline; on the routes
@@ -35,6 +35,8 @@ from typing import Any
 import redis.exceptions
 from flask import Flask, Response, request
 from limits import parse_many
+from redis.cluster import RedisCluster
+from redis.exceptions import NoScriptError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -124,6 +126,11 @@ class Limit:
     def interval_ms(self) -> float:
         return self.period * 1000 / self.amount
 
+    @property
+    def script_args(self) -> tuple[float, int]:
+        """Its arguments to `GCRA`: the emission interval and the period, in ms."""
+        return self.interval_ms, self.period * 1000
+
     def __str__(self) -> str:
         return self.text
 
@@ -200,27 +207,47 @@ GCRA = """
 if redis.replicate_commands then redis.replicate_commands() end
 local now = redis.call('TIME')
 now = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-local interval, period, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local tat = tonumber(redis.call('GET', KEYS[1])) or now
-if tat < now then tat = now end
-local new = tat + interval * cost
-if cost > 0 and new - now > period then
-  if ARGV[4] ~= '1' then return math.ceil(new - now - period) end
-  if new - now > 2 * period then new = now + 2 * period end
+local cost, force = tonumber(ARGV[1]), ARGV[2] == '1'
+local waits, news, refused = {}, {}, false
+for i = 1, #KEYS do
+  local interval, period = tonumber(ARGV[2 * i + 1]), tonumber(ARGV[2 * i + 2])
+  local tat = tonumber(redis.call('GET', KEYS[i])) or now
+  if tat < now then tat = now end
+  local new = tat + interval * cost
+  waits[i] = 0
+  if cost > 0 and new - now > period then
+    if not force then
+      waits[i] = math.ceil(new - now - period)
+      refused = true
+    elseif new - now > 2 * period then
+      new = now + 2 * period
+    end
+  end
+  news[i] = new
 end
-if new <= now then
-  redis.call('DEL', KEYS[1])
-else
-  redis.call('SET', KEYS[1], string.format('%.3f', new), 'PX', math.ceil(new - now))
+if refused then
+  return waits
 end
-return 0
+for i = 1, #KEYS do
+  if news[i] <= now then
+    redis.call('DEL', KEYS[i])
+  else
+    redis.call('SET', KEYS[i], string.format('%.3f', news[i]), 'PX', math.ceil(news[i] - now))
+  end
+end
+return waits
 """
-"""A token bucket as GCRA: KEYS[1] holds the theoretical arrival time (ms, Redis's clock,
-so every replica agrees); ARGV: the emission interval (ms), the period (ms, the burst
-tolerance: `amount` at once from a full bucket), the cost (1 takes, -1 gives back, more
-charges a request's work afterwards) and whether to take it even from an empty bucket
-(a debt of at most one period). Returns 0 when taken, else the milliseconds until a
-request fits (nothing is taken)."""
+"""Token buckets as GCRA: each of KEYS holds a bucket's theoretical arrival time (ms,
+Redis's clock, so every replica agrees); ARGV: the cost (1 takes, -1 gives back, more
+charges a request's work afterwards), whether to take it even from an empty bucket (a debt
+of at most one period), then for each key its emission interval (ms) and its period (ms,
+the burst tolerance: `amount` at once from a full bucket). All or nothing: returns, for
+each key, 0, or the milliseconds until a request fits in it; if any is not 0, nothing is
+taken from any."""
+GCRA_SHA = hashlib.sha1(GCRA.encode()).hexdigest()
+
+Call = tuple[tuple[str, ...], tuple[Any, ...]]
+"""One run of the script: its keys and its arguments."""
 
 
 SUSPECT_SECONDS = 10.0
@@ -271,50 +298,99 @@ class PenaltyBox:
 
 
 class Counters:
-    """Token buckets in Redis, several per round trip: a request's buckets ride as a
-    `riders.Rider`, alone or with the store's read.
+    """Token buckets in Redis, judged by one script run per request (`GCRA`): a request's
+    buckets ride as a `riders.Rider`, alone or with the store's read.
 
-    The script goes as a plain EVAL command: a Cluster pipeline refuses EVALSHA (and its
-    `eval` method), and Redis keeps the compiled script by its hash anyway (no NOSCRIPT
-    after a restart either)."""
+    The script goes by its hash (EVALSHA: its text is not sent nor hashed again by Redis on
+    every request); a Redis that does not know it yet (restarted, failed over) answers
+    NOSCRIPT, and those runs are sent again with the text, which caches it. On a Redis
+    Cluster a request's buckets live in several slots, which one script run may not touch:
+    each bucket is judged by a run of its own, and what the others took when one refuses
+    is given back."""
 
     SCRIPT = GCRA
 
     def __init__(self, client: Any, box: PenaltyBox | None = None):
         self.client = client
         self.box = box or PenaltyBox()
+        self.one_run = not isinstance(client, RedisCluster)
+        """Whether a request's buckets are judged in one script run (all but a Cluster)."""
+        self.calls = functools.lru_cache(maxsize=4096)(self._calls)
+        """The script runs of a request's buckets (the same few for a client's every
+        request: `LimitsMiddleware.hits_for` gives the same tuple again)."""
 
-    def rider(self, hits: Sequence[Hit], route: str = "") -> riders.Rider:
+    def _calls(self, hits: tuple[Hit, ...], cost: int = 1, force: int = 0) -> tuple[Call, ...]:
+        groups = [hits] if self.one_run else [(hit,) for hit in hits]
+        return tuple(
+            (
+                tuple(key for _, key in group),
+                (cost, force, *(x for limit, _ in group for x in limit.script_args)),
+            )
+            for group in groups
+        )
+
+    def rider(self, hits: tuple[Hit, ...], route: str = "") -> riders.Rider:
         """The request's buckets, each taken from, then judged: `RateLimited` if one is
-        empty (what the others gave is given back)."""
+        empty (nothing is taken then)."""
+        calls = self.calls(hits)
         return riders.Rider(
-            queue=functools.partial(self._queue, hits),
-            settle=functools.partial(self._judge, hits, route),
+            queue=functools.partial(_queue, calls),
+            settle=functools.partial(self._judge, hits, calls, route),
             failed=_not_counted,
         )
 
-    def _queue(self, hits: Sequence[Hit], pipe: Any, cost: int = 1, force: int = 0) -> None:
-        for limit, key in hits:
-            pipe.execute_command(
-                "EVAL", self.SCRIPT, 1, key, limit.interval_ms, limit.period * 1000, cost, force
-            )
+    def _run(self, calls: Sequence[Call]) -> list[Any]:
+        """The script runs in one round trip; their replies (an error in place of one's)."""
+        pipe = self.client.pipeline(transaction=False)
+        _queue(calls, pipe)
+        return self._known(calls, pipe.execute(raise_on_error=False))
 
-    def charge(self, hits: Sequence[Hit], cost: int) -> None:
+    def _known(self, calls: Sequence[Call], replies: list[Any]) -> list[Any]:
+        """`replies`, where Redis did not know the script (NOSCRIPT: it ran nothing), the
+        replies of those runs sent again with its text (which caches it)."""
+        missing = [i for i, reply in enumerate(replies) if isinstance(reply, NoScriptError)]
+        if not missing:
+            return replies
+        pipe = self.client.pipeline(transaction=False)
+        _queue([calls[i] for i in missing], pipe, with_text=True)
+        replies = list(replies)
+        for i, reply in zip(missing, pipe.execute(raise_on_error=False), strict=True):
+            replies[i] = reply
+        return replies
+
+    def charge(self, hits: tuple[Hit, ...], cost: int) -> None:
         """Take `cost` more from each bucket, even into debt: what a request's work cost
         beyond its own turn (the bots' moves it played)."""
-        pipe = self.client.pipeline(transaction=False)
-        self._queue(hits, pipe, cost=cost, force=1)
+        self._send(self.calls(hits, cost, 1))
+
+    def give_back(self, taken: Sequence[Hit]) -> None:
+        """A refused request takes nothing: the buckets that let it pass (on a Cluster,
+        judged apart) get it back."""
+        self._send(self.calls(tuple(taken), -1))
+
+    def _send(self, calls: Sequence[Call]) -> None:
         try:
-            pipe.execute()
+            replies = self._run(calls)
         except COUNTING_FAILED as error:
             _not_counted(error)
+            return
+        failure = next((reply for reply in replies if isinstance(reply, Exception)), None)
+        if failure is not None:
+            _not_counted(failure)
 
-    def _judge(self, hits: Sequence[Hit], route: str, replies: list[Any]) -> None:
+    def _judge(
+        self, hits: tuple[Hit, ...], calls: Sequence[Call], route: str, replies: list[Any]
+    ) -> None:
+        try:
+            replies = self._known(calls, replies)
+        except COUNTING_FAILED as error:
+            _not_counted(error)
+            return
         failure = next((reply for reply in replies if isinstance(reply, Exception)), None)
         if failure is not None:
             _not_counted(failure)
             return
-        waits = [int(value) for value in replies]
+        waits = [int(wait) for reply in replies for wait in reply]
         if not any(waits):
             return
         for (limit, key), wait in zip(hits, waits, strict=True):
@@ -322,19 +398,16 @@ class Counters:
                 self.box.note(key, limit, wait / 1000)
         longest = max(range(len(waits)), key=waits.__getitem__)
         taken = [hit for hit, wait in zip(hits, waits, strict=True) if not wait]
-        if taken:
+        if taken and not self.one_run:
             self.give_back(taken)
         log.debug("rate limit %s exceeded by %s", hits[longest][0], hits[longest][1])
         raise RateLimited(hits[longest][0], waits[longest] / 1000, route)
 
-    def give_back(self, taken: Sequence[Hit]) -> None:
-        """A refused request takes nothing: the buckets that let it pass get it back."""
-        pipe = self.client.pipeline(transaction=False)
-        self._queue(taken, pipe, cost=-1)
-        try:
-            pipe.execute()
-        except COUNTING_FAILED as error:
-            _not_counted(error)
+
+def _queue(calls: Sequence[Call], pipe: Any, with_text: bool = False) -> None:
+    for keys, args in calls:
+        script = GCRA if with_text else GCRA_SHA
+        pipe.execute_command("EVAL" if with_text else "EVALSHA", script, len(keys), *keys, *args)
 
 
 def _not_counted(error: Exception) -> None:
