@@ -3,6 +3,7 @@ error body; budgets are separate per kind of request, per address and per token.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import redis
@@ -170,3 +171,37 @@ def test_limits_count_on_when_redis_forgets_the_script(redis_server: RedisServer
     raw.script_flush()
     assert api.view(game_id, token)["version"] == 0
     _assert_limited(client.get(f"/games/{game_id}", headers=api.auth(token)))
+
+
+def _script_runs(raw: redis.Redis) -> int:
+    stats = raw.info("commandstats")
+    return sum(stats.get(f"cmdstat_{name}", {}).get("calls", 0) for name in ("eval", "evalsha"))
+
+
+def test_a_refused_client_is_refused_again_without_redis_until_its_wait_ends(
+    redis_server: RedisServer,
+) -> None:
+    settings = {"rate_limit_reads": "2/second", "trusted_proxies": 1}
+    client = _app(redis_server, "limits-gate", **settings)
+    raw = redis.Redis.from_url(redis_server.url)
+    path = f"/games/{Api(client).create('skyjo', 2)['id']}"
+    flooder = {"X-Forwarded-For": "203.0.113.5"}
+    assert [client.get(path, headers=flooder).status_code for _ in range(2)] == [200, 200]
+    first = client.get(path, headers=flooder)
+    _assert_limited(first)
+    before = _script_runs(raw)
+    again = client.get(path, headers={**flooder, "X-Request-ID": "flood-1"})
+    _assert_limited(again)
+    assert _script_runs(raw) == before  # answered by this process alone
+    body = again.get_json()
+    assert again.headers["X-Request-ID"] == body["request_id"] == "flood-1"
+    assert body.keys() == first.get_json().keys() and body["details"]["limit"] == "2/1s"
+    # Another client behind the same proxy is judged as usual, and so is the flooder by
+    # another replica (which has not seen the refusal: Redis refuses it there).
+    assert client.get(path, headers={"X-Forwarded-For": "203.0.113.6"}).status_code == 200
+    _assert_limited(_app(redis_server, "limits-gate", **settings).get(path, headers=flooder))
+    # Past the wait Redis gave, the flooder is judged by Redis again: its bucket refilled.
+    time.sleep(0.6)
+    before = _script_runs(raw)
+    assert client.get(path, headers=flooder).status_code == 200
+    assert _script_runs(raw) > before

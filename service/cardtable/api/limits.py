@@ -38,10 +38,12 @@ from limits import parse_many
 from redis.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import parse_list_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from cardtable.api.errors import error_response
 from cardtable.config import Settings
+from cardtable.logs import REQUEST_ID_HEADER, request_id_of
 from cardtable.monitoring import RATE_LIMITED, record_redis_error
 from cardtable.store import riders
 
@@ -60,6 +62,7 @@ RIDING_ENDPOINTS = frozenset({"games.GameView", "games.LegalMoves", "games.Moves
 """Routes whose first store command is a game's read: their counters ride in its pipeline
 (one round trip for both, see `cardtable.store.riders`)."""
 RIDER_KEY = "cardtable.limits_rider"
+LIMITS_EXTENSION = "cardtable.limits"
 MAX_REMEMBERED_PATH = 160
 LOOPBACK = "addr:loopback"
 
@@ -261,14 +264,23 @@ class PenaltyBox:
 
     def __init__(self) -> None:
         self._until: dict[str, tuple[float, Limit]] = {}
+        self._latest = -math.inf
 
-    def note(self, key: str, limit: Limit, wait_seconds: float) -> None:
+    def note(self, key: str, limit: Limit, wait_seconds: float, since: float | None = None) -> None:
+        """Box `key` for `wait_seconds` from `since` (the monotonic time the request was sent
+        to Redis, which measured the wait: the box never outlasts it)."""
         now = time.monotonic()
         if len(self._until) >= self.MAX_ENTRIES:
             self._until = {k: v for k, v in self._until.items() if v[0] > now}
             if len(self._until) >= self.MAX_ENTRIES:
                 self._until.clear()
-        self._until[key] = (now + wait_seconds, limit)
+        until = (now if since is None else since) + wait_seconds
+        self._until[key] = (until, limit)
+        self._latest = max(self._latest, until)
+
+    def holding(self) -> bool:
+        """Whether a bucket may be boxed now (a flood's refusals are answered early)."""
+        return self._latest > time.monotonic()
 
     def refused(self, hits: Sequence[Hit]) -> tuple[Limit, float] | None:
         """The limit and seconds left for a request one of whose buckets is boxed."""
@@ -332,10 +344,15 @@ class Counters:
     def rider(self, hits: tuple[Hit, ...], route: str = "") -> riders.Rider:
         """The request's buckets, each taken from, then judged: `RateLimited` if one is
         empty (nothing is taken then)."""
-        calls = self.calls(hits)
+        calls, sent = self.calls(hits), [0.0]
+
+        def queue(pipe: Any) -> None:
+            sent[0] = time.monotonic()
+            _queue(calls, pipe)
+
         return riders.Rider(
-            queue=functools.partial(_queue, calls),
-            settle=functools.partial(self._judge, hits, calls, route),
+            queue=queue,
+            settle=functools.partial(self._judge, hits, calls, route, sent),
             failed=_not_counted,
         )
 
@@ -379,7 +396,12 @@ class Counters:
             _not_counted(failure)
 
     def _judge(
-        self, hits: tuple[Hit, ...], calls: Sequence[Call], route: str, replies: list[Any]
+        self,
+        hits: tuple[Hit, ...],
+        calls: Sequence[Call],
+        route: str,
+        sent: list[float],
+        replies: list[Any],
     ) -> None:
         try:
             replies = self._known(calls, replies)
@@ -395,7 +417,7 @@ class Counters:
             return
         for (limit, key), wait in zip(hits, waits, strict=True):
             if wait:
-                self.box.note(key, limit, wait / 1000)
+                self.box.note(key, limit, wait / 1000, since=sent[0])
         longest = max(range(len(waits)), key=waits.__getitem__)
         taken = [hit for hit, wait in zip(hits, waits, strict=True) if not wait]
         if taken and not self.one_run:
@@ -484,6 +506,10 @@ class LimitsMiddleware:
 
         self.hits_for = hits_for
 
+        self.refused_counter = functools.lru_cache(maxsize=1024)(
+            lambda route: RATE_LIMITED.labels(endpoint=route)
+        )
+        """The 429 counter of a route (its labelled child looked up once)."""
         self._remembered = functools.lru_cache(maxsize=8192)(self._route)
         """Routes of short paths, remembered: a client sends the same few paths again and
         again, and matching costs more than counting."""
@@ -502,16 +528,25 @@ class LimitsMiddleware:
             return None, "unmatched"
         return str(rule.endpoint), rule.rule
 
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Any:
+    def judged(self, environ: dict[str, Any], remote: str | None) -> Judged | None:
+        """The budget kind, endpoint, rule pattern and buckets of a request from `remote`
+        (None for an exempt route)."""
         method = environ.get("REQUEST_METHOD", "GET")
         endpoint, rule = self.route(method, environ.get("PATH_INFO") or "/")
         kind = kind_of(endpoint, method)
         if kind is None:
-            return self.app(environ, start_response)
+            return None
         # Any non-empty credential counts as a token here, valid or not: guessing tokens
         # draws on the address budget and on the guessed token's.
         token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")[2].strip()
-        hits = self.hits_for(kind, environ.get("REMOTE_ADDR"), token and token_key(token))
+        return kind, endpoint, rule, self.hits_for(kind, remote, token and token_key(token))
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Any:
+        judged = self.judged(environ, environ.get("REMOTE_ADDR"))
+        if judged is None:
+            return self.app(environ, start_response)
+        kind, endpoint, rule, hits = judged
+        method = environ.get("REQUEST_METHOD", "GET")
         boxed = self.box.refused(hits)
         if boxed is not None:
             return self.refuse(environ, start_response, RateLimited(*boxed, rule))
@@ -569,20 +604,28 @@ class LimitsMiddleware:
         return result
 
     def refuse(
-        self, environ: dict[str, Any], start_response: StartResponse, refused: RateLimited
+        self,
+        environ: dict[str, Any],
+        start_response: StartResponse,
+        refused: RateLimited,
+        request_id: str | None = None,
     ) -> list[bytes]:
-        """The 429, written here: no route, hook or template runs for it."""
-        RATE_LIMITED.labels(endpoint=refused.route or "unmatched").inc()
-        body = refusal_body(refused.limit, refused.wait_seconds)
-        request_id = environ.get("cardtable.request_id")
-        if request_id:
-            body["request_id"] = request_id
-        data = json.dumps(body, separators=(",", ":")).encode()
+        """The 429, written here: no route, hook or template runs for it. `request_id`: the
+        request's id, given by a caller in front of the request-id middleware (also sent
+        as its header then)."""
+        self.refused_counter(refused.route or "unmatched").inc()
+        wait = retry_after(refused.wait_seconds)
+        data = _refusal_bytes(refused.limit, wait)
+        request_id = request_id or environ.get("cardtable.request_id")
+        if request_id:  # a checked id: letters, digits and ._:- only, nothing to escape
+            data = b'%s,"request_id":"%s"}' % (data[:-1], request_id.encode())
         headers = [
             ("Content-Type", "application/json"),
             ("Content-Length", str(len(data))),
-            ("Retry-After", str(body["details"]["retry_after"])),
+            ("Retry-After", str(wait)),
         ]
+        if request_id and "cardtable.request_id" not in environ:
+            headers.append((REQUEST_ID_HEADER, request_id))
         origin = environ.get("HTTP_ORIGIN")
         if origin and origin in self.cors_origins:
             headers += [
@@ -594,21 +637,76 @@ class LimitsMiddleware:
         return [data]
 
 
+Judged = tuple[str, str | None, str, tuple[Hit, ...]]
+"""A request's budget kind, endpoint, rule pattern and buckets (`LimitsMiddleware.judged`)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _refusal_bytes(limit: Limit, wait: int) -> bytes:
+    """A refusal's body without its request id, encoded once per limit and wait."""
+    return json.dumps(refusal_body(limit, wait), separators=(",", ":")).encode()
+
+
+class RefusalGate:
+    """The app's outermost WSGI layer, in front of the request ids, the in-flight gauge, the
+    trusted proxies' address and Flask: while this process holds a refused bucket
+    (`PenaltyBox`), a request drawing on it is refused here, with no Redis command and a
+    body encoded once. It only answers early what Redis refused until the time Redis gave
+    (a bucket cannot refill sooner: every replica only takes from it); past that time, and
+    for every other request, it costs one clock reading."""
+
+    def __init__(self, app: WsgiApp, limits: LimitsMiddleware, trusted_proxies: int):
+        self.app = app
+        self.limits = limits
+        self.box = limits.box
+        self.trusted_proxies = trusted_proxies
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Any:
+        if self.box.holding():
+            judged = self.limits.judged(environ, self.client_address(environ))
+            boxed = self.box.refused(judged[3]) if judged is not None else None
+            if boxed is not None:
+                assert judged is not None
+                refused = RateLimited(*boxed, judged[2])
+                return self.limits.refuse(environ, start_response, refused, request_id_of(environ))
+        return self.app(environ, start_response)
+
+    def client_address(self, environ: dict[str, Any]) -> str | None:
+        """The address the limits count, as ProxyFix (`x_for`) will make it."""
+        forwarded = environ.get("HTTP_X_FORWARDED_FOR")
+        if self.trusted_proxies and forwarded:
+            values = parse_list_header(forwarded)
+            if len(values) >= self.trusted_proxies:
+                return values[-self.trusted_proxies]
+        return environ.get("REMOTE_ADDR")
+
+
 def install_limits(app: Flask, settings: Settings, client: Any) -> None:
     """Judge every request's budgets (unless disabled), counting in the Redis (or Cluster,
     or Sentinel-managed master) that `client` speaks to; then trust the configured
     proxies, outside it, so that the address counted is the client's."""
     if settings.rate_limits_enabled:
         counters = Counters(client)
-        app.wsgi_app = LimitsMiddleware(  # type: ignore[method-assign]
+        limits = LimitsMiddleware(
             app.wsgi_app, app, Budgets.from_settings(settings), counters, settings
         )
+        app.wsgi_app = limits  # type: ignore[method-assign]
+        app.extensions[LIMITS_EXTENSION] = limits
         for endpoint in RIDING_ENDPOINTS:
             app.view_functions[endpoint] = _riding(app.view_functions[endpoint], client)
         app.register_error_handler(RateLimited, _rate_limited)
     if settings.trusted_proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies
+        )
+
+
+def install_gate(app: Flask, settings: Settings) -> None:
+    """Put the `RefusalGate` in front of every other WSGI layer (call it last)."""
+    limits = app.extensions.get(LIMITS_EXTENSION)
+    if limits is not None:
+        app.wsgi_app = RefusalGate(  # type: ignore[method-assign]
+            app.wsgi_app, limits, settings.trusted_proxies
         )
 
 
