@@ -23,7 +23,7 @@ from cardtable.api import (
 )
 from cardtable.api.errors import ApiError, register_error_handlers
 from cardtable.api.event_routes import register as register_events
-from cardtable.api.limits import install_limits
+from cardtable.api.limits import install_gate, install_limits
 from cardtable.api.spec import CardtableApi, api_config, register_components, register_docs
 from cardtable.api.strict_input import install_strict_input
 from cardtable.api.web_routes import blp as web_blueprint
@@ -88,6 +88,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     monitoring.init_app(app, redis_client, settings.key_prefix)
     ops_port.init_app(app)
     logs.init_app(app)
+    install_gate(app, settings)  # in front of every other layer: a flood's refusals are cheap
     return app
 
 

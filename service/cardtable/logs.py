@@ -88,6 +88,12 @@ def logging_config(level: str) -> dict[str, Any]:
     }
 
 
+def request_id_of(environ: dict[str, Any]) -> str:
+    """The request's id: the client's X-Request-ID if it is a valid one, else a new one."""
+    given = environ.get("HTTP_X_REQUEST_ID", "")
+    return given if _VALID_ID.fullmatch(given) else uuid.uuid4().hex
+
+
 class RequestIdMiddleware:
     """WSGI middleware: sets the request id before anything else runs and adds the header."""
 
@@ -95,9 +101,7 @@ class RequestIdMiddleware:
         self.app = app
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        given = environ.get("HTTP_X_REQUEST_ID", "")
-        request_id = given if _VALID_ID.fullmatch(given) else uuid.uuid4().hex
-        environ["cardtable.request_id"] = request_id
+        environ["cardtable.request_id"] = request_id = request_id_of(environ)
         environ["cardtable.started"] = time.perf_counter()
         token = _REQUEST_ID.set(request_id)
 

@@ -3,6 +3,7 @@ error body; budgets are separate per kind of request, per address and per token.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import redis
@@ -151,3 +152,56 @@ def test_counters_ride_with_the_game_read_and_refusals_change_nothing(
 def test_counters_ride_with_the_game_read_on_a_redis_cluster(redis_cluster: Any) -> None:
     limits = {"rate_limit_seat_moves": "2/hour", "rate_limit_seat_reads": "1/hour"}
     _riding_limits_hold(_cluster_app(redis_cluster, "limits-ride-cluster", **limits))
+
+
+def test_limits_count_on_when_redis_forgets_the_script(redis_server: RedisServer) -> None:
+    """The counters' script goes by its hash; a Redis that lost it (restarted, failed over)
+    gets it again and counts as before, riding with a game's read or alone."""
+    client = _app(redis_server, "limits-noscript", rate_limit_create="2/hour",
+                  rate_limit_seat_reads="2/hour")  # fmt: skip
+    raw = redis.Redis.from_url(redis_server.url)
+    api = Api(client)
+    created = api.create("skyjo", 2)
+    game_id, token = created["id"], created["players"][0]["token"]
+    raw.script_flush()
+    assert client.post("/games", json={"game": "skyjo", "players": PLAYERS}).status_code == 201
+    _assert_limited(client.post("/games", json={"game": "skyjo", "players": PLAYERS}))
+    raw.script_flush()
+    assert api.view(game_id, token)["version"] == 0
+    raw.script_flush()
+    assert api.view(game_id, token)["version"] == 0
+    _assert_limited(client.get(f"/games/{game_id}", headers=api.auth(token)))
+
+
+def _script_runs(raw: redis.Redis) -> int:
+    stats = raw.info("commandstats")
+    return sum(stats.get(f"cmdstat_{name}", {}).get("calls", 0) for name in ("eval", "evalsha"))
+
+
+def test_a_refused_client_is_refused_again_without_redis_until_its_wait_ends(
+    redis_server: RedisServer,
+) -> None:
+    settings = {"rate_limit_reads": "2/second", "trusted_proxies": 1}
+    client = _app(redis_server, "limits-gate", **settings)
+    raw = redis.Redis.from_url(redis_server.url)
+    path = f"/games/{Api(client).create('skyjo', 2)['id']}"
+    flooder = {"X-Forwarded-For": "203.0.113.5"}
+    assert [client.get(path, headers=flooder).status_code for _ in range(2)] == [200, 200]
+    first = client.get(path, headers=flooder)
+    _assert_limited(first)
+    before = _script_runs(raw)
+    again = client.get(path, headers={**flooder, "X-Request-ID": "flood-1"})
+    _assert_limited(again)
+    assert _script_runs(raw) == before  # answered by this process alone
+    body = again.get_json()
+    assert again.headers["X-Request-ID"] == body["request_id"] == "flood-1"
+    assert body.keys() == first.get_json().keys() and body["details"]["limit"] == "2/1s"
+    # Another client behind the same proxy is judged as usual, and so is the flooder by
+    # another replica (which has not seen the refusal: Redis refuses it there).
+    assert client.get(path, headers={"X-Forwarded-For": "203.0.113.6"}).status_code == 200
+    _assert_limited(_app(redis_server, "limits-gate", **settings).get(path, headers=flooder))
+    # Past the wait Redis gave, the flooder is judged by Redis again: its bucket refilled.
+    time.sleep(0.6)
+    before = _script_runs(raw)
+    assert client.get(path, headers=flooder).status_code == 200
+    assert _script_runs(raw) > before

@@ -62,3 +62,20 @@ def test_on_starting_clears_stale_metrics_files(
     (metrics / "keep.txt").write_text("not ours")
     conf["on_starting"](None)
     assert sorted(p.name for p in metrics.iterdir()) == ["keep.txt"]
+
+
+def test_gunicorn_formats_no_access_line_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app writes the access lines; gunicorn's logger, given the logging config, would
+    still build every request's atoms for a line it then drops."""
+    from gunicorn.config import Config
+
+    conf = load(monkeypatch)
+    cfg = Config()
+    cfg.set("logconfig_dict", conf["logconfig_dict"])
+    cfg.set("logger_class", conf["logger_class"])
+    logger = cfg.logger_class(cfg)
+    assert not logger.access_log_enabled
+    built: list[Any] = []
+    monkeypatch.setattr(logger, "atoms", lambda *args: built.append(args) or {})
+    logger.access(None, None, {}, None)
+    assert built == []

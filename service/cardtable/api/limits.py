@@ -8,7 +8,7 @@ Budgets are token buckets (GCRA: one Redis key a budget holding its theoretical 
 time): "600/minute" lets a client send 600 at once, then one every 100 ms, so a burst is
 slowed to the budget's rate rather than stalled until a window ends; a refusal takes
 nothing and says exactly when the next request fits. The `limits` library gives the
-notation ("30/minute; 1000/day"); one Lua script judges a bucket.
+notation ("30/minute; 1000/day"); one Lua script run judges all of a request's buckets.
 
 A request is judged before any work, in a WSGI middleware in front of Flask: its route's
 kind, address and token give its counters, sent to Redis in one pipeline; on the routes
@@ -35,11 +35,15 @@ from typing import Any
 import redis.exceptions
 from flask import Flask, Response, request
 from limits import parse_many
+from redis.cluster import RedisCluster
+from redis.exceptions import NoScriptError
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import parse_list_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from cardtable.api.errors import error_response
 from cardtable.config import Settings
+from cardtable.logs import REQUEST_ID_HEADER, request_id_of
 from cardtable.monitoring import RATE_LIMITED, record_redis_error
 from cardtable.store import riders
 
@@ -58,6 +62,7 @@ RIDING_ENDPOINTS = frozenset({"games.GameView", "games.LegalMoves", "games.Moves
 """Routes whose first store command is a game's read: their counters ride in its pipeline
 (one round trip for both, see `cardtable.store.riders`)."""
 RIDER_KEY = "cardtable.limits_rider"
+LIMITS_EXTENSION = "cardtable.limits"
 MAX_REMEMBERED_PATH = 160
 LOOPBACK = "addr:loopback"
 
@@ -123,6 +128,11 @@ class Limit:
     @property
     def interval_ms(self) -> float:
         return self.period * 1000 / self.amount
+
+    @property
+    def script_args(self) -> tuple[float, int]:
+        """Its arguments to `GCRA`: the emission interval and the period, in ms."""
+        return self.interval_ms, self.period * 1000
 
     def __str__(self) -> str:
         return self.text
@@ -200,27 +210,47 @@ GCRA = """
 if redis.replicate_commands then redis.replicate_commands() end
 local now = redis.call('TIME')
 now = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-local interval, period, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local tat = tonumber(redis.call('GET', KEYS[1])) or now
-if tat < now then tat = now end
-local new = tat + interval * cost
-if cost > 0 and new - now > period then
-  if ARGV[4] ~= '1' then return math.ceil(new - now - period) end
-  if new - now > 2 * period then new = now + 2 * period end
+local cost, force = tonumber(ARGV[1]), ARGV[2] == '1'
+local waits, news, refused = {}, {}, false
+for i = 1, #KEYS do
+  local interval, period = tonumber(ARGV[2 * i + 1]), tonumber(ARGV[2 * i + 2])
+  local tat = tonumber(redis.call('GET', KEYS[i])) or now
+  if tat < now then tat = now end
+  local new = tat + interval * cost
+  waits[i] = 0
+  if cost > 0 and new - now > period then
+    if not force then
+      waits[i] = math.ceil(new - now - period)
+      refused = true
+    elseif new - now > 2 * period then
+      new = now + 2 * period
+    end
+  end
+  news[i] = new
 end
-if new <= now then
-  redis.call('DEL', KEYS[1])
-else
-  redis.call('SET', KEYS[1], string.format('%.3f', new), 'PX', math.ceil(new - now))
+if refused then
+  return waits
 end
-return 0
+for i = 1, #KEYS do
+  if news[i] <= now then
+    redis.call('DEL', KEYS[i])
+  else
+    redis.call('SET', KEYS[i], string.format('%.3f', news[i]), 'PX', math.ceil(news[i] - now))
+  end
+end
+return waits
 """
-"""A token bucket as GCRA: KEYS[1] holds the theoretical arrival time (ms, Redis's clock,
-so every replica agrees); ARGV: the emission interval (ms), the period (ms, the burst
-tolerance: `amount` at once from a full bucket), the cost (1 takes, -1 gives back, more
-charges a request's work afterwards) and whether to take it even from an empty bucket
-(a debt of at most one period). Returns 0 when taken, else the milliseconds until a
-request fits (nothing is taken)."""
+"""Token buckets as GCRA: each of KEYS holds a bucket's theoretical arrival time (ms,
+Redis's clock, so every replica agrees); ARGV: the cost (1 takes, -1 gives back, more
+charges a request's work afterwards), whether to take it even from an empty bucket (a debt
+of at most one period), then for each key its emission interval (ms) and its period (ms,
+the burst tolerance: `amount` at once from a full bucket). All or nothing: returns, for
+each key, 0, or the milliseconds until a request fits in it; if any is not 0, nothing is
+taken from any."""
+GCRA_SHA = hashlib.sha1(GCRA.encode()).hexdigest()
+
+Call = tuple[tuple[str, ...], tuple[Any, ...]]
+"""One run of the script: its keys and its arguments."""
 
 
 SUSPECT_SECONDS = 10.0
@@ -234,14 +264,23 @@ class PenaltyBox:
 
     def __init__(self) -> None:
         self._until: dict[str, tuple[float, Limit]] = {}
+        self._latest = -math.inf
 
-    def note(self, key: str, limit: Limit, wait_seconds: float) -> None:
+    def note(self, key: str, limit: Limit, wait_seconds: float, since: float | None = None) -> None:
+        """Box `key` for `wait_seconds` from `since` (the monotonic time the request was sent
+        to Redis, which measured the wait: the box never outlasts it)."""
         now = time.monotonic()
         if len(self._until) >= self.MAX_ENTRIES:
             self._until = {k: v for k, v in self._until.items() if v[0] > now}
             if len(self._until) >= self.MAX_ENTRIES:
                 self._until.clear()
-        self._until[key] = (now + wait_seconds, limit)
+        until = (now if since is None else since) + wait_seconds
+        self._until[key] = (until, limit)
+        self._latest = max(self._latest, until)
+
+    def holding(self) -> bool:
+        """Whether a bucket may be boxed now (a flood's refusals are answered early)."""
+        return self._latest > time.monotonic()
 
     def refused(self, hits: Sequence[Hit]) -> tuple[Limit, float] | None:
         """The limit and seconds left for a request one of whose buckets is boxed."""
@@ -271,70 +310,126 @@ class PenaltyBox:
 
 
 class Counters:
-    """Token buckets in Redis, several per round trip: a request's buckets ride as a
-    `riders.Rider`, alone or with the store's read.
+    """Token buckets in Redis, judged by one script run per request (`GCRA`): a request's
+    buckets ride as a `riders.Rider`, alone or with the store's read.
 
-    The script goes as a plain EVAL command: a Cluster pipeline refuses EVALSHA (and its
-    `eval` method), and Redis keeps the compiled script by its hash anyway (no NOSCRIPT
-    after a restart either)."""
+    The script goes by its hash (EVALSHA: its text is not sent nor hashed again by Redis on
+    every request); a Redis that does not know it yet (restarted, failed over) answers
+    NOSCRIPT, and those runs are sent again with the text, which caches it. On a Redis
+    Cluster a request's buckets live in several slots, which one script run may not touch:
+    each bucket is judged by a run of its own, and what the others took when one refuses
+    is given back."""
 
     SCRIPT = GCRA
 
     def __init__(self, client: Any, box: PenaltyBox | None = None):
         self.client = client
         self.box = box or PenaltyBox()
+        self.one_run = not isinstance(client, RedisCluster)
+        """Whether a request's buckets are judged in one script run (all but a Cluster)."""
+        self.calls = functools.lru_cache(maxsize=4096)(self._calls)
+        """The script runs of a request's buckets (the same few for a client's every
+        request: `LimitsMiddleware.hits_for` gives the same tuple again)."""
 
-    def rider(self, hits: Sequence[Hit], route: str = "") -> riders.Rider:
+    def _calls(self, hits: tuple[Hit, ...], cost: int = 1, force: int = 0) -> tuple[Call, ...]:
+        groups = [hits] if self.one_run else [(hit,) for hit in hits]
+        return tuple(
+            (
+                tuple(key for _, key in group),
+                (cost, force, *(x for limit, _ in group for x in limit.script_args)),
+            )
+            for group in groups
+        )
+
+    def rider(self, hits: tuple[Hit, ...], route: str = "") -> riders.Rider:
         """The request's buckets, each taken from, then judged: `RateLimited` if one is
-        empty (what the others gave is given back)."""
+        empty (nothing is taken then)."""
+        calls, sent = self.calls(hits), [0.0]
+
+        def queue(pipe: Any) -> None:
+            sent[0] = time.monotonic()
+            _queue(calls, pipe)
+
         return riders.Rider(
-            queue=functools.partial(self._queue, hits),
-            settle=functools.partial(self._judge, hits, route),
+            queue=queue,
+            settle=functools.partial(self._judge, hits, calls, route, sent),
             failed=_not_counted,
         )
 
-    def _queue(self, hits: Sequence[Hit], pipe: Any, cost: int = 1, force: int = 0) -> None:
-        for limit, key in hits:
-            pipe.execute_command(
-                "EVAL", self.SCRIPT, 1, key, limit.interval_ms, limit.period * 1000, cost, force
-            )
+    def _run(self, calls: Sequence[Call]) -> list[Any]:
+        """The script runs in one round trip; their replies (an error in place of one's)."""
+        pipe = self.client.pipeline(transaction=False)
+        _queue(calls, pipe)
+        return self._known(calls, pipe.execute(raise_on_error=False))
 
-    def charge(self, hits: Sequence[Hit], cost: int) -> None:
+    def _known(self, calls: Sequence[Call], replies: list[Any]) -> list[Any]:
+        """`replies`, where Redis did not know the script (NOSCRIPT: it ran nothing), the
+        replies of those runs sent again with its text (which caches it)."""
+        missing = [i for i, reply in enumerate(replies) if isinstance(reply, NoScriptError)]
+        if not missing:
+            return replies
+        pipe = self.client.pipeline(transaction=False)
+        _queue([calls[i] for i in missing], pipe, with_text=True)
+        replies = list(replies)
+        for i, reply in zip(missing, pipe.execute(raise_on_error=False), strict=True):
+            replies[i] = reply
+        return replies
+
+    def charge(self, hits: tuple[Hit, ...], cost: int) -> None:
         """Take `cost` more from each bucket, even into debt: what a request's work cost
         beyond its own turn (the bots' moves it played)."""
-        pipe = self.client.pipeline(transaction=False)
-        self._queue(hits, pipe, cost=cost, force=1)
+        self._send(self.calls(hits, cost, 1))
+
+    def give_back(self, taken: Sequence[Hit]) -> None:
+        """A refused request takes nothing: the buckets that let it pass (on a Cluster,
+        judged apart) get it back."""
+        self._send(self.calls(tuple(taken), -1))
+
+    def _send(self, calls: Sequence[Call]) -> None:
         try:
-            pipe.execute()
+            replies = self._run(calls)
         except COUNTING_FAILED as error:
             _not_counted(error)
+            return
+        failure = next((reply for reply in replies if isinstance(reply, Exception)), None)
+        if failure is not None:
+            _not_counted(failure)
 
-    def _judge(self, hits: Sequence[Hit], route: str, replies: list[Any]) -> None:
+    def _judge(
+        self,
+        hits: tuple[Hit, ...],
+        calls: Sequence[Call],
+        route: str,
+        sent: list[float],
+        replies: list[Any],
+    ) -> None:
+        try:
+            replies = self._known(calls, replies)
+        except COUNTING_FAILED as error:
+            _not_counted(error)
+            return
         failure = next((reply for reply in replies if isinstance(reply, Exception)), None)
         if failure is not None:
             _not_counted(failure)
             return
-        waits = [int(value) for value in replies]
+        waits = [int(wait) for reply in replies for wait in reply]
         if not any(waits):
             return
         for (limit, key), wait in zip(hits, waits, strict=True):
             if wait:
-                self.box.note(key, limit, wait / 1000)
+                self.box.note(key, limit, wait / 1000, since=sent[0])
         longest = max(range(len(waits)), key=waits.__getitem__)
         taken = [hit for hit, wait in zip(hits, waits, strict=True) if not wait]
-        if taken:
+        if taken and not self.one_run:
             self.give_back(taken)
         log.debug("rate limit %s exceeded by %s", hits[longest][0], hits[longest][1])
         raise RateLimited(hits[longest][0], waits[longest] / 1000, route)
 
-    def give_back(self, taken: Sequence[Hit]) -> None:
-        """A refused request takes nothing: the buckets that let it pass get it back."""
-        pipe = self.client.pipeline(transaction=False)
-        self._queue(taken, pipe, cost=-1)
-        try:
-            pipe.execute()
-        except COUNTING_FAILED as error:
-            _not_counted(error)
+
+def _queue(calls: Sequence[Call], pipe: Any, with_text: bool = False) -> None:
+    for keys, args in calls:
+        script = GCRA if with_text else GCRA_SHA
+        pipe.execute_command("EVAL" if with_text else "EVALSHA", script, len(keys), *keys, *args)
 
 
 def _not_counted(error: Exception) -> None:
@@ -411,6 +506,10 @@ class LimitsMiddleware:
 
         self.hits_for = hits_for
 
+        self.refused_counter = functools.lru_cache(maxsize=1024)(
+            lambda route: RATE_LIMITED.labels(endpoint=route)
+        )
+        """The 429 counter of a route (its labelled child looked up once)."""
         self._remembered = functools.lru_cache(maxsize=8192)(self._route)
         """Routes of short paths, remembered: a client sends the same few paths again and
         again, and matching costs more than counting."""
@@ -429,16 +528,25 @@ class LimitsMiddleware:
             return None, "unmatched"
         return str(rule.endpoint), rule.rule
 
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Any:
+    def judged(self, environ: dict[str, Any], remote: str | None) -> Judged | None:
+        """The budget kind, endpoint, rule pattern and buckets of a request from `remote`
+        (None for an exempt route)."""
         method = environ.get("REQUEST_METHOD", "GET")
         endpoint, rule = self.route(method, environ.get("PATH_INFO") or "/")
         kind = kind_of(endpoint, method)
         if kind is None:
-            return self.app(environ, start_response)
+            return None
         # Any non-empty credential counts as a token here, valid or not: guessing tokens
         # draws on the address budget and on the guessed token's.
         token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")[2].strip()
-        hits = self.hits_for(kind, environ.get("REMOTE_ADDR"), token and token_key(token))
+        return kind, endpoint, rule, self.hits_for(kind, remote, token and token_key(token))
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Any:
+        judged = self.judged(environ, environ.get("REMOTE_ADDR"))
+        if judged is None:
+            return self.app(environ, start_response)
+        kind, endpoint, rule, hits = judged
+        method = environ.get("REQUEST_METHOD", "GET")
         boxed = self.box.refused(hits)
         if boxed is not None:
             return self.refuse(environ, start_response, RateLimited(*boxed, rule))
@@ -496,20 +604,28 @@ class LimitsMiddleware:
         return result
 
     def refuse(
-        self, environ: dict[str, Any], start_response: StartResponse, refused: RateLimited
+        self,
+        environ: dict[str, Any],
+        start_response: StartResponse,
+        refused: RateLimited,
+        request_id: str | None = None,
     ) -> list[bytes]:
-        """The 429, written here: no route, hook or template runs for it."""
-        RATE_LIMITED.labels(endpoint=refused.route or "unmatched").inc()
-        body = refusal_body(refused.limit, refused.wait_seconds)
-        request_id = environ.get("cardtable.request_id")
-        if request_id:
-            body["request_id"] = request_id
-        data = json.dumps(body, separators=(",", ":")).encode()
+        """The 429, written here: no route, hook or template runs for it. `request_id`: the
+        request's id, given by a caller in front of the request-id middleware (also sent
+        as its header then)."""
+        self.refused_counter(refused.route or "unmatched").inc()
+        wait = retry_after(refused.wait_seconds)
+        data = _refusal_bytes(refused.limit, wait)
+        request_id = request_id or environ.get("cardtable.request_id")
+        if request_id:  # a checked id: letters, digits and ._:- only, nothing to escape
+            data = b'%s,"request_id":"%s"}' % (data[:-1], request_id.encode())
         headers = [
             ("Content-Type", "application/json"),
             ("Content-Length", str(len(data))),
-            ("Retry-After", str(body["details"]["retry_after"])),
+            ("Retry-After", str(wait)),
         ]
+        if request_id and "cardtable.request_id" not in environ:
+            headers.append((REQUEST_ID_HEADER, request_id))
         origin = environ.get("HTTP_ORIGIN")
         if origin and origin in self.cors_origins:
             headers += [
@@ -521,21 +637,76 @@ class LimitsMiddleware:
         return [data]
 
 
+Judged = tuple[str, str | None, str, tuple[Hit, ...]]
+"""A request's budget kind, endpoint, rule pattern and buckets (`LimitsMiddleware.judged`)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _refusal_bytes(limit: Limit, wait: int) -> bytes:
+    """A refusal's body without its request id, encoded once per limit and wait."""
+    return json.dumps(refusal_body(limit, wait), separators=(",", ":")).encode()
+
+
+class RefusalGate:
+    """The app's outermost WSGI layer, in front of the request ids, the in-flight gauge, the
+    trusted proxies' address and Flask: while this process holds a refused bucket
+    (`PenaltyBox`), a request drawing on it is refused here, with no Redis command and a
+    body encoded once. It only answers early what Redis refused until the time Redis gave
+    (a bucket cannot refill sooner: every replica only takes from it); past that time, and
+    for every other request, it costs one clock reading."""
+
+    def __init__(self, app: WsgiApp, limits: LimitsMiddleware, trusted_proxies: int):
+        self.app = app
+        self.limits = limits
+        self.box = limits.box
+        self.trusted_proxies = trusted_proxies
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Any:
+        if self.box.holding():
+            judged = self.limits.judged(environ, self.client_address(environ))
+            boxed = self.box.refused(judged[3]) if judged is not None else None
+            if boxed is not None:
+                assert judged is not None
+                refused = RateLimited(*boxed, judged[2])
+                return self.limits.refuse(environ, start_response, refused, request_id_of(environ))
+        return self.app(environ, start_response)
+
+    def client_address(self, environ: dict[str, Any]) -> str | None:
+        """The address the limits count, as ProxyFix (`x_for`) will make it."""
+        forwarded = environ.get("HTTP_X_FORWARDED_FOR")
+        if self.trusted_proxies and forwarded:
+            values = parse_list_header(forwarded)
+            if len(values) >= self.trusted_proxies:
+                return values[-self.trusted_proxies]
+        return environ.get("REMOTE_ADDR")
+
+
 def install_limits(app: Flask, settings: Settings, client: Any) -> None:
     """Judge every request's budgets (unless disabled), counting in the Redis (or Cluster,
     or Sentinel-managed master) that `client` speaks to; then trust the configured
     proxies, outside it, so that the address counted is the client's."""
     if settings.rate_limits_enabled:
         counters = Counters(client)
-        app.wsgi_app = LimitsMiddleware(  # type: ignore[method-assign]
+        limits = LimitsMiddleware(
             app.wsgi_app, app, Budgets.from_settings(settings), counters, settings
         )
+        app.wsgi_app = limits  # type: ignore[method-assign]
+        app.extensions[LIMITS_EXTENSION] = limits
         for endpoint in RIDING_ENDPOINTS:
             app.view_functions[endpoint] = _riding(app.view_functions[endpoint], client)
         app.register_error_handler(RateLimited, _rate_limited)
     if settings.trusted_proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies
+        )
+
+
+def install_gate(app: Flask, settings: Settings) -> None:
+    """Put the `RefusalGate` in front of every other WSGI layer (call it last)."""
+    limits = app.extensions.get(LIMITS_EXTENSION)
+    if limits is not None:
+        app.wsgi_app = RefusalGate(  # type: ignore[method-assign]
+            app.wsgi_app, limits, settings.trusted_proxies
         )
 
 

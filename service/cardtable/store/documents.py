@@ -46,15 +46,14 @@ redis.call('PUBLISH', (string.gsub(KEYS[1], '{.*}$', 'changes')),
 # write can start from each version.
 RING = """
 local function remember(ring, entry)
-  local kept, n = entry, 1
-  for e in string.gmatch(ring, '[^;]*;') do
-    if n >= WRITES_KEPT then
-      break
+  local cut = 0
+  for _ = 2, WRITES_KEPT do
+    cut = string.find(ring, ';', cut + 1, true)
+    if not cut then
+      return entry .. ring
     end
-    kept = kept .. e
-    n = n + 1
   end
-  return kept
+  return entry .. string.sub(ring, 1, cut)
 end
 """
 WRITES_KEPT = 8
@@ -115,11 +114,11 @@ return 1
 # {0, current, proven} on a version conflict (proven: 1 when the ring shows another write
 # from the version read), {-1, 0} when missing.
 COMPARE_AND_SET = """
-local current = redis.call('HGET', KEYS[1], 'version')
+local read = redis.call('HMGET', KEYS[1], 'version', 'writes')
+local current, ring = read[1], read[2] or ''
 if not current then
   return {-1, 0}
 end
-local ring = redis.call('HGET', KEYS[1], 'writes') or ''
 if current ~= ARGV[1] then
   if string.find(ring, ARGV[7] .. ':', 1, true) then
     redis.call('HSET', KEYS[1], 'writes', ring)  -- replicated: a WAIT after it covers it
