@@ -283,6 +283,8 @@ class Counters:
     def __init__(self, client: Any, box: PenaltyBox | None = None):
         self.client = client
         self.box = box or PenaltyBox()
+        self.carpool = riders.Carpool(client)
+        """Requests judged before their view share round trips (see `riders.Carpool`)."""
 
     def rider(self, hits: Sequence[Hit], route: str = "") -> riders.Rider:
         """The request's buckets, each taken from, then judged: `RateLimited` if one is
@@ -460,7 +462,7 @@ class LimitsMiddleware:
                 environ[RIDER_KEY] = rider
                 return self._riding(environ, start_response, rider)
             try:
-                riders.send_alone(self.counters.client, rider)
+                self.counters.carpool.send(rider)
             except RateLimited as refused:
                 return self.refuse(environ, start_response, refused)
             return self.app(environ, start_response)
@@ -485,7 +487,7 @@ class LimitsMiddleware:
         result = self.app(environ, hold)
         if not rider.sent:
             try:
-                riders.send_alone(self.counters.client, rider)
+                self.counters.carpool.send(rider)
             except RateLimited as refused:
                 close = getattr(result, "close", None)
                 if close is not None:
