@@ -124,7 +124,8 @@ def _overloaded(error: Overloaded | FeedBusy) -> Response:
 def _feeds(service: GameService) -> Feeds:
     feeds: Feeds | None = current_app.extensions.get("cardtable_feeds")
     if feeds is None:
-        feeds = Feeds(service.load, service.replayed, service.read_log)
+        # The hub's read bound: streams and long-polls share one per process.
+        feeds = Feeds(service.load, service.replayed, service.read_log, reading=service.hub.reading)
         current_app.extensions["cardtable_feeds"] = feeds
     return feeds
 
