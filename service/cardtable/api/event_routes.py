@@ -27,7 +27,7 @@ from cardtable.api.errors import ApiError, error_response
 from cardtable.api.requests import bearer_token, wiring
 from cardtable.api.schemas.base import StrictSchema
 from cardtable.engine.events import Event
-from cardtable.feeds import LAST, FeedBusy, Feeds, Messages, Position
+from cardtable.feeds import FEED_WAIT_SECONDS, LAST, FeedBusy, Feeds, Messages, Position
 from cardtable.games import GameService
 from cardtable.push import OPEN_STREAMS, Hub, Overloaded
 
@@ -52,8 +52,10 @@ blp = Blueprint(
         401: "`invalid_token`: the bearer token is not one of this game's.",
         404: "`not_found`: unknown or expired game.",
         429: "`too_many_streams`: this address holds its maximum of open streams here.",
-        503: "`too_many_waiting` (this server holds its maximum of streams and long-polls) or "
-        "`store_unavailable`; see Retry-After.",
+        503: "`too_many_waiting`: this server holds its maximum of streams and long-polls, or "
+        f"this game's feed stayed busy past {FEED_WAIT_SECONDS:g} s (other requests building "
+        "its events; an open stream ends instead, with `retry:`); or `store_unavailable`. "
+        "See Retry-After.",
     },
 )
 
