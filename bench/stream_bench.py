@@ -1,21 +1,28 @@
 """Stream cost benchmark: what never-reading Server-Sent Events clients of a long finished
 game cost a server, and whether a burst of long-polls looks like an outage.
 
-Starts a real redis-server and one gunicorn as `cardtable serve` runs it (the project's
-settings and defaults: the gevent worker, `CARDTABLE_WORKERS=1` so that one process's
-resident memory is read), then:
+Starts a real redis-server. The games are set up first through a set-up gunicorn on it
+with the budgets a bench needs (creates and reads raised: 100 games and the reads that play
+a long game of bots exceed one client's default budgets), which is stopped before the
+measured one starts. The measured gunicorn runs as `cardtable serve` runs it, with the
+project's settings and default budgets (the gevent worker, `CARDTABLE_WORKERS=1` so that
+one process's resident memory is read; `CARDTABLE_TRUSTED_PROXIES=1`, so that the
+long-polls' `X-Forwarded-For` names the client each is counted as: every loopback address
+is one client to the budgets, and 2,000 players are not one client). Then:
 
-1. plays a long game of eight greedy bots to 300 points and reads its feed once;
+1. a long game of eight greedy bots to 300 points and reads its feed once;
 2. opens 300 streams of it from `--addresses` loopback addresses (the per-address cap is
    100 by default), each with a small receive buffer and never reading, and prints the
    worker's RSS before, with them held, after the server closed them for not reading
    (`CARDTABLE_WRITE_TIMEOUT`, 30 s by default: a send blocked that long fails) and after
-   the clients closed;
+   the clients closed; then a second round of the same (`--rounds`): whether what the
+   first left is reused or grows;
 3. sends 2,000 long-polls at once (`GET /games/{id}/events?since=v&wait=5` over 100 games,
-   from 20 loopback addresses), answered at their timeout, and counts the answers by
-   status and code: `store_unavailable` is the figure (0 expected).
+   as from 100 client addresses, 20 a game), answered at their timeout, and counts the
+   answers by status and code: `store_unavailable` is the figure (0 expected); the Redis failures
+   the measured server logged are counted too (a budget not checked is not an answer).
 
-Run on purpose: `.venv/bin/python bench/stream_bench.py` (about 2 minutes).
+Run on purpose: `.venv/bin/python bench/stream_bench.py` (about 4 minutes).
 """
 
 from __future__ import annotations
@@ -23,7 +30,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import socket
+import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -98,7 +107,16 @@ def streams_phase(server: LiveServer, game_id: str, args: argparse.Namespace) ->
         f"long game: version {body['version']}, feed {pages} JSON pages "
         f"(first {len(body['events'])} events, {len(feed.content) / 1e6:.1f} MB)"
     )
-    before = rss_mb(pids)
+    start = rss_mb(pids)
+    for round_ in range(1, args.rounds + 1):
+        print(f"round {round_} of {args.rounds}:")
+        stream_round(server, game_id, pids, start, args)
+
+
+def stream_round(
+    server: LiveServer, game_id: str, pids: list[int], start: float, args: argparse.Namespace
+) -> None:
+    """Open the never-reading streams, wait for the server to close them, close them."""
     sockets = [
         open_never_reading(server.port, game_id, f"127.0.0.{2 + i % args.addresses}")
         for i in range(args.streams)
@@ -107,8 +125,8 @@ def streams_phase(server: LiveServer, game_id: str, args: argparse.Namespace) ->
     held = held_streams(server.url)
     during = rss_mb(pids)
     print(
-        f"{args.streams} never-reading streams: {held:.0f} held; RSS {before:.0f} -> "
-        f"{during:.0f} MB: +{during - before:.0f} MB (target <= 100 MB)"
+        f"{args.streams} never-reading streams: {held:.0f} held; RSS {start:.0f} -> "
+        f"{during:.0f} MB: +{during - start:.0f} MB over the start (target <= 100 MB)"
     )
     started = time.monotonic()
     while held_streams(server.url) > 0 and time.monotonic() - started < 120:
@@ -118,34 +136,43 @@ def streams_phase(server: LiveServer, game_id: str, args: argparse.Namespace) ->
     print(
         f"closed by the server (not reading) about {closed_by_server:.0f} s after opening: "
         f"{held_streams(server.url):.0f} held; RSS {after_stall:.0f} MB "
-        f"(+{after_stall - before:.0f} MB over the start)"
+        f"(+{after_stall - start:.0f} MB over the start)"
     )
     for sock in sockets:
         sock.close()
     time.sleep(3)
     after = rss_mb(pids)
-    print(f"after the clients closed: RSS {after:.0f} MB (+{after - before:.0f} MB)")
+    print(f"after the clients closed: RSS {after:.0f} MB (+{after - start:.0f} MB)")
 
 
-async def long_polls(url: str, args: argparse.Namespace) -> Counter[str]:
-    clients = [
-        httpx.AsyncClient(
-            base_url=url,
-            timeout=60,
-            limits=httpx.Limits(max_connections=None),
-            transport=httpx.AsyncHTTPTransport(local_address=f"127.0.1.{1 + i}"),
-        )
-        for i in range(20)
-    ]
-    games = []
-    for index in range(100):  # from several addresses: each may create 30 a minute
-        answer = await clients[index % len(clients)].post(
-            "/games", json={"game": "skyjo", "players": [{"name": "A"}, {"name": "B"}]}
-        )
-        assert answer.status_code == 201, answer.text
-        games.append(answer.json()["id"])
-    for client in clients:
-        await client.aclose()
+SETUP_BUDGETS = {
+    "CARDTABLE_RATE_LIMIT_CREATE": "100000/minute",
+    "CARDTABLE_RATE_LIMIT_READS": "100000/minute",
+}
+"""The set-up server's budgets: the games a bench needs, from one (loopback) client."""
+MEASURED_ENV = {"CARDTABLE_TRUSTED_PROXIES": "1"}
+"""The measured server: default budgets; the long-polls say which client they stand for."""
+
+
+def set_up(redis_url: str, polled_games: int) -> tuple[str, list[str]]:
+    """The long finished game and the games to long-poll, made through a set-up server."""
+    server = LiveServer(redis_url, workers=1, extra_env=SETUP_BUDGETS).start()
+    try:
+        game_id = long_game(server.url)
+        games = []
+        for _ in range(polled_games):
+            answer = httpx.post(
+                f"{server.url}/games",
+                json={"game": "skyjo", "players": [{"name": "A"}, {"name": "B"}]},
+            )
+            assert answer.status_code == 201, answer.text
+            games.append(answer.json()["id"])
+        return game_id, games
+    finally:
+        server.stop()
+
+
+async def long_polls(url: str, games: list[str], args: argparse.Namespace) -> Counter[str]:
     port = int(url.rsplit(":", 1)[1])
     counts: Counter[str] = Counter()
     opened = asyncio.Event()
@@ -169,9 +196,10 @@ async def long_polls(url: str, args: argparse.Namespace) -> Counter[str]:
         settle()
         await opened.wait()  # all connected, then all sent at once
         game = games[index % len(games)]
+        client = f"198.51.100.{index % 100}"  # 20 long-polls a client (one a game each)
         writer.write(
             f"GET /games/{game}/events?since=0&wait=5 HTTP/1.1\r\nHost: bench\r\n"
-            "Connection: close\r\n\r\n".encode()
+            f"X-Forwarded-For: {client}\r\nConnection: close\r\n\r\n".encode()
         )
         try:
             answer = await asyncio.wait_for(reader.read(), 60)
@@ -191,33 +219,60 @@ async def long_polls(url: str, args: argparse.Namespace) -> Counter[str]:
     return counts
 
 
+LOGGED_REDIS_ERRORS = {
+    "rate limits not checked": "budgets not checked",
+    "store refused: store_unavailable": "store_unavailable",
+    "redis unavailable": "store_unavailable",
+}
+"""The server's log lines of a failed Redis command (cardtable.api.limits, .store_errors,
+.errors), by what the client met."""
+
+
+def redis_errors(log_lines: str) -> Counter[str]:
+    """The Redis failures the server logged (JSON lines), by what the client met."""
+    found: Counter[str] = Counter()
+    for line in log_lines.splitlines():
+        for start, meaning in LOGGED_REDIS_ERRORS.items():
+            if f'"message": "{start}' in line:
+                found[meaning] += 1
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--streams", type=int, default=300)
     parser.add_argument("--addresses", type=int, default=3)
+    parser.add_argument(
+        "--rounds", type=int, default=2, help="rounds of streams (the second reuses memory?)"
+    )
     parser.add_argument("--polls", type=int, default=2000)
     args = parser.parse_args()
     with RedisServer() as redis:
-        server = LiveServer(redis.url, workers=1, config="python:cardtable.gunicorn_conf")
+        game_id, games = set_up(redis.url, 100)
+        server = LiveServer(redis.url, workers=1, extra_env=MEASURED_ENV, stdout=subprocess.PIPE)
         server.start()
+        process = server.process
+        assert process is not None and process.stdout is not None
+        logged: list[bytes] = []  # drained as written: a full pipe would block the server
+        drain = threading.Thread(target=lambda: logged.extend(process.stdout), daemon=True)
+        drain.start()
         try:
-            game_id = long_game(server.url)
             streams_phase(server, game_id, args)
             started = time.monotonic()
-            counts = asyncio.run(long_polls(server.url, args))
+            counts = asyncio.run(long_polls(server.url, games, args))
             took = time.monotonic() - started
             print(
                 f"{args.polls} simultaneous long-polls ({took:.1f} s): {dict(counts)}; "
                 f"store_unavailable: {counts.get('503 store_unavailable', 0)} (target 0)"
             )
         except BaseException:
-            process = server.process
-            if process is not None and process.stderr is not None:
-                process.terminate()
-                print(process.stderr.read().decode()[-4000:])
+            print(b"".join(logged).decode()[-4000:])
             raise
         finally:
             server.stop()
+            drain.join(5)
+        errors = redis_errors(b"".join(logged).decode())
+        print(f"Redis errors the measured server logged: {dict(errors) or 'none'}")
 
 
 if __name__ == "__main__":

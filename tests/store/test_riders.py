@@ -1,9 +1,11 @@
 """Riders against a real redis-server: another concern's commands go in the same round trip
 as the store's read, are judged before the store goes on (a refusal stops it), are sent alone
-before any other store command, and on the way out when the store was never reached."""
+before any other store command, and on the way out when the store was never reached;
+concurrent riders with no read to ride share a carpool's round trips."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
@@ -128,3 +130,51 @@ def test_a_failed_round_trip_is_reported_and_the_read_tried_alone(
         monkeypatch.setattr(redis.client.Pipeline, "execute", fail)
         assert store.load("g1").version == 0
     assert [type(error) for error in counter.failures] == [redis.ConnectionError]
+
+
+def test_a_carpool_carries_concurrent_riders_in_shared_trips_each_judged_alone(
+    redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counters = [
+        Counter(f"riders:pool:{index}", limit=0 if index == 7 else 10) for index in range(300)
+    ]
+    trips: list[int] = []
+    in_flight, most = [0], [0]
+    lock = threading.Lock()
+    execute = redis.client.Pipeline.execute
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with lock:
+            trips.append(len(self))
+            in_flight[0] += 1
+            most[0] = max(most[0], in_flight[0])
+        try:
+            threading.Event().wait(0.01)  # a slow round trip: the others queue meanwhile
+            return execute(self, *args, **kwargs)
+        finally:
+            with lock:
+                in_flight[0] -= 1
+
+    monkeypatch.setattr(redis.client.Pipeline, "execute", counted)
+    carpool = riders.Carpool(redis_client)
+    refused: list[int] = []
+    start = threading.Barrier(len(counters))
+
+    def send(index: int) -> None:
+        start.wait()
+        try:
+            carpool.send(counters[index].rider())
+        except Refused:
+            refused.append(index)
+
+    threads = [threading.Thread(target=send, args=(index,)) for index in range(len(counters))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert [counter.replies for counter in counters] == [[[1]]] * len(counters)
+    assert refused == [7]  # judged in its own thread, the others unaffected
+    assert sum(trips) == len(counters) and len(trips) < len(counters) / 4
+    assert most[0] <= riders.CARPOOL_TRIPS
+    carpool.send(counters[0].rider())  # a quiet carpool sends at once
+    assert counters[0].replies[-1] == [2]

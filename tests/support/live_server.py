@@ -26,6 +26,8 @@ class LiveServer:
     process: subprocess.Popen[bytes] | None = None
     metrics_dir: str | None = None
     config: str = "python:cardtable.gunicorn_conf"
+    stdout: int = subprocess.DEVNULL
+    """Where the server's log goes (stdout, as JSON lines): subprocess.PIPE to read it."""
 
     @property
     def url(self) -> str:
@@ -48,7 +50,7 @@ class LiveServer:
             [sys.executable, "-m", "gunicorn", "-c", self.config,
              "cardtable.wsgi:app"],
             env=env,
-            stdout=subprocess.DEVNULL,
+            stdout=self.stdout,
             stderr=subprocess.PIPE,
         )  # fmt: skip
         deadline = time.monotonic() + 30

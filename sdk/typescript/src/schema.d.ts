@@ -2865,7 +2865,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `too_many_waiting` (this server holds its maximum of streams and long-polls) or `store_unavailable`; see Retry-After. */
+            /** @description `too_many_waiting`: this server holds its maximum of streams and long-polls, or this game's feed stayed busy past 5 s (other requests building its events; an open stream ends instead, with `retry:`); or `store_unavailable`. See Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -330,6 +330,8 @@ class Counters:
         self.calls = functools.lru_cache(maxsize=4096)(self._calls)
         """The script runs of a request's buckets (the same few for a client's every
         request: `LimitsMiddleware.hits_for` gives the same tuple again)."""
+        self.carpool = riders.Carpool(client)
+        """Requests judged before their view share round trips (see `riders.Carpool`)."""
 
     def _calls(self, hits: tuple[Hit, ...], cost: int = 1, force: int = 0) -> tuple[Call, ...]:
         groups = [hits] if self.one_run else [(hit,) for hit in hits]
@@ -568,7 +570,7 @@ class LimitsMiddleware:
                 environ[RIDER_KEY] = rider
                 return self._riding(environ, start_response, rider)
             try:
-                riders.send_alone(self.counters.client, rider)
+                self.counters.carpool.send(rider)
             except RateLimited as refused:
                 return self.refuse(environ, start_response, refused)
             return self.app(environ, start_response)
@@ -593,7 +595,7 @@ class LimitsMiddleware:
         result = self.app(environ, hold)
         if not rider.sent:
             try:
-                riders.send_alone(self.counters.client, rider)
+                self.counters.carpool.send(rider)
             except RateLimited as refused:
                 close = getattr(result, "close", None)
                 if close is not None:

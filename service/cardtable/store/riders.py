@@ -13,6 +13,10 @@ reached, `riding` sends it alone on its way out.
 The pipeline is not a transaction, so it works on a Redis Cluster too (redis-py's cluster
 pipeline sends each node its own commands, whatever their slots).
 
+Riders with no store command to ride (a route that is judged before its view runs) share
+round trips instead (`Carpool`): a burst of requests sends its counters in a few pipelines
+rather than taking one pooled connection each.
+
 The current rider lives in a context variable: one per thread and per gevent greenlet, so
 concurrent requests never take each other's.
 """
@@ -23,6 +27,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from threading import Event, Lock
 from typing import Any
 
 
@@ -77,6 +82,102 @@ def send_alone(client: Any, rider: Rider) -> None:
         rider.failed(error)
         return
     rider.settle(replies)
+
+
+CARPOOL_TRIPS = 4
+"""Round trips a carpool has in flight at once: the Redis connections it takes at most."""
+CARPOOL_SEATS = 256
+"""Riders one round trip carries at most."""
+
+
+@dataclass
+class _Seat:
+    rider: Rider
+    woken: Event = field(default_factory=Event)
+    drives: bool = False
+    """Asked to drive a trip (then it carries itself in it): never carried by another."""
+    carried: bool = False
+    replies: list[Any] = field(default_factory=list)
+    error: Exception | None = None
+
+
+class Carpool:
+    """Concurrent riders' commands in shared round trips, at most CARPOOL_TRIPS at once.
+
+    A rider that finds a trip free sends at once, with whoever waits (a quiet server adds
+    no wait); otherwise it waits to be carried by the next trip, driven by the first
+    waiter when a trip ends. So a burst of 2,000 requests takes CARPOOL_TRIPS pooled
+    connections, not 2,000: past the pool's size, the waits for a connection outlast its
+    timeout, which fails the counters (not counted then) and the store reads of the
+    requests that passed them (503). Each rider is judged in its own request (its
+    `settle` may refuse it)."""
+
+    def __init__(self, client: Any):
+        self.client = client
+        self._lock = Lock()
+        self._waiting: list[_Seat] = []
+        self._trips = 0
+
+    def send(self, rider: Rider) -> None:
+        rider.sent = True
+        seat = _Seat(rider)
+        with self._lock:
+            self._waiting.append(seat)
+            if self._trips < CARPOOL_TRIPS:
+                self._trips += 1
+                seat.drives = True
+        while not (seat.carried or seat.drives):
+            seat.woken.wait()
+            seat.woken.clear()  # the flags, set before each wake-up, are read again
+        if not seat.carried:
+            self._drive(seat)
+        if seat.error is not None:
+            rider.failed(seat.error)
+        else:
+            rider.settle(seat.replies)
+
+    def _drive(self, driver: _Seat) -> None:
+        """Carry `driver` and the riders waiting first, then hand the trip on."""
+        with self._lock:
+            self._waiting.remove(driver)
+            seats, kept = [driver], []
+            for seat in self._waiting:
+                if seat.drives or len(seats) >= CARPOOL_SEATS:
+                    kept.append(seat)
+                else:
+                    seats.append(seat)
+            self._waiting = kept
+        try:
+            self._carry(seats)
+        finally:  # whatever happened, the trip is handed on (or given back)
+            with self._lock:
+                following = next((seat for seat in self._waiting if not seat.drives), None)
+                if following is None:
+                    self._trips -= 1
+                else:
+                    following.drives = True
+                for seat in seats:
+                    seat.carried = True
+            for seat in seats:
+                seat.woken.set()
+            if following is not None:
+                following.woken.set()
+
+    def _carry(self, seats: list[_Seat]) -> None:
+        pipe = self.client.pipeline(transaction=False)
+        ends = []
+        for seat in seats:
+            seat.rider.queue(pipe)
+            ends.append(len(pipe))
+        try:
+            replies = pipe.execute(raise_on_error=False)
+        except Exception as error:  # each rider decides what a failure means
+            for seat in seats:
+                seat.error = error
+            return
+        start = 0
+        for seat, end in zip(seats, ends, strict=True):
+            seat.replies, start = replies[start:end], end
 
 
 def flush(client: Any) -> None:
