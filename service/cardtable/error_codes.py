@@ -22,6 +22,16 @@ class ErrorCode(NamedTuple):
     """What the code means, for the docs (and the message of a refusal that has no other)."""
 
 
+class RetryLater(Exception):
+    """A refusal that says when to come back: its `code` (listed in ERRORS, which gives its
+    status), its message, the whole seconds for `Retry-After`, and any details. Raised by
+    the rate limits, the stream caps and a busy feed; `api/errors.py` answers them all."""
+
+    code = "too_many_waiting"
+    retry_after = 1
+    details: dict[str, object] | None = None
+
+
 def _codes(status: int, **meanings: str) -> dict[str, ErrorCode]:
     return {code: ErrorCode(status, meaning) for code, meaning in meanings.items()}
 

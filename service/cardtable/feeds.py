@@ -26,6 +26,7 @@ from typing import Any
 
 from cardtable.engine.base import GameState
 from cardtable.engine.events import Event, Timeline, copy_state, first_deal_event, viewer_events
+from cardtable.error_codes import RetryLater
 from cardtable.games import Game
 from cardtable.movelog import CorruptLog, decode, fresh_state
 
@@ -99,11 +100,10 @@ FEED_WAIT_SECONDS = 5.0
 to retry (503 + Retry-After): each build is bounded, so this is only reached overloaded."""
 
 
-class FeedBusy(Exception):
+class FeedBusy(RetryLater):
     """A game's feed stayed busy past FEED_WAIT_SECONDS: the client retries later (503)."""
 
     code = "too_many_waiting"
-    status = 503
     retry_after = 1
 
     def __init__(self) -> None:

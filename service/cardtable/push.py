@@ -26,6 +26,7 @@ import redis.exceptions
 from prometheus_client import Counter, Histogram
 
 from cardtable.config import GEVENT_MAX_STREAMS, Settings
+from cardtable.error_codes import RetryLater
 from cardtable.monitoring import WAITING
 
 log = logging.getLogger("cardtable.push")
@@ -78,11 +79,10 @@ def address_group(address: str | None) -> str:
     return str(parsed)
 
 
-class Overloaded(Exception):
+class Overloaded(RetryLater):
     """This process holds as many waiting requests as it may: the client retries later."""
 
     code = "too_many_waiting"
-    status = 503
 
     def __init__(self, capacity: int):
         super().__init__(self._message(capacity) + f"; retry in {RETRY_AFTER_SECONDS} s")
@@ -97,7 +97,6 @@ class TooManyStreams(Overloaded):
     """One client address already holds its maximum of open streams on this process."""
 
     code = "too_many_streams"
-    status = 429
 
     @staticmethod
     def _message(capacity: int) -> str:

@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException
 
 from cardtable.common import ServiceError
 from cardtable.engine.base import EngineError
-from cardtable.error_codes import STATUS_BY_CODE
+from cardtable.error_codes import STATUS_BY_CODE, RetryLater
 from cardtable.monitoring import record_redis_error
 from cardtable.store import DocumentTooNew, NotFound, StoreError, VersionConflict
 from cardtable.store.errors import StoreRefused, refusal_code
@@ -98,12 +98,20 @@ def register_error_handlers(app: Flask) -> None:
         (EngineError, _coded),
         (StoreError, _store_error),
         (StoreRefused, _refused),
+        (RetryLater, _retry_later),
         *((cls, _redis_error) for cls in REDIS_ERRORS),
         (HTTPException, _http_error),
         (Exception, _unexpected),
     ]
     for cls, handler in handlers:
         app.register_error_handler(cls, handler)
+
+
+def _retry_later(error: RetryLater) -> Response:
+    """Rate limits, stream caps, a busy feed: the status of its code and its own wait."""
+    response = coded_response(error.code, str(error), error.details)
+    response.headers["Retry-After"] = str(error.retry_after)
+    return response
 
 
 def _coded(error: ApiError | ServiceError | EngineError) -> Response:

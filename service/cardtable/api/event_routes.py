@@ -23,13 +23,13 @@ from marshmallow import fields, validate
 
 from cardtable.alarms import Alarms
 from cardtable.api.blueprint import Blueprint
-from cardtable.api.errors import ApiError, error_response
+from cardtable.api.errors import ApiError
 from cardtable.api.requests import bearer_token, wiring
 from cardtable.api.schemas.base import StrictSchema
 from cardtable.engine.events import Event
 from cardtable.feeds import FEED_WAIT_SECONDS, LAST, FeedBusy, Feeds, Messages, Position
 from cardtable.games import GameService
-from cardtable.push import OPEN_STREAMS, Hub, Overloaded
+from cardtable.push import OPEN_STREAMS, Hub
 
 log = logging.getLogger("cardtable.push")
 
@@ -96,14 +96,6 @@ def register(api: Api, app: Flask) -> None:
     # `Event` is derived from the games' declarations (api/schemas/derived.py).
     api.spec.components.schema("EventFeed", EVENT_FEED_SCHEMA)
     api.register_blueprint(blp)
-    app.register_error_handler(Overloaded, _overloaded)  # TooManyStreams too (429)
-    app.register_error_handler(FeedBusy, _overloaded)
-
-
-def _overloaded(error: Overloaded | FeedBusy) -> Response:
-    response = error_response(error.status, error.code, str(error))
-    response.headers["Retry-After"] = str(error.retry_after)
-    return response
 
 
 def _feeds(service: GameService) -> Feeds:

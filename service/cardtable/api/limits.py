@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis.exceptions
-from flask import Flask, Response, request
+from flask import Flask, request
 from limits import parse_many
 from redis.cluster import RedisCluster
 from redis.exceptions import NoScriptError
@@ -41,8 +41,8 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_list_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from cardtable.api.errors import error_response
 from cardtable.config import Settings
+from cardtable.error_codes import RetryLater
 from cardtable.logs import REQUEST_ID_HEADER, request_id_of
 from cardtable.monitoring import RATE_LIMITED, record_redis_error
 from cardtable.store import riders
@@ -142,13 +142,18 @@ Hit = tuple[Limit, str]
 """A limit and the Redis key of the bucket it draws on for this request."""
 
 
-class RateLimited(Exception):
+class RateLimited(RetryLater):
     """A request over one of its budgets: `limit` is the one breached."""
 
+    code = "rate_limited"
+
     def __init__(self, limit: Limit, wait_seconds: float, route: str = ""):
-        super().__init__(str(limit))
+        body = refusal_body(limit, wait_seconds)
+        super().__init__(body["message"])
         self.limit = limit
         self.wait_seconds = wait_seconds
+        self.retry_after = body["details"]["retry_after"]
+        self.details = body["details"]
         self.route = route
         """The rule pattern refused (for the metrics)."""
 
@@ -696,7 +701,6 @@ def install_limits(app: Flask, settings: Settings, client: Any) -> None:
         app.extensions[LIMITS_EXTENSION] = limits
         for endpoint in RIDING_ENDPOINTS:
             app.view_functions[endpoint] = _riding(app.view_functions[endpoint], client)
-        app.register_error_handler(RateLimited, _rate_limited)
     if settings.trusted_proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies
@@ -725,10 +729,3 @@ def _riding(view: Callable[..., Any], client: Any) -> Callable[..., Any]:
             return view(**kwargs)
 
     return riding_view
-
-
-def _rate_limited(error: RateLimited) -> Response:
-    body = refusal_body(error.limit, error.wait_seconds)
-    response = error_response(429, body["code"], body["message"], body["details"])
-    response.headers["Retry-After"] = str(body["details"]["retry_after"])
-    return response
