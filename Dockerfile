@@ -60,4 +60,4 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
     CMD ["/opt/cardtable/bin/python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/livez' % os.environ.get('PORT', '8000'), timeout=4)"]
 # gunicorn stops gracefully on SIGTERM (the default stop signal) within graceful_timeout.
-CMD ["gunicorn", "--config", "python:cardtable.gunicorn_conf", "cardtable.wsgi:app"]
+CMD ["gunicorn", "--config", "python:cardtable.server.gunicorn_conf", "cardtable.wsgi:app"]

@@ -17,7 +17,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # reuse the test harness
 
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.support.limits import RAISED_LIMITS_ENV
 from tests.support.live_server import LiveServer
 

@@ -11,7 +11,7 @@ import random
 import statistics
 import time
 
-from cardtable.engine.registry import GAMES
+from cardtable_engine.registry import GAMES
 
 
 def play_random_game(game: str, n_players: int, seed: int) -> int:

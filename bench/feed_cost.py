@@ -172,7 +172,7 @@ def main() -> None:
         print(json.dumps(measure(args.redis, args.prefix, json.loads(sys.stdin.read()))))
         return
 
-    from cardtable.redis_server import RedisServer
+    from cardtable.server.redis_server import RedisServer
 
     lengths = [100, 1000] if args.quick else [100, 1000, 2600]
     load = os.getloadavg()[0]

@@ -19,9 +19,9 @@ from pathlib import Path
 import redis
 
 from cardtable.config import Settings
-from cardtable.games import GameService
-from cardtable.idempotency import move_once
-from cardtable.redis_server import RedisServer
+from cardtable.games.idempotency import move_once
+from cardtable.games.service import GameService
+from cardtable.server.redis_server import RedisServer
 from cardtable.store import DocumentStore
 from cardtable_sdk import Cardtable
 
@@ -69,7 +69,7 @@ def keyed_game(
     service: GameService, store: DocumentStore, game: str, seed: int
 ) -> tuple[int, int, int, int]:
     """Two seats played as the SDK plays them: every move with a fresh Idempotency-Key
-    (cardtable.idempotency, as the moves route does). (Bytes of every key of the game at its
+    (cardtable.games.idempotency, as the moves route does). (Bytes of every key of the game at its
     end, of which the hash and log, the idempotency records; moves.)"""
     names = [{"name": "p0"}, {"name": "p1"}]
     loaded, tokens, _, _ = service.create(game, names, {}, seed)

@@ -33,7 +33,7 @@ sys.path.insert(0, str(HERE))
 
 from move_loop import Client, wait_for_port  # noqa: E402
 
-from cardtable.redis_server import find_redis_binary, free_port  # noqa: E402
+from cardtable.server.redis_server import find_redis_binary, free_port  # noqa: E402
 from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
 
 CALLGRIND = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--trace-children=yes"]
@@ -110,7 +110,7 @@ def main() -> None:
     }
     server = subprocess.Popen(
         [*CALLGRIND, f"--callgrind-out-file={worker_out}", args.python, "-m", "gunicorn",
-         "-c", "python:cardtable.gunicorn_conf", "cardtable.wsgi:app"],
+         "-c", "python:cardtable.server.gunicorn_conf", "cardtable.wsgi:app"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     try:

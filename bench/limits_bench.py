@@ -34,7 +34,7 @@ sys.path.insert(0, str(HERE))
 
 from move_loop import tree_cpu  # noqa: E402
 
-from cardtable.redis_server import RedisServer  # noqa: E402
+from cardtable.server.redis_server import RedisServer  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
 
 ATTACKER = "203.0.113.66"

@@ -20,7 +20,7 @@ sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the
 
 from move_loop import serve_trivial  # noqa: E402
 
-from cardtable.redis_server import RedisServer  # noqa: E402
+from cardtable.server.redis_server import RedisServer  # noqa: E402
 from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
 

@@ -21,8 +21,8 @@ import redis
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
 
-from cardtable.lobby import ADD  # noqa: E402
-from cardtable.redis_server import RedisServer  # noqa: E402
+from cardtable.games.lobby import ADD  # noqa: E402
+from cardtable.server.redis_server import RedisServer  # noqa: E402
 from cardtable.store.documents import COMPARE_AND_SET, CREATE  # noqa: E402
 from tests.e2e.gunicorn import Gunicorn  # noqa: E402
 from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402

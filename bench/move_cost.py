@@ -22,8 +22,8 @@ from collections.abc import Iterator
 
 import redis
 
-from cardtable.games import GameService
-from cardtable.redis_server import RedisServer
+from cardtable.games.service import GameService
+from cardtable.server.redis_server import RedisServer
 from cardtable.store import DocumentStore
 
 WINDOW = 51

@@ -14,9 +14,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from cardtable.engine.base import GameState, Move
-from cardtable.engine.registry import GAMES
-from cardtable.movelog import content_entry, position_entry
+from cardtable.games.movelog import content_entry, position_entry
+from cardtable_engine.base import GameState, Move
+from cardtable_engine.registry import GAMES
 
 Entry = Callable[[GameState, int, Move], int]
 

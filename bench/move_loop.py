@@ -1,6 +1,6 @@
 """A move against the floor of the stack, side by side in one run: the trivial Flask app's
 read (a Redis GET) and write (a GET and a Lua compare-and-set), and Cardtable's legal-moves
-read and move, both served by gunicorn with the project's settings (cardtable.gunicorn_conf)
+read and move, both served by gunicorn with the project's settings (cardtable.server.gunicorn_conf)
 against one redis-server. The same client drives both: N processes, each looping "read,
 then write" on its own game. Prints moves/s, write p50/p99 and the ratios to the floor.
 
@@ -34,7 +34,7 @@ import redis
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
 
-from cardtable.redis_server import RedisServer, free_port, wait_for_port  # noqa: E402
+from cardtable.server.redis_server import RedisServer, free_port, wait_for_port  # noqa: E402
 from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
 
@@ -147,7 +147,7 @@ def serve_trivial(redis_url: str, workers: int, threads: int) -> tuple[subproces
         "PYTHONPATH": str(HERE),
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "python:cardtable.gunicorn_conf",
+        [sys.executable, "-m", "gunicorn", "-c", "python:cardtable.server.gunicorn_conf",
          "trivial_app:app"], env=env, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     wait_for_port(port, timeout=30)
@@ -179,8 +179,8 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{args.clients} client processes x {args.seconds:g} s per row; gunicorn "
-        f"{args.workers} workers x {args.threads} threads (cardtable.gunicorn_conf) for both "
-        "apps; one redis-server; all on this machine"
+        f"{args.workers} workers x {args.threads} threads (cardtable.server.gunicorn_conf) "
+        "for both apps; one redis-server; all on this machine"
     )
     modes = {"on": ["on"], "off": ["off"], "both": ["on", "off"]}[args.limits]
     with RedisServer() as redis_server, contextlib.ExitStack() as stack:

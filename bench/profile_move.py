@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # reuse the tes
 
 from cardtable.app import create_app
 from cardtable.config import Settings
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.support.limits import RAISED_LIMITS
 
 
@@ -54,14 +54,14 @@ def play(client, game: str, players: int, moves: int) -> None:  # type: ignore[n
 # Where the app's CPU goes, by area: label | file suffix | function name; each area's
 # cumulative time (nested calls included) as a share of the app's own (Flask.wsgi_app).
 AREA_TABLE = """
-GameService.move (load, engine, save, bots)         | cardtable/games.py  | move
-GameService.load_for (the legal-moves read)         | cardtable/games.py  | load_for
+GameService.move (load, engine, save, bots)         | cardtable/games/service.py  | move
+GameService.load_for (the legal-moves read)         | cardtable/games/service.py  | load_for
 - store read + limit counters, one round trip       | store/documents.py | load
 - store write (compare-and-set script)              | store/documents.py | save
-- the game from its snapshot (decode, the loader)   | cardtable/games.py  | _read
-- the engine's move and bots (Game.move_at)         | cardtable/tables.py | move_at
-legal moves computed (engine)                       | engine/base.py      | legal_moves
-the answer's view (engine)                          | cardtable/tables.py | view
+- the game from its snapshot (decode, the loader)   | cardtable/games/service.py  | _read
+- the engine's move and bots (Game.move_at)         | cardtable/games/live_table.py | move_at
+legal moves computed (engine)                       | cardtable_engine/base.py      | legal_moves
+the answer's view (engine)                          | cardtable/games/live_table.py | view
 answers written (orjson, Response)                  | api/game_routes.py  | _json
 rate limits: the route's budget (before Flask)     | api/limits.py       | kind_of
 strict JSON + If-Match check                        | api/strict_input.py | _strict_input

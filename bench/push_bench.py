@@ -3,7 +3,7 @@ move to 1,000 watchers over two server processes, and the move loop's throughput
 without the clients held, each printed next to its target.
 
 Starts a real redis-server; server A, gunicorn as `cardtable serve` runs it (the project's
-settings, its default 2 workers, the gevent worker `cardtable.worker.CardtableWorker`);
+settings, its default 2 workers, the gevent worker `cardtable.server.worker.CardtableWorker`);
 server B, a second gunicorn (1 worker) on the same Redis; and, for reference, the same app
 on gunicorn's gthread worker. Every server gets the raised rate limits of the tests (the
 default limits would throttle the loop to 10 moves/s). The clients run in their own
@@ -39,11 +39,11 @@ sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the
 
 from move_loop import Client  # noqa: E402
 
-from cardtable.redis_server import RedisServer  # noqa: E402
+from cardtable.server.redis_server import RedisServer  # noqa: E402
 from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
 
-GEVENT = "cardtable.worker.CardtableWorker"
+GEVENT = "cardtable.server.worker.CardtableWorker"
 GAME_OVER = "closed after its game ended"
 Game = tuple[str, list[str]]
 """A game to move: its id and its seats' tokens."""

@@ -33,12 +33,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.engine.base import GameState, Move
-from cardtable.engine.registry import GAMES, load_state
-from cardtable.engine.table import Seat
-from cardtable.games import SMALL_FIELDS, GameService
-from cardtable.store import Stored, codec
-from cardtable.tables import Game, Life
+from cardtable.games.live_table import Game, Life
+from cardtable.games.service import SMALL_FIELDS, GameService
+from cardtable.store import Stored
+from cardtable.store import compression as codec
+from cardtable_engine.base import GameState, Move
+from cardtable_engine.registry import GAMES, load_state
+from cardtable_engine.table import Seat
 
 POINTS = (("start", 0.0), ("mid", 0.5), ("late", 1.0))
 """Where in the game to measure, as a fraction of its moves (1.0: the last state before

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.e2e.gunicorn import Gunicorn
 
 REQUEST = b"GET /livez HTTP/1.1\r\nHost: cardtable\r\n\r\n"

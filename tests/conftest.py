@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import redis
 
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.support.limits import RAISED_LIMITS_ENV
 from tests.support.live_server import LiveServer
 

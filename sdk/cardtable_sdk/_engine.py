@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 try:
-    from cardtable.common import ServiceError
-    from cardtable.engine.base import EngineError, GameRules, GameState
-    from cardtable.engine.registry import GAMES, get_rules
-    from cardtable.engine.search import clone, determinize, sample_state
-    from cardtable.engine.table import AppliedMove, Table
+    from cardtable_engine.base import EngineError, GameRules, GameState
+    from cardtable_engine.host import ServiceError
+    from cardtable_engine.registry import GAMES, get_rules
+    from cardtable_engine.search import clone, determinize, sample_state
+    from cardtable_engine.table import AppliedMove, Table
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError(
         "local play and the bot tools run the rules engine in-process; install it with "

@@ -12,7 +12,7 @@ from flask import Flask, request
 from flask_cors import CORS
 from flask_smorest import Api
 
-from cardtable import logs, monitoring, ops_port
+from cardtable import logs
 from cardtable.api import (
     catalog_routes,
     game_routes,
@@ -29,6 +29,7 @@ from cardtable.api.strict_input import install_strict_input
 from cardtable.api.web_routes import blp as web_blueprint
 from cardtable.api.wiring import Wiring
 from cardtable.config import Settings
+from cardtable.server import monitoring, ops_port
 from cardtable.store import RedisClient, connect
 
 # Placeholder URL for building the app without a Redis server (e.g. to write openapi.yaml):

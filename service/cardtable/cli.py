@@ -14,7 +14,7 @@ from pathlib import Path
 from types import FrameType
 
 from cardtable.config import Settings
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -40,7 +40,7 @@ def serve(args: argparse.Namespace) -> int:
         env["CARDTABLE_THREADS"] = str(args.threads)
     command = [
         sys.executable, "-m", "gunicorn",
-        "--config", "python:cardtable.gunicorn_conf",
+        "--config", "python:cardtable.server.gunicorn_conf",
         "cardtable.wsgi:app",
     ]  # fmt: skip
     gunicorn = subprocess.Popen(command, env=env)

@@ -105,10 +105,10 @@ class Settings:
     newer; 3 the one before it) during the first step of a rolling update from it, else 5
     (docs/deploying.md, "Stored documents across releases")."""
 
-    # Push (event streams and long-polls; cardtable.push, api/event_routes.py).
+    # Push (event streams and long-polls; cardtable.live.hub, api/event_routes.py).
     max_streams: int | None = None
     """Streams and long-polls one worker process holds at once; None: GEVENT_MAX_STREAMS
-    under gevent, half the threads under gthread (`cardtable.push.default_capacity`)."""
+    under gevent, half the threads under gthread (`cardtable.live.hub.default_capacity`)."""
     sse_heartbeat_seconds: float = 15.0
     """Seconds between the comment lines an idle event stream sends (proxies keep it)."""
     idempotency_ttl_seconds: int = 6 * 3600
@@ -122,7 +122,7 @@ class Settings:
     streams_per_address: int = 100
     """Event streams one client address (IPv6: its /64) may hold open on one process."""
 
-    # The process: gunicorn (gunicorn_conf.py, worker.py), logging, the ops port, the
+    # The process: gunicorn (server/gunicorn_conf.py, server/worker.py), logging, the ops port, the
     # watch loop. Read one at a time with `Settings.read`, before any app exists.
     require_redis_url: bool = False
     """Refuse to start without a Redis URL or Sentinels (`1` in the image: a container has
@@ -135,7 +135,7 @@ class Settings:
     """The address `cardtable serve` binds when no CARDTABLE_BIND is set."""
     workers: int = 2
     """gunicorn worker processes (one per core is a good start)."""
-    worker_class: str = "cardtable.worker.CardtableWorker"
+    worker_class: str = "cardtable.server.worker.CardtableWorker"
     """gevent-based; `gthread` only to compare."""
     threads: int = 4
     """Threads per worker, under `gthread` only."""

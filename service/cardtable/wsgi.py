@@ -1,4 +1,4 @@
-"""WSGI entry point: `gunicorn -c python:cardtable.gunicorn_conf cardtable.wsgi:app`."""
+"""WSGI entry point: `gunicorn -c python:cardtable.server.gunicorn_conf cardtable.wsgi:app`."""
 
 from cardtable.app import create_app
 

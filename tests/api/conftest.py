@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from redis.cluster import RedisCluster
 
 from cardtable.config import Settings
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.support.app_under_test import app_under_test
 from tests.support.limits import RAISED_LIMITS
 from tests.support.threads import run_at_once

@@ -9,7 +9,7 @@ from flask import Flask
 
 from cardtable.app import create_app
 from cardtable.config import Settings
-from cardtable.engine.registry import GAMES
+from cardtable_engine.registry import GAMES
 from tests.api.conftest import Api
 from tests.support.threads import run_at_once
 

@@ -9,8 +9,8 @@ from typing import Any
 import redis
 from flask import Flask
 
-from cardtable.tables import BOT_PLAY_MOVES, WAITING_LOG_MAX
-from cardtable.timers import MAX_CATCH_UP_MOVES
+from cardtable.games.live_table import BOT_PLAY_MOVES, WAITING_LOG_MAX
+from cardtable.games.timers import MAX_CATCH_UP_MOVES
 from tests.api.conftest import Api
 
 

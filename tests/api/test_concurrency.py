@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine.registry import GAMES
+from cardtable_engine.registry import GAMES
 from tests.api.conftest import Api
 from tests.support.threads import run_at_once
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardtable.app import create_app
 from cardtable.config import Settings
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.api.conftest import Api, race_two_reveals
 
 

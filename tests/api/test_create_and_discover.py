@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 import redis
 
-from cardtable.common import hash_token
-from cardtable.engine.registry import GAMES
-from cardtable.games import TOKENS_FIELD, token_hashes
-from cardtable.store import codec
+from cardtable.games.service import TOKENS_FIELD, token_hashes
+from cardtable.store import compression as codec
+from cardtable_engine.host import hash_token
+from cardtable_engine.registry import GAMES
 from tests.api.conftest import Api
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from flask import Flask
 
 import cardtable
+import cardtable_engine
 from cardtable import error_codes
 from cardtable.api.errors import (
     CODE_BY_STATUS,
@@ -20,22 +21,24 @@ from cardtable.api.errors import (
     STATUS_BY_CODE,
     coded_response,
 )
-from cardtable.common import ServiceError
-from cardtable.engine.base import EngineError
 from cardtable.store import DuplicateId, StoreError
 from cardtable.store.errors import CODE_BY_PREFIX, MESSAGES
+from cardtable_engine.base import EngineError
+from cardtable_engine.host import ServiceError
 
-# `cardtable` is a namespace package: the service's and the engine distribution's folders.
-SOURCES = [Path(folder) for folder in cardtable.__path__]
+# The service's package and the engine distribution's.
+SOURCES = [Path(folder) for package in (cardtable, cardtable_engine) for folder in package.__path__]
 API_DOC = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 INTERNAL_STORE_ERRORS = {DuplicateId}  # never a client's doing: a 500
 
 
 def _import_everything() -> None:
     """Import every module of the service, so that every error class is defined."""
-    for module in pkgutil.walk_packages(cardtable.__path__, "cardtable."):
-        if not module.name.endswith(("wsgi", "gunicorn_conf")):
-            importlib.import_module(module.name)
+    for package in (cardtable, cardtable_engine):
+        prefix = f"{package.__name__}."
+        for module in pkgutil.walk_packages(package.__path__, prefix):
+            if not module.name.endswith(("wsgi", "gunicorn_conf")):
+                importlib.import_module(module.name)
 
 
 def _subclasses(cls: type) -> Iterator[type]:

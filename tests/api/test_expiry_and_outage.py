@@ -6,7 +6,7 @@ import time
 
 from cardtable.app import create_app
 from cardtable.config import Settings
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.api.conftest import Api
 
 

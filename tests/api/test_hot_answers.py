@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from cardtable.engine.registry import GAMES
+from cardtable_engine.registry import GAMES
 from tests.api.conftest import Api
 from tests.support.openapi import errors, validator
 

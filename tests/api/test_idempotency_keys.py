@@ -10,7 +10,7 @@ import uuid
 from typing import Any
 
 from cardtable.config import Settings
-from cardtable.idempotency import KEPT_PER_SEAT
+from cardtable.games.idempotency import KEPT_PER_SEAT
 from tests.api.conftest import Api
 from tests.support.threads import run_at_once
 

@@ -8,8 +8,8 @@ import random
 import pytest
 import redis
 
-from cardtable.engine.registry import GAMES, load_state
-from cardtable.store import codec
+from cardtable.store import compression as codec
+from cardtable_engine.registry import GAMES, load_state
 from tests.api.conftest import Api
 
 PLAIN_TABLE = {

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from cardtable.app import create_app
 from cardtable.config import Settings
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.api.conftest import Api
 
 PLAYERS = [{"name": "a"}, {"name": "b"}]

@@ -7,10 +7,10 @@ import threading
 
 import pytest
 
-from cardtable import lifecycle
 from cardtable.app import create_app
 from cardtable.config import Settings
-from cardtable.redis_server import RedisServer, free_port
+from cardtable.server import lifecycle
+from cardtable.server.redis_server import RedisServer, free_port
 
 
 def test_a_pod_that_never_reached_redis_is_not_ready() -> None:

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from cardtable.api.limits import EXEMPT_ENDPOINTS, address_key, kind_of
 from cardtable.app import create_app
 from cardtable.config import Settings
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.api.conftest import Api
 from tests.support.limits import RAISED_LIMITS
 

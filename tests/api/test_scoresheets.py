@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
 from cardtable.config import Settings
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from cardtable.store import DocumentStore
 from tests.support.app_under_test import app_under_test
 from tests.support.limits import RAISED_LIMITS

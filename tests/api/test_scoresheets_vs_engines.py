@@ -14,9 +14,9 @@ import pytest
 from flask.testing import FlaskClient
 
 from cardtable.config import Settings
-from cardtable.engine.base import GameState
-from cardtable.engine.registry import GAMES
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
+from cardtable_engine.base import GameState
+from cardtable_engine.registry import GAMES
 from tests.support.app_under_test import app_under_test
 from tests.support.limits import RAISED_LIMITS
 

@@ -15,7 +15,7 @@ import redis
 
 from cardtable.app import create_app
 from cardtable.config import Settings
-from cardtable.redis_server import RedisServer, free_port
+from cardtable.server.redis_server import RedisServer, free_port
 from tests.api.conftest import Api
 from tests.support.reply_dropping_proxy import ReplyDroppingProxy
 from tests.support.threads import run_at_once

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cardtable.api.schemas import derived
-from cardtable.engine.registry import GAMES, hosted
+from cardtable_engine.registry import GAMES, hosted
 from tests.api.conftest import Api
 from tests.support.highcard import RULES as HIGHCARD
 from tests.support.openapi import errors, validator

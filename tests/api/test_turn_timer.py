@@ -11,11 +11,11 @@ from typing import Any
 
 from flask import Flask
 
-from cardtable.engine.registry import get_rules
-from cardtable.movelog import entries
-from cardtable.store import codec
-from cardtable.tables import Game
-from cardtable.timers import catch_up
+from cardtable.games.live_table import Game
+from cardtable.games.movelog import entries
+from cardtable.games.timers import catch_up
+from cardtable.store import compression as codec
+from cardtable_engine.registry import get_rules
 from tests.api.conftest import Api
 from tests.support.threads import run_at_once
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from cardtable.api.schemas import derived
-from cardtable.engine.base import GameRules
-from cardtable.engine.registry import GAMES, hosted
 from cardtable.openapi import openapi_dict
+from cardtable_engine.base import GameRules
+from cardtable_engine.registry import GAMES, hosted
 from tests.support.highcard import RULES as HIGHCARD
 from tests.support.openapi import errors, validator
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.printable import has_visible
+from cardtable_engine.printable import has_visible
 from tests.api.conftest import Api
 
 INVISIBLE = [

@@ -8,7 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine.base import GameState
+from cardtable_engine.base import GameState
 from cardtable_sdk.search import clone, determinize, sample_state
 from tests.support.positions import played
 

@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from cardtable.api.schemas.derived import title
-from cardtable.engine.registry import GAMES as REGISTRY
-from cardtable.engine.registry import get_rules
+from cardtable_engine.registry import GAMES as REGISTRY
+from cardtable_engine.registry import get_rules
 from cardtable_sdk.local import LocalGame
 from cardtable_sdk.typed import events, skyjo
 from tests.sdk.conftest import ROOT

@@ -92,7 +92,7 @@ def test_runtime_stage_runs_gunicorn_as_a_numeric_non_root_user() -> None:
     assert gid.isdigit() and int(gid) > 0
     (cmd,) = [json.loads(rest) for keyword, rest in stage if keyword == "CMD"]
     assert cmd[0] == "gunicorn"
-    assert cmd[cmd.index("--config") + 1] == "python:cardtable.gunicorn_conf"
+    assert cmd[cmd.index("--config") + 1] == "python:cardtable.server.gunicorn_conf"
     assert cmd[-1] == "cardtable.wsgi:app"
     assert ("EXPOSE", "8000") in stage
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-import cardtable.gunicorn_conf
+import cardtable.server.gunicorn_conf
 
-CONF = Path(cardtable.gunicorn_conf.__file__)
+CONF = Path(cardtable.server.gunicorn_conf.__file__)
 
 
 def load(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, Any]:
@@ -25,7 +25,7 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
     conf = load(monkeypatch)
     assert conf["bind"] == "0.0.0.0:8000"
-    assert (conf["workers"], conf["worker_class"]) == (2, "cardtable.worker.CardtableWorker")
+    assert (conf["workers"], conf["worker_class"]) == (2, "cardtable.server.worker.CardtableWorker")
     # Room for the streams a worker may hold (3,000) and 1,000 ordinary connections more.
     assert (conf["worker_connections"], conf["keepalive"]) == (4000, 75)
     assert conf["graceful_timeout"] == 20

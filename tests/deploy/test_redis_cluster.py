@@ -16,7 +16,7 @@ import redis
 from redis.cluster import RedisCluster
 from redis.exceptions import ResponseError
 
-from cardtable.redis_server import find_redis_binary
+from cardtable.server.redis_server import find_redis_binary
 
 ROOT = Path(__file__).resolve().parents[2]
 

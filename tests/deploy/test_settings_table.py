@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import cardtable.gunicorn_conf
+import cardtable.server.gunicorn_conf
 from cardtable import config, settings_table
 from cardtable.config import GEVENT_MAX_STREAMS, Settings
 
@@ -78,7 +78,7 @@ def test_the_process_defaults_are_gunicorns(monkeypatch: pytest.MonkeyPatch) -> 
     for name in list(documented):
         if name.startswith("CARDTABLE_") or name in config.VARIABLES.values():
             monkeypatch.delenv(name, raising=False)
-    conf = runpy.run_path(cardtable.gunicorn_conf.__file__)
+    conf = runpy.run_path(cardtable.server.gunicorn_conf.__file__)
     loaded = {
         "CARDTABLE_WORKERS": conf["workers"],
         "CARDTABLE_THREADS": conf["threads"],

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 
-from cardtable.redis_server import free_port
+from cardtable.server.redis_server import free_port
 
 
 @dataclass
@@ -26,7 +26,7 @@ class Gunicorn:
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
     workdir: Path | None = None
-    config: str = "python:cardtable.gunicorn_conf"
+    config: str = "python:cardtable.server.gunicorn_conf"
     """gunicorn's -c: the image's settings, or a test's own file that imports them."""
 
     @property

@@ -9,4 +9,4 @@ _real_time = time.time
 _skew = float(os.environ["CARDTABLE_TEST_CLOCK_SKEW"])
 time.time = lambda: _real_time() + _skew
 
-from cardtable.gunicorn_conf import *  # noqa: E402, F403
+from cardtable.server.gunicorn_conf import *  # noqa: E402, F403

@@ -12,7 +12,7 @@ import time
 
 import httpx
 
-from cardtable.redis_server import free_port
+from cardtable.server.redis_server import free_port
 
 
 def port_open(port: int) -> bool:

@@ -9,8 +9,8 @@ from pathlib import Path
 import httpx
 import redis
 
-from cardtable.games import DEADLINE_FIELD
-from cardtable.redis_server import RedisServer
+from cardtable.games.service import DEADLINE_FIELD
+from cardtable.server.redis_server import RedisServer
 from tests.e2e.gunicorn import Gunicorn
 
 SKEW = 30

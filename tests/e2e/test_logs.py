@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.e2e.gunicorn import Gunicorn
 
 # Every key a log line may have: the common ones, then the access line's.

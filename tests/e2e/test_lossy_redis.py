@@ -8,8 +8,8 @@ import hashlib
 
 import redis
 
-from cardtable.lobby import ADD
-from cardtable.redis_server import RedisServer
+from cardtable.games.lobby import ADD
+from cardtable.server.redis_server import RedisServer
 from cardtable.store.documents import COMPARE_AND_SET, CREATE
 from tests.e2e.gunicorn import Gunicorn
 from tests.support.lossy_proxy import LossyProxy

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import httpx
 
-from cardtable.redis_server import RedisServer, free_port
+from cardtable.server.redis_server import RedisServer, free_port
 from tests.e2e.gunicorn import Gunicorn
 
 

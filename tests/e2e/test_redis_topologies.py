@@ -17,7 +17,7 @@ import httpx
 import pytest
 import redis
 
-from cardtable.redis_server import RedisServer, find_redis_binary, free_port, wait_for_port
+from cardtable.server.redis_server import RedisServer, find_redis_binary, free_port, wait_for_port
 from tests.e2e.gunicorn import Gunicorn
 from tests.e2e.tls_proxy import TlsProxy, make_certificates
 from tests.support.waiting import eventually
@@ -167,7 +167,7 @@ def test_an_acl_user_with_a_password(redis_server: RedisServer) -> None:
             "CARDTABLE_KEY_PREFIX": "acl",
         }
         _plays_two_steps(env)
-        # A wrong password stops the server at start (cardtable.startup), in one line.
+        # A wrong password stops the server at start (cardtable.server.startup), in one line.
         wrong = {**env, "CARDTABLE_REDIS_PASSWORD": "wrong"}
         _refuses_to_start(wrong, r"refused the credentials.*redis_refused", exit_code=77)
     finally:
@@ -178,7 +178,7 @@ def test_a_container_without_a_redis_url_refuses_to_start() -> None:
     env = {k: v for k, v in os.environ.items() if "REDIS" not in k}
     env.update(CARDTABLE_REQUIRE_REDIS_URL="1", CARDTABLE_BIND=f"127.0.0.1:{free_port()}")
     result = subprocess.run(
-        [sys.executable, "-m", "gunicorn", "-c", "python:cardtable.gunicorn_conf",
+        [sys.executable, "-m", "gunicorn", "-c", "python:cardtable.server.gunicorn_conf",
          "cardtable.wsgi:app"],
         env=env, capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
@@ -219,7 +219,7 @@ def test_tls_with_a_private_ca(redis_server: RedisServer, tmp_path: Path) -> Non
         env = {"CARDTABLE_REDIS_URL": f"rediss://127.0.0.1:{proxy.port}/0"}
         _plays_two_steps({**env, "CARDTABLE_REDIS_CA_FILE": str(ca)})
         # Without the CA the server's certificate is not trusted: no connection at all, so
-        # the server refuses to start (cardtable.startup), saying so in one line.
+        # the server refuses to start (cardtable.server.startup), saying so in one line.
         untrusting = {**env, "CARDTABLE_START_WAIT_SECONDS": "1"}
         _refuses_to_start(untrusting, r"certificate verify failed.*redis_unreachable", exit_code=69)
     finally:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import httpx
 import redis
 
-from cardtable.redis_server import RedisServer
-from cardtable.store import codec
+from cardtable.server.redis_server import RedisServer
+from cardtable.store import compression as codec
 from tests.e2e.gunicorn import Gunicorn
 
 

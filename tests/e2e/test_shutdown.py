@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.e2e.gunicorn import Gunicorn
 
 GRACEFUL_TIMEOUT = 30

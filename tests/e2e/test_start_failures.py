@@ -1,5 +1,5 @@
 """Every failure at start is one JSON line and a distinct exit code, from a real gunicorn
-started the way the image starts it (cardtable.startup)."""
+started the way the image starts it (cardtable.server.startup)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 import redis
 
-from cardtable.redis_server import RedisServer, free_port
-from cardtable.startup import EXIT_BAD_SETTING, EXIT_REDIS_REFUSED, EXIT_REDIS_UNREACHABLE
+from cardtable.server.redis_server import RedisServer, free_port
+from cardtable.server.startup import EXIT_BAD_SETTING, EXIT_REDIS_REFUSED, EXIT_REDIS_UNREACHABLE
 
-GUNICORN = [sys.executable, "-m", "gunicorn", "-c", "python:cardtable.gunicorn_conf"]
+GUNICORN = [sys.executable, "-m", "gunicorn", "-c", "python:cardtable.server.gunicorn_conf"]
 
 
 def start(env: dict[str, str], tmp_path: Path) -> tuple[int, list[dict[str, object]], str]:

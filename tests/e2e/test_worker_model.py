@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.e2e.gunicorn import Gunicorn
 
 PLAYERS = [{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}]

@@ -10,7 +10,7 @@ import subprocess
 import threading
 from pathlib import Path
 
-from cardtable.redis_server import free_port
+from cardtable.server.redis_server import free_port
 
 
 def make_certificates(directory: Path) -> tuple[Path, Path, Path]:

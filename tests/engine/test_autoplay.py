@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine.autoplay import bots_to_act, play_bots
-from cardtable.engine.registry import GAMES
+from cardtable_engine.autoplay import bots_to_act, play_bots
+from cardtable_engine.registry import GAMES
 
 CASES = [
     ("skyjo", {"max_rounds": 1}, 3),

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine.base import GameRules, GameState
-from cardtable.engine.errors import (
+from cardtable_engine.base import GameRules, GameState
+from cardtable_engine.errors import (
     EngineError,
     InvalidRecord,
     InvalidSeat,
@@ -28,7 +28,7 @@ from cardtable.engine.errors import (
     MalformedMove,
     NotYourTurn,
 )
-from cardtable.engine.registry import GAMES, hosted, load_state
+from cardtable_engine.registry import GAMES, hosted, load_state
 from tests.support.highcard import RULES as HIGHCARD
 
 Move = dict[str, Any]

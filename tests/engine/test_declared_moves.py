@@ -1,4 +1,4 @@
-"""What the host derives from a game's declared moves (cardtable.engine.shapes): the move
+"""What the host derives from a game's declared moves (cardtable_engine.shapes): the move
 space holds every legal move of every game, each under one number, its JSON Schema accepts
 exactly the shapes the game's parser accepts, and a lookup by game name fails loudly for a
 game that is not hosted (no "not Skyjo, so Skip-Bo" fallthrough)."""
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine.errors import MalformedMove, UnknownGame
-from cardtable.engine.events import ViewDiff, event_hooks
-from cardtable.engine.registry import GAMES, hosted
+from cardtable_engine.errors import MalformedMove, UnknownGame
+from cardtable_engine.events import ViewDiff, event_hooks
+from cardtable_engine.registry import GAMES, hosted
 from tests.support.highcard import RULES as HIGHCARD
 
 ALL = [*GAMES.values(), HIGHCARD]

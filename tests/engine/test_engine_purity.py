@@ -1,4 +1,4 @@
-"""The rules engine is a pure library: nothing under cardtable.engine imports Flask,
+"""The rules engine is a pure library: nothing under cardtable_engine imports Flask,
 marshmallow, flask-smorest or redis, directly or by importing the package."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import cardtable.engine
+import cardtable_engine
 
 FORBIDDEN = ("flask", "flask_smorest", "marshmallow", "redis", "werkzeug", "apispec")
-ENGINE_DIR = Path(cardtable.engine.__file__).parent
+ENGINE_DIR = Path(cardtable_engine.__file__).parent
 
 
 def _imported_modules(path: Path) -> set[str]:
@@ -43,7 +43,7 @@ def _is_forbidden(module: str) -> bool:
 def test_the_engine_package_has_modules_to_check() -> None:
     files = list(ENGINE_DIR.rglob("*.py"))
     assert ENGINE_DIR / "base.py" in files
-    assert ENGINE_DIR / "skyjo" / "state.py" in files
+    assert ENGINE_DIR / "games" / "skyjo" / "state.py" in files
 
 
 def test_no_engine_module_imports_a_web_or_storage_library() -> None:
@@ -69,7 +69,7 @@ def test_the_checker_would_notice_a_forbidden_import(tmp_path: Path) -> None:
 
 def test_importing_every_engine_module_loads_none_of_them() -> None:
     modules = sorted(
-        "cardtable.engine"
+        "cardtable_engine"
         + ("." + ".".join(path.relative_to(ENGINE_DIR).with_suffix("").parts)).removesuffix(
             ".__init__"
         )
@@ -85,5 +85,5 @@ def test_importing_every_engine_module_loads_none_of_them() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
     )
     loaded = json.loads(result.stdout)
-    assert "cardtable.engine.skyjo" in loaded
+    assert "cardtable_engine.games.skyjo" in loaded
     assert not [name for name in loaded if _is_forbidden(name)]

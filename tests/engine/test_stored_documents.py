@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine.registry import GAMES, load_state
+from cardtable_engine.registry import GAMES, load_state
 
 STORED: dict[str, dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "stored_before_skeleton.json").read_text()

@@ -1,14 +1,14 @@
-"""The table core (engine/table.py): seats, bot seats, If-Match and the served view, the
+"""The table core (cardtable_engine/table.py): seats, bot seats, If-Match and the served view, the
 rules the game service and the SDK's local play share, for every hosted game."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardtable.common import StaleVersion
-from cardtable.engine.base import InvalidPlayers
-from cardtable.engine.registry import GAMES, UnknownGame
-from cardtable.engine.table import BotSeat, Table
+from cardtable_engine.base import InvalidPlayers
+from cardtable_engine.host import StaleVersion
+from cardtable_engine.registry import GAMES, UnknownGame
+from cardtable_engine.table import BotSeat, Table
 
 
 def _table(game: str, bot: str = "greedy") -> Table:

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine.base import InvalidState
-from cardtable.engine.registry import GAMES, hosted, load_state
+from cardtable_engine.base import InvalidState
+from cardtable_engine.registry import GAMES, hosted, load_state
 from tests.support.highcard import RULES as HIGHCARD
 
 OPTIONS = {"skyjo": {"end_score": 250}, "skipbo": {"target_score": 200, "stock_size": 5}}

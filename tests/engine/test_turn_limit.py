@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine.base import GameState
-from cardtable.engine.registry import GAMES, load_state
-from cardtable.engine.skyjo.scoring import round_scores
+from cardtable_engine.base import GameState
+from cardtable_engine.games.skyjo.scoring import round_scores
+from cardtable_engine.registry import GAMES, load_state
 
 
 def _swap_forever(state: GameState, seat: int) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from typing import Any
 import httpx
 import pytest
 
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.support.live_server import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]

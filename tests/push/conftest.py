@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from cardtable.config import Settings
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.api.conftest import api, app, client  # noqa: F401  (over this directory's settings)
 from tests.support.live_server import LiveServer
 

@@ -18,12 +18,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-import cardtable.feeds
+import cardtable.live.feeds
 from cardtable.api.requests import wiring
 from cardtable.app import create_app
 from cardtable.config import Settings
-from cardtable.feeds import CHUNK_MOVES
-from cardtable.redis_server import RedisServer
+from cardtable.live.feeds import CHUNK_MOVES
+from cardtable.server.redis_server import RedisServer
 from tests.api.conftest import Api
 from tests.push.conftest import sse_messages
 from tests.push.test_event_ids import STREAM, _messages, _stream
@@ -90,7 +90,7 @@ def test_a_cold_workers_pages_and_stream_of_a_long_game_equal_a_warm_workers(
     warm = app.extensions["cardtable_feeds"]
     assert warm._slot(game_id)[1].history.end == 0  # it followed every move
     for token in (created["players"][0]["token"], None):
-        warm.page_events = cardtable.feeds.PAGE_EVENTS
+        warm.page_events = cardtable.live.feeds.PAGE_EVENTS
         whole = _pages(client, game_id, token)
         warm_stream = _stream(client, game_id, **{**Api.auth(token), "Last-Event-ID": "0"})
         warm.page_events = SMALL_PAGE
@@ -133,7 +133,7 @@ def test_a_feed_that_stays_busy_answers_503_with_retry_after(
     created = api.create("skyjo", 2, seed=3)
     game_id = created["id"]
     assert client.get(f"/games/{game_id}/events").status_code == 200
-    monkeypatch.setattr(cardtable.feeds, "FEED_WAIT_SECONDS", 0.05)
+    monkeypatch.setattr(cardtable.live.feeds, "FEED_WAIT_SECONDS", 0.05)
     lock, _ = app.extensions["cardtable_feeds"]._slot(game_id)
     with lock:  # another request building this game's feed, for longer than the bound
         for headers in ({}, STREAM):
@@ -169,7 +169,7 @@ def test_a_stream_from_0_on_a_cold_gevent_server_sends_the_backlog_then_the_new_
             assert not game.finished
             return game.version
 
-        before = play(cardtable.feeds.PAGE_EVENTS + 2 * CHUNK_MOVES)
+        before = play(cardtable.live.feeds.PAGE_EVENTS + 2 * CHUNK_MOVES)
         url = f"{server.url}/games/{created['id']}/events"
         sent = []
         with httpx.Client(timeout=30) as client:

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine.autoplay import play_bots
-from cardtable.engine.base import GameState
-from cardtable.engine.events import Timeline, copy_state, first_deal_event, viewer_events
-from cardtable.engine.registry import get_rules
+from cardtable_engine.autoplay import play_bots
+from cardtable_engine.base import GameState
+from cardtable_engine.events import Timeline, copy_state, first_deal_event, viewer_events
+from cardtable_engine.registry import get_rules
 
 SHORT_OPTIONS = {"skyjo": {"end_score": 40}, "skipbo": {"stock_size": 5, "target_score": 100}}
 

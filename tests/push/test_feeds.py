@@ -13,8 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from cardtable.api.requests import wiring
-from cardtable.feeds import Feeds
-from cardtable.games import Game
+from cardtable.games.service import Game
+from cardtable.live.feeds import Feeds
 from tests.push.test_events_api import create, play
 
 

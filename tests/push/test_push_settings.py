@@ -8,7 +8,7 @@ import pytest
 from cardtable.api.requests import wiring
 from cardtable.app import create_app
 from cardtable.config import GEVENT_MAX_STREAMS, Settings
-from cardtable.push import default_capacity
+from cardtable.live.hub import default_capacity
 from tests.deploy.test_gunicorn_conf import load
 
 

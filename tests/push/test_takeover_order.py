@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardtable.tables import Game, new_game
-from cardtable.timers import catch_up
+from cardtable.games.live_table import Game, new_game
+from cardtable.games.timers import catch_up
 
 TURN = 30
 START = 1_800_000_000.0

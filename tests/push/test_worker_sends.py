@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cardtable.worker import DeadlineSocket
+from cardtable.server.worker import DeadlineSocket
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine.registry import GAMES
+from cardtable_engine.registry import GAMES
 from cardtable_sdk import (
     AsyncCardtable,
     GameNotFound,

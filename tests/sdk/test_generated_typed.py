@@ -11,8 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cardtable.engine.registry import hosted
 from cardtable.openapi import openapi_dict
+from cardtable_engine.registry import hosted
 from tests.sdk.conftest import ROOT
 from tests.support.highcard import RULES as HIGHCARD
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 import redis as redis_py
 
-from cardtable.redis_server import RedisServer, free_port
+from cardtable.server.redis_server import RedisServer, free_port
 from cardtable_client.api.games import get_legal_moves
 from cardtable_sdk import (
     BotSeat,

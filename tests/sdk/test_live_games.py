@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine.registry import GAMES
+from cardtable_engine.registry import GAMES
 from cardtable_sdk import Cardtable, MoveList, PlayResult, Turn, View, play
 from cardtable_sdk.local import LocalGame
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine.registry import GAMES
+from cardtable_engine.registry import GAMES
 from cardtable_sdk import (
     BotSeat,
     Cardtable,
@@ -158,7 +158,7 @@ def test_the_sdk_works_without_the_engine_and_local_play_says_what_to_install() 
 
     script = (
         "import sys\n"
-        "sys.modules['cardtable'] = None  # as if the `local` extra were not installed\n"
+        "sys.modules['cardtable_engine'] = None  # as if the `local` extra were not installed\n"
         "import cardtable_sdk\n"
         "assert cardtable_sdk.Cardtable and cardtable_sdk.play\n"
         "try:\n"

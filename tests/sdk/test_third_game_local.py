@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine.registry import hosted
+from cardtable_engine.registry import hosted
 from cardtable_sdk import MoveList, View
 from cardtable_sdk.errors import UnknownGame
 from cardtable_sdk.local import LocalGame, game_types, play_local

@@ -16,6 +16,7 @@ runs it the same way against the test Redis and compares).
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import random
@@ -26,27 +27,42 @@ from typing import Any
 NOW = 1_767_225_600.0
 """The services' clock: constant, so no turn timer runs out."""
 PREFIX = "s3"
+BEFORE_LAYOUT = {
+    "cardtable.games.live_table": "cardtable.tables",
+    "cardtable.games.seating": "cardtable.seating",
+    "cardtable.games.service": "cardtable.games",
+    "cardtable.store.compression": "cardtable.store.codec",
+}
+"""This release's modules that the release before had elsewhere (issue 27's layout)."""
+
+
+def _module(name: str) -> Any:
+    """This release's module `name`, or, run by the release before, its own."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError:
+        return importlib.import_module(BEFORE_LAYOUT[name])
 
 
 def fix_secrets(set_attr: Callable[[Any, str, Any], None] = setattr) -> None:
     """Ids, tokens and invites from counters instead of the system's randomness (`set_attr`:
     a test's monkeypatch, which puts them back)."""
-    import cardtable.seating
-    import cardtable.tables
+    seating = _module("cardtable.games.seating")
+    live_table = _module("cardtable.games.live_table")
 
     counter = itertools.count(1)
 
     def secret(kind: str) -> Callable[[], str]:
         return lambda: f"{kind}-{next(counter)}"
 
-    set_attr(cardtable.tables, "new_id", secret("game"))
-    set_attr(cardtable.tables, "new_token", secret("token"))
-    set_attr(cardtable.tables, "new_invite", secret("invite"))
-    set_attr(cardtable.seating, "new_token", secret("token"))
+    set_attr(live_table, "new_id", secret("game"))
+    set_attr(live_table, "new_token", secret("token"))
+    set_attr(live_table, "new_invite", secret("invite"))
+    set_attr(seating, "new_token", secret("token"))
 
 
 def service_for(redis_client: Any, **options: Any) -> Any:
-    from cardtable.games import GameService
+    GameService = _module("cardtable.games.service").GameService
     from cardtable.store import DocumentStore
 
     return GameService(
@@ -74,7 +90,7 @@ def scenario(
     """The games: a public table waiting for players (one joined), an invited table with a
     timer (joined, played, left), a Skip-Bo game against a bot, a game of bots only still
     being played. Returns their ids."""
-    from cardtable.seating import Seating
+    Seating = _module("cardtable.games.seating").Seating
 
     fix_secrets(set_attr)
     service = service_for(redis_client, bot_moves_per_request=5, **options)
@@ -103,7 +119,7 @@ def scenario(
 def stored(redis_client: Any) -> dict[str, Any]:
     """Every key under the scenario's prefix as stored: a hash's fields (its `doc` decoded),
     a string's bytes in hex, a sorted set's members with their scores."""
-    from cardtable.store import codec
+    codec = _module("cardtable.store.compression")
 
     found: dict[str, Any] = {}
     for raw_key in sorted(redis_client.keys(f"{PREFIX}*")):
@@ -139,10 +155,10 @@ def _isolate(service_dir: str) -> None:
     sys.path[:] = [p for p in sys.path if "/service" not in p]
     sys.path[:0] = [service_dir, f"{service_dir}/engine"]
     sys.path_importer_cache.clear()
-    import cardtable.games
+    service = _module("cardtable.games.service")
 
-    if not cardtable.games.__file__ or not cardtable.games.__file__.startswith(service_dir):
-        raise SystemExit(f"imported the wrong cardtable: {cardtable.games.__file__}")
+    if not service.__file__ or not service.__file__.startswith(service_dir):
+        raise SystemExit(f"imported the wrong cardtable: {service.__file__}")
 
 
 def main(service_dir: str, redis_url: str, action: str = "capture", *args: str) -> None:

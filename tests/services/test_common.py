@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.common import (
+from cardtable_engine.base import InvalidPlayers
+from cardtable_engine.host import (
     MAX_NAME_LENGTH,
     InvalidToken,
     StaleVersion,
@@ -17,7 +18,6 @@ from cardtable.common import (
     new_id,
     new_token,
 )
-from cardtable.engine.base import InvalidPlayers
 
 
 def test_names_are_trimmed_and_bounded_after_trimming() -> None:

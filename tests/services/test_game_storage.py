@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 import redis
 
-from cardtable.common import hash_token
-from cardtable.engine.registry import GAMES, load_state
-from cardtable.games import DOCUMENT_SCHEMA_VERSION, TOKENS_FIELD, GameService
-from cardtable.movelog import CONTENT_LOG, CorruptLog, pack, replay, unpack
-from cardtable.store import DocumentStore, VersionConflict, codec
+from cardtable.games.movelog import CONTENT_LOG, CorruptLog, pack, replay, unpack
+from cardtable.games.service import DOCUMENT_SCHEMA_VERSION, TOKENS_FIELD, GameService
+from cardtable.store import DocumentStore, VersionConflict
+from cardtable.store import compression as codec
+from cardtable_engine.host import hash_token
+from cardtable_engine.registry import GAMES, load_state
 
 STORED: dict[str, dict[str, Any]] = json.loads(
     (Path(__file__).parents[1] / "engine" / "data" / "stored_before_skeleton.json").read_text()

@@ -1,4 +1,4 @@
-"""A stored move is its content, not its position (cardtable.movelog), against a real Redis
+"""A stored move is its content, not its position (cardtable.games.movelog), against a real Redis
 and the real game service: the move space each game derives from its declared shapes is
 pinned (it is the stored format), a reordering of `legal_moves()` changes no stored byte,
 nearly every move takes one byte, and logs of the release before (moves by position,
@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 import redis
 
-from cardtable.engine.base import GameState, Move
-from cardtable.engine.registry import GAMES
-from cardtable.games import DOCUMENT_SCHEMA_VERSION, GameService
-from cardtable.movelog import CONTENT_LOG, entries, replay, unpack
+from cardtable.games.movelog import CONTENT_LOG, entries, replay, unpack
+from cardtable.games.service import DOCUMENT_SCHEMA_VERSION, GameService
 from cardtable.store import DocumentStore
+from cardtable_engine.base import GameState, Move
+from cardtable_engine.registry import GAMES
 
 PINS = Path(__file__).parent / "data" / "move_space.json"
 GAME_NAMES = sorted(GAMES)
@@ -61,7 +61,7 @@ def test_the_move_space_is_pinned(game: str) -> None:
     pinned = json.loads(PINS.read_text())
     assert pinned[game] == _spaces()[game], (
         f"{game}'s move space changed, and with it the meaning of every stored log: a new "
-        "shape goes last, and an intended change needs a migration (cardtable.movelog)"
+        "shape goes last, and an intended change needs a migration (cardtable.games.movelog)"
     )
 
 

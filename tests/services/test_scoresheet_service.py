@@ -11,12 +11,9 @@ from typing import Any
 import pytest
 import redis
 
-from cardtable import scoresheets
-from cardtable.common import InvalidToken, StaleVersion, TokenRequired
-from cardtable.engine.base import InvalidOptions, InvalidPlayers
-from cardtable.engine.registry import UnknownGame
-from cardtable.redis_server import RedisServer
-from cardtable.scoresheets import (
+from cardtable.server.redis_server import RedisServer
+from cardtable.sheets import service as scoresheets
+from cardtable.sheets.service import (
     InvalidRound,
     NoRounds,
     RoundFieldError,
@@ -26,7 +23,11 @@ from cardtable.scoresheets import (
     TooManyRounds,
     UnknownSeat,
 )
-from cardtable.store import DocumentStore, NotFound, VersionConflict, codec
+from cardtable.store import DocumentStore, NotFound, VersionConflict
+from cardtable.store import compression as codec
+from cardtable_engine.base import InvalidOptions, InvalidPlayers
+from cardtable_engine.host import InvalidToken, StaleVersion, TokenRequired
+from cardtable_engine.registry import UnknownGame
 
 TTL = 600
 FINISHED_TTL = 60

@@ -19,11 +19,12 @@ from flask import Flask
 
 from cardtable.app import create_app
 from cardtable.config import Settings
-from cardtable.engine.registry import GAMES
-from cardtable.games import TOKENS_FIELD, GameService
-from cardtable.redis_server import RedisServer
-from cardtable.seating import Seating
-from cardtable.store import DocumentStore, codec
+from cardtable.games.seating import Seating
+from cardtable.games.service import TOKENS_FIELD, GameService
+from cardtable.server.redis_server import RedisServer
+from cardtable.store import DocumentStore
+from cardtable.store import compression as codec
+from cardtable_engine.registry import GAMES
 from tests.services import schema3_scenario as scenario
 from tests.support.limits import RAISED_LIMITS
 

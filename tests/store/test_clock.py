@@ -6,7 +6,7 @@ import time
 
 import redis
 
-from cardtable.clock import RedisClock
+from cardtable.store.clock import RedisClock
 
 
 def _redis_now(client: redis.Redis) -> float:

@@ -12,8 +12,9 @@ import orjson
 import pytest
 import redis
 
-from cardtable.engine.registry import GAMES
-from cardtable.store import DocumentStore, DuplicateId, NotFound, VersionConflict, codec
+from cardtable.store import DocumentStore, DuplicateId, NotFound, VersionConflict
+from cardtable.store import compression as codec
+from cardtable_engine.registry import GAMES
 from tests.support.threads import run_at_once
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from cardtable.store import DocumentStore, DuplicateId, VersionConflict
 from cardtable.store.documents import COMPARE_AND_SET, CREATE, WRITES_KEPT, Record
 from cardtable.store.errors import StoreRefused

@@ -26,10 +26,10 @@ from typing import Any
 import httpx
 import redis
 
-from cardtable.common import hash_token
-from cardtable.games import SMALL_FIELDS, GameService
-from cardtable.redis_server import RedisServer, find_redis_binary, free_port, wait_for_port
+from cardtable.games.service import SMALL_FIELDS, GameService
+from cardtable.server.redis_server import RedisServer, find_redis_binary, free_port, wait_for_port
 from cardtable.store import DocumentStore, NotFound
+from cardtable_engine.host import hash_token
 from tests.e2e.gunicorn import Gunicorn
 from tests.support.waiting import eventually
 

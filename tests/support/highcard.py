@@ -6,7 +6,7 @@ hand of 3 cards; the rest, the talon, stays face down. In a trick the leader pla
 then the other seat; the higher rank wins the trick (a tie wins nothing) and its winner
 leads the next one (after a tie, the same leader).
 After 3 tricks each seat scores its tricks; after `rounds` rounds the highest total wins.
-Host it with `cardtable.engine.registry.hosted(RULES)`.
+Host it with `cardtable_engine.registry.hosted(RULES)`.
 
 Its names are its own, shared with no other game (a move's `rank`, a deal's `talon`, a
 round's `leads`): the host must learn them from the declarations below, never from code
@@ -20,9 +20,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from cardtable.engine import view_fields as view
-from cardtable.engine.base import JSON, Entry, GameRules, GameState, Move
-from cardtable.engine.checks import (
+from cardtable_engine import view_fields as view
+from cardtable_engine.base import JSON, Entry, GameRules, GameState, Move
+from cardtable_engine.checks import (
     Check,
     boolean,
     cards,
@@ -32,10 +32,10 @@ from cardtable.engine.checks import (
     integer,
     list_of,
 )
-from cardtable.engine.errors import IllegalMove
-from cardtable.engine.options import GameInfo, OptionSpec
-from cardtable.engine.scoring import highest_winners
-from cardtable.engine.shapes import MoveShape, integer_field, parse_move
+from cardtable_engine.errors import IllegalMove
+from cardtable_engine.options import GameInfo, OptionSpec
+from cardtable_engine.scoring import highest_winners
+from cardtable_engine.shapes import MoveShape, integer_field, parse_move
 
 HAND_SIZE = 3
 _PER_SEAT = list_of(integer(0, HAND_SIZE), 2)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
-from cardtable.redis_server import free_port
+from cardtable.server.redis_server import free_port
 
 
 @dataclass
@@ -25,7 +25,7 @@ class LiveServer:
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
     metrics_dir: str | None = None
-    config: str = "python:cardtable.gunicorn_conf"
+    config: str = "python:cardtable.server.gunicorn_conf"
     stdout: int = subprocess.DEVNULL
     """Where the server's log goes (stdout, as JSON lines): subprocess.PIPE to read it."""
 

@@ -22,10 +22,10 @@ from typing import Any
 import httpx
 import redis
 
-from cardtable.common import hash_token
-from cardtable.games import SMALL_FIELDS, GameService
+from cardtable.games.live_table import Game
+from cardtable.games.service import SMALL_FIELDS, GameService
 from cardtable.store import DocumentStore, NotFound
-from cardtable.tables import Game
+from cardtable_engine.host import hash_token
 
 BOT = {"name": "Bot", "bot": "greedy"}
 

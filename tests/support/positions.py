@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from cardtable.engine.base import GameState
-from cardtable.engine.registry import get_rules
+from cardtable_engine.base import GameState
+from cardtable_engine.registry import get_rules
 
 
 def played(game: str, players: int, seed: int, moves: int) -> GameState:

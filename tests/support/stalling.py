@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardtable.engine.skyjo.cards import COLS
+from cardtable_engine.games.skyjo.cards import COLS
 
 
 def stalling_move(state: Any, seat: int, rng: random.Random, any_move: float = 0.12) -> Any:

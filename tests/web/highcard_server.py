@@ -2,8 +2,8 @@
 (tests/support/highcard.py): the app's own settings, and the game added to the registry in
 the master before the workers load the app (they inherit it)."""
 
-from cardtable.engine.registry import GAMES
-from cardtable.gunicorn_conf import *  # noqa: F403 (the app's settings, unchanged)
+from cardtable.server.gunicorn_conf import *  # noqa: F403 (the app's settings, unchanged)
+from cardtable_engine.registry import GAMES
 from tests.support.highcard import RULES
 
 GAMES.setdefault(RULES.name, RULES)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.support.live_server import LiveServer
 from tests.web.conftest import Watched, axe_violations, screenshot
 from tests.web.tables import can_move, finished, settled, skipbo_click, version

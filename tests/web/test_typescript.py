@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from cardtable.redis_server import RedisServer
+from cardtable.server.redis_server import RedisServer
 from tests.support.live_server import LiveServer
 from tests.web.conftest import ROOT, require
 

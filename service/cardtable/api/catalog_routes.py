@@ -9,8 +9,8 @@ from flask.views import MethodView
 
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.schemas.common import GameTypesSchema
-from cardtable.engine.registry import GAMES
-from cardtable.tables import TABLE_SETTINGS
+from cardtable.games.live_table import TABLE_SETTINGS
+from cardtable_engine.registry import GAMES
 
 blp = Blueprint(
     "catalog", __name__, url_prefix="/game-types", description="The games this server hosts."

@@ -16,12 +16,12 @@ import redis.exceptions
 from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException
 
-from cardtable.common import ServiceError
-from cardtable.engine.base import EngineError
 from cardtable.error_codes import STATUS_BY_CODE, RetryLater
-from cardtable.monitoring import record_redis_error
+from cardtable.server.monitoring import record_redis_error
 from cardtable.store import DocumentTooNew, NotFound, StoreError, VersionConflict
 from cardtable.store.errors import StoreRefused, refusal_code
+from cardtable_engine.base import EngineError
+from cardtable_engine.host import ServiceError
 
 log = logging.getLogger("cardtable.api")
 

@@ -21,17 +21,17 @@ from flask.views import MethodView
 from flask_smorest import Api
 from marshmallow import fields, validate
 
-from cardtable.alarms import Alarms
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.errors import ApiError
 from cardtable.api.requests import bearer_token, wiring
 from cardtable.api.schemas.base import StrictSchema
-from cardtable.engine.events import Event
-from cardtable.feeds import FEED_WAIT_SECONDS, LAST, FeedBusy, Feeds, Messages, Position
-from cardtable.games import GameService
-from cardtable.push import OPEN_STREAMS, Hub
+from cardtable.games.service import GameService
+from cardtable.live.alarms import Alarms
+from cardtable.live.feeds import FEED_WAIT_SECONDS, LAST, FeedBusy, Feeds, Messages, Position
+from cardtable.live.hub import OPEN_STREAMS, Hub
+from cardtable_engine.events import Event
 
-log = logging.getLogger("cardtable.push")
+log = logging.getLogger("cardtable.live.hub")
 
 STREAM_RETRY_MS = 3000
 """How long an EventSource waits before reconnecting (sent as `retry:` first)."""
@@ -250,7 +250,7 @@ def _bound_send_buffer(sock: Any) -> None:
 
 
 def _raw_socket(sock: Any) -> Any:
-    """The OS socket under gunicorn's (the project's worker wraps it: cardtable.worker)."""
+    """The OS socket under gunicorn's (the project's worker wraps it: cardtable.server.worker)."""
     if sock is None or isinstance(sock, socket.socket):
         return sock
     raw = getattr(sock, "_sock", None)  # a wrapper's (under gevent: a cooperative socket)

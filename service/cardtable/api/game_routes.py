@@ -39,12 +39,12 @@ from cardtable.api.schemas.common import (
     ViewQuerySchema,
 )
 from cardtable.api.schemas.tables import LobbyPageSchema, LobbyQuerySchema
-from cardtable.common import StaleVersion, TokenRequired
-from cardtable.engine.table import AppliedMove
-from cardtable.games import Game
-from cardtable.idempotency import game_id_for, move_once
+from cardtable.games.idempotency import game_id_for, move_once
+from cardtable.games.service import Game
 from cardtable.store import VersionConflict
 from cardtable.store.documents import Record as WriteRecord
+from cardtable_engine.host import StaleVersion, TokenRequired
+from cardtable_engine.table import AppliedMove
 
 blp = Blueprint(
     "games",

@@ -10,8 +10,8 @@ from marshmallow import EXCLUDE, Schema, fields
 
 from cardtable.api.errors import ApiError
 from cardtable.api.requests import wiring
-from cardtable.common import hash_token
-from cardtable.idempotency import SECRET_KEY_MIN, Idempotency, fingerprint, is_valid_key
+from cardtable.games.idempotency import SECRET_KEY_MIN, Idempotency, fingerprint, is_valid_key
+from cardtable_engine.host import hash_token
 
 HEADER = "Idempotency-Key"
 REPLAYED = {"Idempotent-Replayed": "true"}

@@ -44,7 +44,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from cardtable.config import Settings
 from cardtable.error_codes import RetryLater
 from cardtable.logs import REQUEST_ID_HEADER, request_id_of
-from cardtable.monitoring import RATE_LIMITED, record_redis_error
+from cardtable.server.monitoring import RATE_LIMITED, record_redis_error
 from cardtable.store import riders
 
 log = logging.getLogger("cardtable.api.limits")

@@ -19,11 +19,11 @@ from typing import Any
 from flask import Response, current_app, jsonify
 from flask.views import MethodView
 
-from cardtable import lifecycle
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.metrics import metrics_response
 from cardtable.api.requests import wiring
 from cardtable.api.schemas.common import HealthSchema
+from cardtable.server import lifecycle
 from cardtable.store.errors import write_probe
 
 log = logging.getLogger("cardtable.api")

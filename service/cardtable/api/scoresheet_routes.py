@@ -30,8 +30,8 @@ from cardtable.api.schemas.scoresheets import (
     ScoresheetRoundRequestSchema,
     ScoresheetSchema,
 )
-from cardtable.idempotency import sheet_id_for
-from cardtable.scoresheets import Recorder, Sheet
+from cardtable.games.idempotency import sheet_id_for
+from cardtable.sheets.service import Recorder, Sheet
 from cardtable.store.documents import Record
 
 Answer = tuple[dict[str, Any], int, dict[str, str]]

@@ -16,7 +16,7 @@ from cardtable.api.schemas.common import AppliedMoveSchema
 from cardtable.api.schemas.tables import WaitingViewSchema
 from cardtable.api.schemas.views import ServedViewSchema
 from cardtable.config import Settings
-from cardtable.engine.registry import GAMES
+from cardtable_engine.registry import GAMES
 
 API_DESCRIPTION = """\
 Cardtable plays Skyjo and Skip-Bo by their published rules. Create a game with

@@ -24,9 +24,9 @@ from cardtable.api.schemas.tables import (
     StartRequestSchema,
     TableChangeSchema,
 )
-from cardtable.idempotency import Idempotency
+from cardtable.games.idempotency import Idempotency
+from cardtable.games.live_table import Game
 from cardtable.store.documents import Record
-from cardtable.tables import Game
 
 Act = Callable[[Callable[..., Record] | None], Any]
 SeatAct = Callable[[str | None, Callable[..., Record] | None], tuple[Game, int | None]]

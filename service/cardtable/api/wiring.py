@@ -6,13 +6,13 @@ from dataclasses import dataclass
 
 from cardtable.api import metrics
 from cardtable.api.limits import charging_moves
-from cardtable.clock import RedisClock
 from cardtable.config import Settings
-from cardtable.games import GameService
-from cardtable.push import counting_published, new_hub
-from cardtable.scoresheets import ScoreSheetService
-from cardtable.seating import Seating
+from cardtable.games.seating import Seating
+from cardtable.games.service import GameService
+from cardtable.live.hub import counting_published, new_hub
+from cardtable.sheets.service import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
+from cardtable.store.clock import RedisClock
 
 
 @dataclass

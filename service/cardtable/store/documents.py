@@ -18,7 +18,8 @@ from typing import Any
 
 import redis.exceptions
 
-from cardtable.store import codec, riders
+from cardtable.store import compression as codec
+from cardtable.store import riders
 from cardtable.store.connection import RedisClient, sending_once
 from cardtable.store.errors import StoreRefused, classified
 
@@ -27,7 +28,7 @@ RESEND_PAUSE_SECONDS = 0.05
 
 # Lua run by both scripts after a write: publish `{"id", "version", "at"}` (at: Redis's
 # clock, for the delivery lag) on `<prefix>:<kind>:changes`, in the same script run as the
-# write, so every write is announced once (cardtable.push listens; PUBLISH reaches every
+# write, so every write is announced once (cardtable.live.hub listens; PUBLISH reaches every
 # node of a cluster). `-- NOTIFY ARGV[n]` in a script below becomes this, with VERSION
 # replaced by the ARGV holding the new version.
 NOTIFY = """

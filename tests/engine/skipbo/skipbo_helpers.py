@@ -9,11 +9,11 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cardtable.engine.base import DeckRng, RecordedCards
-from cardtable.engine.skipbo import RULES
-from cardtable.engine.skipbo.cards import DECK
-from cardtable.engine.skipbo.state import SkipBoState
-from cardtable.engine.skipbo.table import Table
+from cardtable_engine.base import DeckRng, RecordedCards
+from cardtable_engine.games.skipbo import RULES
+from cardtable_engine.games.skipbo.cards import DECK
+from cardtable_engine.games.skipbo.state import SkipBoState
+from cardtable_engine.games.skipbo.table import Table
 
 SB = 0  # a SKIP-BO card
 

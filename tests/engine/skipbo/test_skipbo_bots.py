@@ -7,7 +7,7 @@ from typing import Any
 
 from skipbo_helpers import SB, arranged, names, play_out
 
-from cardtable.engine.skipbo import RULES, new_state
+from cardtable_engine.games.skipbo import RULES, new_state
 
 greedy = RULES.bots["greedy"]
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from skipbo_helpers import SB, arranged, names, play_out
 
-from cardtable.engine.base import (
+from cardtable_engine.base import (
     EngineError,
     GameOver,
     IllegalMove,
@@ -17,7 +17,7 @@ from cardtable.engine.base import (
     NotYourTurn,
     WrongPhase,
 )
-from cardtable.engine.skipbo import new_state
+from cardtable_engine.games.skipbo import new_state
 
 MALFORMED: list[Any] = [
     None,

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from skipbo_helpers import names
 
-from cardtable.engine.base import InvalidState
-from cardtable.engine.skipbo import new_state
-from cardtable.engine.skipbo.state import SkipBoState
+from cardtable_engine.base import InvalidState
+from cardtable_engine.games.skipbo import new_state
+from cardtable_engine.games.skipbo.state import SkipBoState
 
 
 def played(moves: int, seed: int = 3, n: int = 3) -> SkipBoState:

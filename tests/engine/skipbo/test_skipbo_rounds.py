@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from skipbo_helpers import SB, arranged, names, play_discard, play_hand, play_out, play_stock
 
-from cardtable.engine.base import GameNotOver, GameOver, IllegalMove, MalformedMove, WrongPhase
-from cardtable.engine.skipbo import new_state
-from cardtable.engine.skipbo.cards import DECK
-from cardtable.engine.skipbo.scoring import is_game_over, round_scores, winners
+from cardtable_engine.base import GameNotOver, GameOver, IllegalMove, MalformedMove, WrongPhase
+from cardtable_engine.games.skipbo import new_state
+from cardtable_engine.games.skipbo.cards import DECK
+from cardtable_engine.games.skipbo.scoring import is_game_over, round_scores, winners
 
 PASS = {"type": "pass"}
 

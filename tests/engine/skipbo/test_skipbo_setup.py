@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 from skipbo_helpers import SB, dealt_state, names
 
-from cardtable.engine.base import InvalidOptions, InvalidPlayers
-from cardtable.engine.skipbo import RULES, new_state
-from cardtable.engine.skipbo.cards import DECK, DECK_SIZE, SKIPBO, new_deck
+from cardtable_engine.base import InvalidOptions, InvalidPlayers
+from cardtable_engine.games.skipbo import RULES, new_state
+from cardtable_engine.games.skipbo.cards import DECK, DECK_SIZE, SKIPBO, new_deck
 
 
 def test_deck_has_162_cards_twelve_of_each_value_and_18_skipbo() -> None:

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from skipbo_helpers import SB, arranged, names, play_out
 
-from cardtable.engine.base import InvalidRecord, InvalidState
-from cardtable.engine.skipbo import RULES, new_state
-from cardtable.engine.skipbo.state import SkipBoState
+from cardtable_engine.base import InvalidRecord, InvalidState
+from cardtable_engine.games.skipbo import RULES, new_state
+from cardtable_engine.games.skipbo.state import SkipBoState
 
 
 def mid_game(seed: int = 3, n: int = 3, moves: int = 60, **options: Any) -> SkipBoState:

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from skipbo_helpers import SB, arranged, key, play_discard, play_hand, play_stock
 
-from cardtable.engine.base import IllegalMove, WrongPhase
-from cardtable.engine.skipbo.cards import DECK
-from cardtable.engine.skipbo.state import SkipBoState
+from cardtable_engine.base import IllegalMove, WrongPhase
+from cardtable_engine.games.skipbo.cards import DECK
+from cardtable_engine.games.skipbo.state import SkipBoState
 
 RUN_1_TO_11 = list(range(1, 12))
 

@@ -7,11 +7,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.engine.base import DeckRng, RecordedCards
-from cardtable.engine.skyjo import RULES
-from cardtable.engine.skyjo.cards import DECK_COUNTS, position
-from cardtable.engine.skyjo.rounds import start_round
-from cardtable.engine.skyjo.state import SkyjoState
+from cardtable_engine.base import DeckRng, RecordedCards
+from cardtable_engine.games.skyjo import RULES
+from cardtable_engine.games.skyjo.cards import DECK_COUNTS, position
+from cardtable_engine.games.skyjo.rounds import start_round
+from cardtable_engine.games.skyjo.state import SkyjoState
 
 # Grids (row by row) with no two equal cards in a column, so nothing is removed unless a test
 # puts a column together on purpose.

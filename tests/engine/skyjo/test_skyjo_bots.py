@@ -7,8 +7,8 @@ import random
 import pytest
 from skyjo_helpers import G0, G1, at, dealt_state, play_bots
 
-from cardtable.engine.skyjo import RULES
-from cardtable.engine.skyjo.state import SkyjoState
+from cardtable_engine.games.skyjo import RULES
+from cardtable_engine.games.skyjo.state import SkyjoState
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from skyjo_helpers import G0, G1, at, dealt_state, play_random_game
 
-from cardtable.engine.base import (
+from cardtable_engine.base import (
     EngineError,
     GameOver,
     IllegalMove,
@@ -15,7 +15,7 @@ from cardtable.engine.base import (
     NotYourTurn,
     WrongPhase,
 )
-from cardtable.engine.skyjo.state import SkyjoState
+from cardtable_engine.games.skyjo.state import SkyjoState
 
 
 def refused(state: SkyjoState, seat: Any, move: Any, error: type[EngineError]) -> EngineError:

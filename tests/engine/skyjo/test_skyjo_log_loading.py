@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from skyjo_helpers import play_random_game, random_step
 
-from cardtable.engine.base import InvalidState
-from cardtable.engine.skyjo import RULES
-from cardtable.engine.skyjo.cards import COLS, ROWS
-from cardtable.engine.skyjo.info import MOVE_TYPES
-from cardtable.engine.skyjo.state import SkyjoState
+from cardtable_engine.base import InvalidState
+from cardtable_engine.games.skyjo import RULES
+from cardtable_engine.games.skyjo.cards import COLS, ROWS
+from cardtable_engine.games.skyjo.info import MOVE_TYPES
+from cardtable_engine.games.skyjo.state import SkyjoState
 
 NORMAL_MOVES = [{"type": "draw"}] + [
     {"type": kind, "row": row, "col": col}

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from skyjo_helpers import play_random_game, play_stalling_game
 
-from cardtable.engine.base import GameNotOver, InvalidRecord
-from cardtable.engine.skyjo import RULES
-from cardtable.engine.skyjo.state import SkyjoState
+from cardtable_engine.base import GameNotOver, InvalidRecord
+from cardtable_engine.games.skyjo import RULES
+from cardtable_engine.games.skyjo.state import SkyjoState
 
 
 def _without_rng(state: SkyjoState) -> dict[str, Any]:

@@ -7,17 +7,17 @@ from typing import Any
 import pytest
 from skyjo_helpers import G0, G1, G2, at, deal_entry, dealt_state
 
-from cardtable.engine.base import (
+from cardtable_engine.base import (
     IllegalMove,
     InvalidOptions,
     InvalidPlayers,
     NotYourTurn,
     RecordedCards,
 )
-from cardtable.engine.skyjo import RULES
-from cardtable.engine.skyjo.cards import DECK_COUNTS, DECK_SIZE, full_deck
-from cardtable.engine.skyjo.scoring import is_game_over, round_scores, winners
-from cardtable.engine.skyjo.state import SkyjoState
+from cardtable_engine.games.skyjo import RULES
+from cardtable_engine.games.skyjo.cards import DECK_COUNTS, DECK_SIZE, full_deck
+from cardtable_engine.games.skyjo.scoring import is_game_over, round_scores, winners
+from cardtable_engine.games.skyjo.state import SkyjoState
 
 NO_REVEALS = {"initial_reveals": 0}
 

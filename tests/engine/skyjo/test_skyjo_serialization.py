@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from skyjo_helpers import G0, G1, at, dealt_state, play_random_game, random_step
 
-from cardtable.engine.base import InvalidState
-from cardtable.engine.skyjo import RULES
-from cardtable.engine.skyjo.state import SkyjoState
+from cardtable_engine.base import InvalidState
+from cardtable_engine.games.skyjo import RULES
+from cardtable_engine.games.skyjo.state import SkyjoState
 
 
 def round_trips(state: SkyjoState) -> None:

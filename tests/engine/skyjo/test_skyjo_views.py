@@ -8,8 +8,8 @@ from typing import Any
 
 from skyjo_helpers import G0, G1, at, dealt_state, random_step
 
-from cardtable.engine.skyjo import RULES
-from cardtable.engine.skyjo.state import SkyjoState
+from cardtable_engine.games.skyjo import RULES
+from cardtable_engine.games.skyjo.state import SkyjoState
 
 COMMON_KEYS = {
     "game", "version", "seat", "phase", "round", "current_player", "active_seats", "step",

@@ -9,8 +9,8 @@ from typing import Any, TypeVar
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from cardtable.common import MAX_NAME_LENGTH
-from cardtable.engine.registry import GAMES
+from cardtable_engine.host import MAX_NAME_LENGTH
+from cardtable_engine.registry import GAMES
 
 # What the discovery endpoint serves: the one description of each game the API reads.
 GAME_TYPES: dict[str, dict[str, Any]] = {name: rules.describe() for name, rules in GAMES.items()}

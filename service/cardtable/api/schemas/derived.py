@@ -16,11 +16,11 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from cardtable.api.schemas.base import StrictSchema, strict_int
-from cardtable.engine import view_fields
-from cardtable.engine.base import GameRules
-from cardtable.engine.checks import schema_of
-from cardtable.engine.registry import GAMES
-from cardtable.engine.shapes import MoveField, MoveShape, shapes_by_type
+from cardtable_engine import view_fields
+from cardtable_engine.base import GameRules
+from cardtable_engine.checks import schema_of
+from cardtable_engine.registry import GAMES
+from cardtable_engine.shapes import MoveField, MoveShape, shapes_by_type
 
 JSONSchema = dict[str, Any]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from cardtable.api.schemas.base import BOT_NAMES, GAME_NAMES, StrictSchema, described
-from cardtable.common import MAX_NAME_LENGTH
-from cardtable.tables import TURN_SECONDS_MAX, TURN_SECONDS_MIN
+from cardtable.games.live_table import TURN_SECONDS_MAX, TURN_SECONDS_MIN
+from cardtable_engine.host import MAX_NAME_LENGTH
 
 TURN_SECONDS_TEXT = (
     f"Turn timer in seconds ({TURN_SECONDS_MIN}..{TURN_SECONDS_MAX}; null: none). When a "

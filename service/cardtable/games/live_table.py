@@ -1,0 +1,638 @@
+"""A hosted game's life as a table around the engine: open seats and the invite, joining,
+leaving, starting early, the turn timer's deadline, the rematch link, the `table_log` of
+table changes, and the stored document. Pure: no Redis, no HTTP, no clock of its own.
+
+Versions: `version == state.version + len(table_log)`: engine moves (bot moves included)
+plus table changes (a seat taken, a player leaving, a seat handed to a bot, a rematch
+offered). Table change entries are self-describing: `version` (the game version the change
+created), `at_move` (the engine's `state.version` then), `type`, `seat`, `name`…
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from cardtable.games.movelog import MoveRecorder
+from cardtable_engine import turn_limit
+from cardtable_engine.autoplay import play_bots
+from cardtable_engine.base import EngineError, GameOver, GameState, InvalidPlayers, Move
+from cardtable_engine.host import (
+    AlreadyLeft,
+    AlreadyStarted,
+    GameNotStarted,
+    InvalidTableSettings,
+    NoOpenSeat,
+    check_name,
+    hash_token,
+    new_id,
+    new_invite,
+    new_token,
+)
+from cardtable_engine.registry import get_rules, load_state
+from cardtable_engine.table import AppliedMove, Seat, Table
+
+DOCUMENT_SCHEMA_VERSION = 5
+"""5: as 4, with the moves of its log stored by content (their number in the game's move
+space), not by their position among the legal moves (see cardtable.games.movelog).
+4: as 3, the seats' and the table's fields written only where they differ from their
+defaults (the table's options only while no state holds them), the token hashes beside it
+in binary (see `games`). Only this release writes it, so its engine snapshot is loaded as
+trusted (`loader.load`): a release that changes what a snapshot holds must raise it.
+3: the engine state is a snapshot without its log (the log is stored apart, see
+cardtable.games.movelog), read with every check and rewritten as 4 when next written; 1 and 2
+held the whole state with its log and are migrated when next written."""
+PREVIOUS_SCHEMA_VERSION = 3
+WRITABLE_SCHEMAS = (PREVIOUS_SCHEMA_VERSION, 4, DOCUMENT_SCHEMA_VERSION)
+"""The schemas this release can write: its own, and the releases before's for the first step
+of a rolling update (README, "Upgrading without losing games"; CARDTABLE_WRITE_SCHEMA)."""
+CONTENT_LOG_SCHEMA = 5
+"""The first schema whose log stores moves by content (older ones: by position)."""
+LOG_IN_DOCUMENT = (1, 2)
+"""The schema versions whose document holds the engine's whole log."""
+TURN_SECONDS_MIN = 5
+TURN_SECONDS_MAX = 7 * 24 * 3600
+TABLE_SETTINGS = {
+    "turn_seconds": {
+        "type": "integer",
+        "description": "Seconds a seat has to act before the server's greedy bot plays its "
+        "turn (null: no timer). After several timeouts in a row the bot keeps the seat.",
+        "default": None,
+        "nullable": True,
+        "minimum": TURN_SECONDS_MIN,
+        "maximum": TURN_SECONDS_MAX,
+    },
+    "public": {
+        "type": "boolean",
+        "description": "List the game in the lobby while it waits for players.",
+        "default": False,
+        "nullable": False,
+        "minimum": None,
+        "maximum": None,
+    },
+}
+"""The table settings `GET /game-types` lists beside each game's options."""
+WAITING_LOG_MAX = 32
+"""Table changes a waiting game keeps: past it, the oldest pairs of a seat taken and given
+up again are pruned, so that churn (joins and leaves) cannot grow a document without end."""
+LEFT_TOKENS_MAX = 32
+"""Token hashes of leavers a waiting game keeps (an older leaver leaving again is refused as
+an unknown token rather than as `already_left`)."""
+TIMER_BOT = "greedy"
+"""The bot that plays for an absent or departed player."""
+BOT_PLAY_SECONDS = 0.02
+BOT_PLAY_MOVES = 200
+"""Bounds on the bots' answers to one change (a leave, a timeout, a start): a slice, as for
+games of bots only; whatever is left (bots-only tables after everyone left or timed out)
+is played on, a slice per request, by later reads (`Game.bots_pending`)."""
+
+
+@dataclasses.dataclass
+class Life:
+    """What a table keeps besides the engine state and the seats."""
+
+    options: dict[str, Any]
+    seed: int | None = None
+    public: bool = False
+    turn_seconds: int | None = None
+    invite_sha256: str | None = None
+    creator: int | None = None
+    deadline: float | None = None
+    deadline_seats: list[int] = dataclasses.field(default_factory=list)
+    turn_key: list[Any] | None = None
+    rematch: str | None = None
+    rematch_of: str | None = None
+    abandoned: bool = False
+    dealt_at: int | None = None
+    """The version whose change dealt a game that waited for players (its `deal` event)."""
+    left_tokens: list[str] = dataclasses.field(default_factory=list)
+    """Token hashes of players who left before the deal (so leaving twice is `already_left`)."""
+    pruned: int = 0
+    """Table changes of the waiting phase dropped from `table_log` (join-and-leave pairs,
+    see `WAITING_LOG_MAX`): they still count in the version."""
+    last_human_move: list[Any] | None = None
+    """`[seat, move]` of the last engine move by a seat not played by a bot, written only for
+    the releases before (their race-to-409 rule of a move sent twice reads it)."""
+
+
+def check_turn_seconds(value: object) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidTableSettings("turn_seconds must be an integer number of seconds or null")
+    if not TURN_SECONDS_MIN <= value <= TURN_SECONDS_MAX:
+        raise InvalidTableSettings(
+            f"turn_seconds must be from {TURN_SECONDS_MIN} to {TURN_SECONDS_MAX}, not {value}",
+            minimum=TURN_SECONDS_MIN,
+            maximum=TURN_SECONDS_MAX,
+        )
+    return value
+
+
+def seats_for(game: str, players: Sequence[Mapping[str, Any]]) -> list[Seat]:
+    """Seats for `players`: named ones (checked; bots known to the game) and open ones."""
+    rules = get_rules(game)
+    rules.check_players(len(players))
+    seats: list[Seat] = []
+    for index, entry in enumerate(players):
+        if entry.get("open"):
+            if entry.get("name") is not None or entry.get("bot") is not None:
+                raise InvalidPlayers(f"player {index}: an open seat has no name and no bot")
+            seats.append(Seat(index, "", open=True))
+            continue
+        bot = entry.get("bot")
+        if bot is not None and bot not in rules.bots:
+            known = ", ".join(sorted(rules.bots))
+            raise InvalidPlayers(f"player {index}: unknown bot {bot!r}; bots: {known}")
+        seats.append(Seat(index, check_name(entry.get("name"), index), bot))
+    return seats
+
+
+def iso_utc(epoch: float | None) -> str | None:
+    if epoch is None:
+        return None
+    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+class Game(Table):
+    """A stored game: the engine table (once dealt), its seats, and its life as a table."""
+
+    def __init__(
+        self,
+        table_id: str,
+        game: str,
+        state: GameState | None,
+        seats: list[Seat],
+        created_at: float,
+        life: Life,
+        table_log: list[dict[str, Any]] | None = None,
+    ) -> None:
+        self._game = game
+        self._state = state
+        # `seeded`: the creator chose the seed (and may know every card): views say so.
+        super().__init__(table_id, cast(GameState, state), seats, seeded=life.seed is not None)
+        self.created_at = created_at
+        self.life = life
+        self.table_log: list[dict[str, Any]] = table_log or []
+        self.legacy = False
+        """Loaded from a document of the releases before whose state holds its whole log."""
+        self.schema = DOCUMENT_SCHEMA_VERSION
+        """The schema version of the document it was loaded from."""
+        self.stored_fields: dict[str, bytes | None] = {}
+        """The small fields beside the document as last read or written (the host writes
+        only those that change)."""
+        self.recorder: MoveRecorder | None = None
+        """Records the engine moves made since the game was read (the host appends them)."""
+
+    # ---- what it is --------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        if self._state is None:
+            raise GameNotStarted("the game is still waiting for players; it has no deal yet")
+        return self._state
+
+    @state.setter
+    def state(self, value: GameState | None) -> None:
+        self._state = value
+
+    @property
+    def game(self) -> str:
+        return self._game
+
+    @property
+    def game_id(self) -> str:
+        return self.table_id
+
+    @property
+    def dealt(self) -> bool:
+        return self._state is not None
+
+    @property
+    def finished(self) -> bool:
+        return self._state is not None and self._state.is_over
+
+    @property
+    def version(self) -> int:
+        moves = self._state.version if self._state is not None else 0
+        return moves + self.life.pruned + len(self.table_log)
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [seat.seat for seat in self.seats if seat.open]
+
+    @property
+    def listed(self) -> bool:
+        """Whether the lobby lists it: public, waiting, not abandoned."""
+        return self.life.public and not self.dealt and not self.life.abandoned
+
+    @property
+    def humans(self) -> list[int]:
+        return [s.seat for s in self.seats if not s.open and not s.bot]
+
+    def record_change(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """Log one table change (the version grows by one)."""
+        at_move = self._state.version if self._state is not None else 0
+        entry = {"version": self.version + 1, "at_move": at_move, "type": kind, **fields}
+        self.table_log.append(entry)
+        return entry
+
+    # ---- seats before the deal -------------------------------------------------------
+
+    def take_seat(self, name: str, token_sha256: str, reserved_for: int | None = None) -> int:
+        """Seat a joining player in the lowest open seat (or its reserved one)."""
+        if self.life.abandoned:
+            raise NoOpenSeat("everyone left this game before it started; it is abandoned")
+        free = [
+            s
+            for s in self.seats
+            if s.open and (s.seat == reserved_for if reserved_for is not None else not s.reserved)
+        ]
+        if self.dealt or not free:
+            raise NoOpenSeat("no open seat is left in this game")
+        seat = free[0]
+        seat.name, seat.token_sha256, seat.open, seat.reserved = name, token_sha256, False, False
+        self.record_change("join", seat=seat.seat, name=name)
+        return seat.seat
+
+    def fill_with_bots(self, bot: str) -> None:
+        """Seat server bots in every open seat (starting early)."""
+        if self.dealt:
+            raise AlreadyStarted("the game has already started")
+        if not self.humans:
+            raise NoOpenSeat("everyone left this game before it started; it is abandoned")
+        for seat in self.seats:
+            if seat.open:
+                seat.name, seat.bot, seat.open, seat.reserved = (
+                    f"Bot {seat.seat}",
+                    bot,
+                    False,
+                    False,
+                )
+                self.record_change("join", seat=seat.seat, name=seat.name, bot=bot)
+
+    def deal_if_full(self, now: float) -> list[AppliedMove]:
+        """Deal once no seat is open; then the bots act if they move first."""
+        if self.dealt or self.open_seats or self.life.abandoned:
+            return []
+        rules = get_rules(self.game)
+        names = [seat.name for seat in self.seats]
+        self.state = rules.new_state(names, self.life.options, self.life.seed)
+        self.life.dealt_at = self.version
+        return self.after_change(now, None)
+
+    def leave(self, seat: int, now: float) -> list[AppliedMove]:
+        """The player at `seat` leaves: before the deal the seat opens again; after it the
+        greedy bot plays the seat from now on."""
+        player = self.seats[seat]
+        if player.bot_reason == "left":
+            raise AlreadyLeft(f"seat {seat} has already left this game")
+        if self.finished:
+            raise GameOver("the game is over; there is nothing to leave")
+        if not self.dealt:
+            self.life.left_tokens.append(player.token_sha256 or "")
+            del self.life.left_tokens[:-LEFT_TOKENS_MAX]
+            self.seats[seat] = Seat(seat, "", open=True)
+            self.record_change("leave", seat=seat)
+            self._prune_waiting_log()
+            if not self.humans:
+                self.life.abandoned = True
+            return []
+        key = self.turn_key()
+        player.bot, player.bot_reason = TIMER_BOT, "left"
+        self.record_change("leave", seat=seat, bot=TIMER_BOT)
+        return self.after_change(now, key)
+
+    def _prune_waiting_log(self) -> None:
+        """Past `WAITING_LOG_MAX` changes, drop the oldest join-and-leave pairs of a seat
+        (still counted in the version: `Life.pruned`)."""
+        log = self.table_log
+        while len(log) > WAITING_LOG_MAX:
+            pair = _oldest_join_and_leave(log)
+            if pair is None:
+                return
+            for index in reversed(pair):
+                del log[index]
+            self.life.pruned += 2
+
+    # ---- moves, bots and the timer -------------------------------------------------
+
+    def move_at(self, seat: int, move: Move, if_match: int | None, now: float) -> list[AppliedMove]:
+        """A client's move (see Table.move) at time `now`: the timer restarts for a new turn."""
+        key = self.turn_key()
+        applied = self.move(seat, move, if_match)
+        self.seats[seat].timeouts = 0
+        self.renew_deadline(now, key)
+        return applied
+
+    def after_change(self, now: float, key_before: list[Any] | None) -> list[AppliedMove]:
+        """Let the bots answer (bounded), then restart the timer if a new turn began."""
+        applied = self.play_bots(time.monotonic() + BOT_PLAY_SECONDS, max_moves=BOT_PLAY_MOVES)
+        self.renew_deadline(now, key_before)
+        return applied
+
+    @property
+    def bots_pending(self) -> bool:
+        """Dealt, not over, and only bots are to act: the next read plays them on."""
+        if self._state is None or self._state.is_over:
+            return False
+        active = self._state.active_seats()
+        return bool(active) and all(self.seats[seat].bot for seat in active)
+
+    def play_for(self, seat: int, max_moves: int = 100) -> list[AppliedMove]:
+        """The timer bot plays `seat`'s current turn (or its setup reveals) for it."""
+        key = self.turn_key()
+        rules = get_rules(self.game)
+        applied: list[AppliedMove] = []
+        while (
+            not self.state.is_over
+            and seat in self.state.active_seats()
+            and self.turn_key() == key
+            and len(applied) < max_moves
+        ):
+            for moved_seat, move in play_bots(rules, self.state, {seat: TIMER_BOT}, max_moves=1):
+                applied.append(AppliedMove(self.version, moved_seat, move, True))
+        return applied
+
+    def hand_to_bot(self, seat: int, reason: str) -> None:
+        self.seats[seat].bot, self.seats[seat].bot_reason = TIMER_BOT, reason
+        self.record_change("takeover", seat=seat, reason=reason, bot=TIMER_BOT)
+
+    def turn_key(self) -> list[Any] | None:
+        """Changes exactly when a new turn (or a new round's setup) begins."""
+        if self._state is None or self._state.is_over:
+            return None
+        # What every view shows as `round` and `current_player`, without building a view
+        # (a view grows with the completed rounds; this runs twice per move).
+        return [self._state.round, self._state.current]
+
+    def renew_deadline(self, now: float, key_before: list[Any] | None, force: bool = False) -> None:
+        """Set the deadline for the seats to act: anew when a new turn began (or `force`),
+        kept while the same turn goes on; none without a timer or a human to act."""
+        life = self.life
+        due = [] if self.finished or not self.dealt else self.humans_to_act()
+        if life.turn_seconds is None or not due:
+            life.deadline, life.deadline_seats, life.turn_key = None, [], None
+            return
+        key = self.turn_key()
+        if force or life.deadline is None or key != key_before:
+            life.deadline = now + life.turn_seconds
+        life.deadline_seats, life.turn_key = due, key
+
+    def humans_to_act(self) -> list[int]:
+        return [s for s in self.state.active_seats() if not self.seats[s].bot]
+
+    # ---- views ---------------------------------------------------------------------
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": s.seat,
+                "name": None if s.open and not s.reserved else s.name,
+                "open": s.open,
+                "reserved": s.reserved,
+                "bot": s.bot,
+            }
+            for s in self.seats
+        ]
+
+    def table_fields(self) -> dict[str, Any]:
+        """What views show of the table around the engine, for dealt and waiting games."""
+        return {
+            **super().table_fields(),
+            "version": self.version,
+            "open_seats": len(self.open_seats),
+            "public": self.life.public,
+            "turn_seconds": self.life.turn_seconds,
+            "deadline": iso_utc(self.life.deadline),
+            "deadline_seats": list(self.life.deadline_seats),
+            "rematch": self.life.rematch,
+            "rematch_of": self.life.rematch_of,
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if not self.dealt:
+            return {
+                "id": self.table_id,
+                "game": self.game,
+                "phase": "waiting",
+                "seat": seat,
+                "finished": False,
+                "options": self.life.options,
+                "seats": self.public_seats(),
+                "bots": self.bots,
+                **self.table_fields(),
+            }
+        return super().view(seat)
+
+    def lobby_entry(self) -> dict[str, Any] | None:
+        """The lobby's summary of this game (None when the lobby must not list it)."""
+        if not self.listed:
+            return None
+        return {
+            "id": self.table_id,
+            "game": self.game,
+            "open_seats": len(self.open_seats),
+            "players": self.public_seats(),
+            "options": self.life.options,
+            "turn_seconds": self.life.turn_seconds,
+            "created_at": iso_utc(self.created_at),
+            "version": self.version,
+        }
+
+    # ---- the stored document -------------------------------------------------------
+
+    def last_human_move(self) -> list[Any] | None:
+        """`[seat, move]` of the last engine move by a seat no bot plays: from the log
+        entries in memory (made since the game was read), else as last stored."""
+        bots = {s.seat for s in self.seats if s.bot}
+        for entry in reversed(self._state.log if self._state is not None else []):
+            if entry.get("type") == "move" and entry.get("seat") not in bots:
+                return [entry["seat"], entry["move"]]
+        return self.life.last_human_move
+
+    def to_document(self, schema: int = DOCUMENT_SCHEMA_VERSION) -> dict[str, Any]:
+        """The snapshot: seats, table, table changes and the engine state without its log.
+        Schema 4 leaves fields at their defaults out (`from_document` puts them back);
+        schema 3 (`WRITABLE_SCHEMAS`) writes every field, as the release before did."""
+        # Only the releases before read it (their 409 for a move sent twice; this one answers
+        # 422 and leaves twins to Idempotency-Key): not worth a walk of the log otherwise.
+        old_form = schema < DOCUMENT_SCHEMA_VERSION
+        self.life.last_human_move = self.last_human_move() if old_form else None
+        every = schema == PREVIOUS_SCHEMA_VERSION
+        state = self._state.snapshot() if self._state is not None else None
+        table = _changed(self.life, LIFE_DEFAULTS, every)
+        if old_form:
+            # The releases before know no `max_turns`; a game written for them has it unset.
+            for options in (table.get("options"), state and state["options"]):
+                if options:
+                    turn_limit.drop_unset(options)
+        if every and not self.life.pruned:
+            del table["pruned"]  # a field the release before does not know
+        if not every and state is not None and table["options"] == state["options"]:
+            del table["options"]  # the state holds them
+        document = {
+            "schema_version": schema,
+            "id": self.table_id,
+            "game": self.game,
+            "created_at": self.created_at,
+            # Token hashes are kept in a field beside the snapshot (see games.fields).
+            "seats": [_changed(seat, SEAT_DEFAULTS, every) for seat in self.seats],
+            "table": table,
+        }
+        if every or self.table_log:
+            document["table_log"] = self.table_log
+        document["state"] = state
+        return document
+
+    @classmethod
+    def from_document(
+        cls,
+        doc_id: str,
+        version: int,
+        doc: Mapping[str, Any],
+        token_hashes: Sequence[str | None] | None = None,
+    ) -> Game:
+        """The game of a stored snapshot; `token_hashes`: the seats' token hashes as stored
+        beside it (documents before schema 3 keep them in the seats)."""
+        schema = doc.get("schema_version", 1)
+        state = None
+        if doc.get("state") is not None:
+            try:
+                # This release's own snapshots are taken over as written (see loader.load).
+                state = load_state(doc["state"], trusted=schema >= 4)
+            except EngineError as exc:
+                # Stored states were written by us: failing to read one is our bug (a 500).
+                raise RuntimeError(f"game {doc_id}: stored state is unreadable: {exc}") from exc
+        hashes = token_hashes or [None] * len(doc["seats"])
+        seats = [
+            Seat(**{"token_sha256": hashes[i] or None, **s}) for i, s in enumerate(doc["seats"])
+        ]
+        life = Life(**{"options": state_options(state), **doc.get("table", {})})
+        game = cls(
+            doc_id,
+            doc["game"] if "game" in doc else state_game(state),
+            state,
+            seats,
+            float(doc.get("created_at", 0)),
+            life,
+            list(doc.get("table_log", [])),
+        )
+        if game.version != version:
+            raise RuntimeError(f"game {doc_id}: stored version disagrees with its state")
+        game.legacy = schema in LOG_IN_DOCUMENT
+        game.schema = schema
+        return game
+
+
+def _oldest_join_and_leave(log: list[dict[str, Any]]) -> tuple[int, int] | None:
+    """The indexes of the oldest "leave" of a waiting game's log and of the "join" of the
+    same seat before it (None when no leave has one)."""
+    joined: dict[Any, int] = {}
+    for index, entry in enumerate(log):
+        if entry.get("type") == "join":
+            joined[entry.get("seat")] = index
+        elif entry.get("type") == "leave" and entry.get("seat") in joined:
+            return joined[entry.get("seat")], index
+    return None
+
+
+def _defaults(cls: type[Any]) -> dict[str, Any]:
+    """Every field of a dataclass with its default (`_ALWAYS` for those without one)."""
+    found: dict[str, Any] = {}
+    for spec in dataclasses.fields(cls):
+        if spec.default is not dataclasses.MISSING:
+            found[spec.name] = spec.default
+        elif spec.default_factory is not dataclasses.MISSING:
+            found[spec.name] = spec.default_factory()
+        else:
+            found[spec.name] = _ALWAYS
+    return found
+
+
+_ALWAYS = object()
+SEAT_DEFAULTS = {k: v for k, v in _defaults(Seat).items() if k != "token_sha256"}
+"""A stored seat's fields and defaults; never its token hash (stored beside the document)."""
+LIFE_DEFAULTS = _defaults(Life)
+
+
+def _changed(item: Any, defaults: Mapping[str, Any], every: bool = False) -> dict[str, Any]:
+    """The fields named in `defaults` whose value differs from it (`every`: all of them), in
+    order (the values are shared, not copied: the document is encoded at once)."""
+    found = {}
+    for name, default in defaults.items():
+        value = getattr(item, name)
+        if every or value != default:
+            found[name] = value
+    return found
+
+
+def state_options(state: GameState | None) -> dict[str, Any]:
+    return dict(state.options) if state is not None else {}
+
+
+def state_game(state: GameState | None) -> str:
+    if state is None:
+        raise RuntimeError("a stored game names neither its game nor a state")
+    return state.game
+
+
+__all__ = [
+    "CONTENT_LOG_SCHEMA",
+    "DOCUMENT_SCHEMA_VERSION",
+    "PREVIOUS_SCHEMA_VERSION",
+    "TABLE_SETTINGS",
+    "WRITABLE_SCHEMAS",
+    "Game",
+    "Life",
+    "check_turn_seconds",
+    "iso_utc",
+    "new_game",
+    "seats_for",
+]
+
+
+def new_game(
+    game: str,
+    players: Sequence[Mapping[str, Any]],
+    options: Mapping[str, Any] | None,
+    seed: int | None,
+    *,
+    now: float,
+    public: bool = False,
+    turn_seconds: int | None = None,
+    rematch_of: str | None = None,
+    cap_bot_games: bool = True,
+) -> tuple[Game, list[str | None], str | None]:
+    """A new table: the game, one token per taken seat (None for open seats) and the
+    invite (None when no seat is open). Dealt at once when no seat is open.
+    `cap_bot_games`: a game of bots only gets the default `max_turns` (off while writing
+    for the release before, which knows no such option)."""
+    seats = seats_for(game, players)
+    bots_only = cap_bot_games and all(s.bot for s in seats)
+    if public and seed is not None:
+        raise InvalidTableSettings("a seeded game cannot be public: its cards could be known")
+    life = Life(
+        options=get_rules(game).resolve_options(
+            turn_limit.bots_only_default(options, bots_only), len(seats)
+        ),
+        seed=seed,
+        public=bool(public),
+        turn_seconds=check_turn_seconds(turn_seconds),
+        rematch_of=rematch_of,
+    )
+    tokens: list[str | None] = [None if s.open else new_token() for s in seats]
+    for seat, token in zip(seats, tokens, strict=True):
+        seat.token_sha256 = hash_token(token) if token else None
+    humans = [s.seat for s in seats if not s.open and not s.bot]
+    life.creator = humans[0] if humans else None
+    invite = new_invite() if any(s.open for s in seats) else None
+    life.invite_sha256 = hash_token(invite) if invite else None
+    created = Game(new_id(), game, None, seats, now, life)
+    if not created.open_seats:
+        rules = get_rules(game)
+        created.state = rules.new_state([s.name for s in seats], life.options, seed)
+    return created, tokens, invite

@@ -1,0 +1,547 @@
+"""Games as a service: create, authenticate seats, view, move (then let server bots play),
+score and record, over the document store and the rules engine. Knows nothing of HTTP.
+
+A game is stored as a compact snapshot (the table: seats, settings, table changes, and the
+engine state without its log), small fields beside it (the SHA-256 of each seat's token, so
+a poll authenticates without the snapshot; the lobby entry, the deadline, the bots-only
+flag, each only while it has a value), and an append-only log of its engine moves
+(cardtable.games.movelog) that the same compare-and-set appends to. A move, a view, a poll and the
+legal moves read the snapshot only; the record and the event feed replay the log. A write
+sends only the small fields that changed since the read it follows (the compare-and-set
+guarantees that read is still what is stored).
+
+Documents of the releases before (schema_version 1 and 2: the whole state with its log; 3:
+token hashes as comma-separated hex, empty fields stored empty; 3 and 4: the log's moves
+stored by position) are still read; the first write to one rewrites it in this form (its
+log too). With `write_schema` 4 or 3 (CARDTABLE_WRITE_SCHEMA, the first step of an upgrade
+from the release before, which refuses schema 5) games are written as that release wrote
+them instead: `Game.to_document`, `_token_fields` and `cardtable.games.movelog` know every form.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from cardtable.games.live_table import (
+    CONTENT_LOG_SCHEMA,
+    DOCUMENT_SCHEMA_VERSION,
+    PREVIOUS_SCHEMA_VERSION,
+    WRITABLE_SCHEMAS,
+    Game,
+    new_game,
+)
+from cardtable.games.lobby import LOBBY_FIELD, Lobby
+from cardtable.games.movelog import (
+    CorruptLog,
+    MoveRecorder,
+    apply_entries,
+    encode_log,
+    fresh_state,
+    log_bytes,
+    replay,
+)
+from cardtable.games.movelog import (
+    entries as stored_entries,
+)
+from cardtable.games.timers import DEFAULT_TAKEOVER_TIMEOUTS, catch_up
+from cardtable.live.hub import Hub, new_hub
+from cardtable.store import DocumentStore, Stored, VersionConflict, check_schema_version
+from cardtable.store.documents import Record
+from cardtable.store.errors import StoreRefused
+from cardtable_engine.base import (
+    GameNotOver,
+    GameOver,
+    GameState,
+    IllegalMove,
+    Move,
+    NotYourTurn,
+    WrongPhase,
+)
+from cardtable_engine.host import (
+    StaleVersion,
+    TokenRequired,
+    match_token,
+)
+from cardtable_engine.table import AppliedMove
+
+T = TypeVar("T")
+TOKENS_FIELD = "token_sha256"
+"""The seats' token hashes: 32 bytes of SHA-256 a seat, in seat order (zeros: no token)."""
+TOKEN_HASHES_FIELD = "token_hashes"
+"""The same as hex, comma separated: written by the releases before (schema 3 and older)."""
+DEADLINE_FIELD = "deadline"
+AUTOPLAY_FIELD = "autoplay"  # "1" while a game of bots only is still being played
+SMALL_FIELDS = (TOKENS_FIELD, TOKEN_HASHES_FIELD, LOBBY_FIELD, DEADLINE_FIELD, AUTOPLAY_FIELD)
+"""The fields beside the snapshot that a read fetches with it and a write keeps current."""
+NO_TOKEN = bytes(32)
+JOIN_ATTEMPTS = 64
+UNKNOWN_READS = 3
+"""Reads again after a write made by a read (a take-over, a bot slice) whose outcome is
+unknown, before the read itself answers `outcome_unknown`."""
+"""Compare-and-set retries of a table change that lost a race (each loss means another
+writer succeeded, so a few suffice even with many clients racing for a seat)."""
+
+
+class GameService:
+    def __init__(
+        self,
+        store: DocumentStore,
+        *,
+        on_moves: Callable[[str, int], None] | None = None,
+        on_created: Callable[[str], None] | None = None,
+        clock: Callable[[], float] = time.time,
+        bot_budget_seconds: float = 2.0,
+        bot_moves_per_request: int = 200,
+        hub: Hub | None = None,
+        lobby: Lobby | None = None,
+        waiting_ttl_seconds: int | None = None,
+        takeover_after: int = DEFAULT_TAKEOVER_TIMEOUTS,
+        write_schema: int = DOCUMENT_SCHEMA_VERSION,
+    ):
+        self.store = store
+        # The hub caps waiting requests per process (CARDTABLE_MAX_STREAMS).
+        self.hub = hub if hub is not None else new_hub(store.redis, store.prefix)
+        self._bot_budget_seconds = bot_budget_seconds
+        self._bot_moves_per_request = bot_moves_per_request
+        self._on_moves = on_moves or (lambda game, count: None)
+        self._on_created = on_created or (lambda game: None)
+        self.clock = clock
+        self.lobby = lobby or Lobby(
+            store.redis,
+            store.key_for,
+            prefix=store.prefix,
+            waiting_ttl_seconds=waiting_ttl_seconds or store.ttl_seconds,
+        )
+        self.waiting_ttl_seconds = waiting_ttl_seconds
+        self.takeover_after = takeover_after
+        if write_schema not in WRITABLE_SCHEMAS:
+            raise ValueError(f"write_schema must be one of {WRITABLE_SCHEMAS}, not {write_schema}")
+        self.write_schema = write_schema
+        """The schema of the documents it writes: 4 (or 3) while a rolling update from the
+        release before is under way (CARDTABLE_WRITE_SCHEMA), else this release's own."""
+        self.positional = write_schema < CONTENT_LOG_SCHEMA
+        """Whether it stores moves by position, as the releases before did."""
+
+    # ---- creation ------------------------------------------------------------------
+
+    def create(
+        self,
+        game: str,
+        players: Sequence[Mapping[str, Any]],
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        *,
+        game_id: str | None = None,
+        record: Callable[[Game, list[str | None], str | None, list[AppliedMove]], Record]
+        | None = None,
+        **table: Any,
+    ) -> tuple[Game, list[str | None], str | None, list[AppliedMove]]:
+        """Set a new table (dealt at once unless a seat is open), let server bots act if
+        they move first, store it.
+
+        Returns the game, one token per taken seat (human and bot seats alike, so an
+        operator can take over a bot seat's view; None for open seats), the invite (None
+        without open seats) and the bot moves already made. `table`: `public`,
+        `turn_seconds` (see `tables.new_game`). `game_id` replaces the drawn id (one derived
+        from an Idempotency-Key); `record` gives the idempotency record written with it.
+        """
+        created, tokens, invite = new_game(
+            game,
+            players,
+            options,
+            seed,
+            now=self.clock(),
+            cap_bot_games=self.write_schema == DOCUMENT_SCHEMA_VERSION,
+            **table,
+        )
+        if game_id is not None:
+            created.table_id = game_id
+        recorder = (
+            MoveRecorder(created.state, positional=self.positional) if created.dealt else None
+        )
+        applied = self._first_bot_moves(created) if created.dealt else []
+        document, fields = self.written(created)
+        self.store.create(
+            created.game_id,
+            created.version,
+            document,
+            finished=created.finished,
+            extra_fields=fields,
+            ttl_seconds=self._ttl(created),
+            log=recorder.pending() if recorder else b"",
+            record=record(created, tokens, invite, applied) if record else None,
+        )
+        if recorder is not None:
+            recorder.detach()
+        created.schema = self.write_schema
+        _remember_fields(created, fields)
+        if created.listed:
+            self.lobby.add(created.game_id, created.game, self.clock())
+        self._on_created(game)
+        if applied:
+            self._on_moves(game, len(applied))
+        return created, tokens, invite, applied
+
+    def _first_bot_moves(self, game: Game) -> list[AppliedMove]:
+        if not game.only_bots:
+            # Bots answer only until a human must act: one round of turns at most.
+            return game.after_change(self.clock(), None)
+        return self._bot_slice(game)
+
+    def _bot_slice(self, game: Game) -> list[AppliedMove]:
+        """A game of bots only is played lazily: a bounded slice of moves (count and time)
+        per request that reads it, so that no request works unbounded (see `load`)."""
+        return game.play_bots(
+            deadline=time.monotonic() + self._bot_budget_seconds,
+            max_moves=self._bot_moves_per_request,
+        )
+
+    # ---- writing ---------------------------------------------------------------------
+
+    def written(self, game: Game) -> tuple[dict[str, Any], dict[str, bytes]]:
+        """The document and the small fields beside it in this service's write schema."""
+        return game.to_document(self.write_schema), self.fields(game, self.write_schema)
+
+    @staticmethod
+    def fields(game: Game, schema: int = DOCUMENT_SCHEMA_VERSION) -> dict[str, bytes]:
+        """Small fields beside the document: token hashes (a poll authenticates without the
+        document), the lobby summary (the lobby checks its entries), the deadline (a poll
+        knows when the timer is due) and whether bots play on; empty: not stored."""
+        entry = game.lobby_entry()
+        deadline = game.life.deadline
+        autoplay = game.bots_pending
+        return {
+            **_token_fields([s.token_sha256 for s in game.seats], schema),
+            LOBBY_FIELD: json.dumps(entry).encode() if entry else b"",
+            DEADLINE_FIELD: repr(deadline).encode() if deadline is not None else b"",
+            AUTOPLAY_FIELD: b"1" if autoplay else b"",
+        }
+
+    def changed_fields(self, game: Game) -> dict[str, bytes]:
+        """The small fields whose value differs from what the game's read found (an empty
+        value deletes a stored field)."""
+        stored = game.stored_fields
+        return {
+            name: value
+            for name, value in self.fields(game, self.write_schema).items()
+            if stored.get(name) != (value or None)
+        }
+
+    def _ttl(self, game: Game) -> int | None:
+        """A waiting game expires a waiting TTL after its creation, however many joins and
+        leaves it sees (churn must not keep it alive); a dealt one by the store's TTLs."""
+        if game.dealt or self.waiting_ttl_seconds is None:
+            return None
+        if game.created_at <= 0:  # written before creation times were kept
+            return self.waiting_ttl_seconds
+        left = game.created_at + self.waiting_ttl_seconds - self.clock()
+        return max(1, min(self.waiting_ttl_seconds, math.ceil(left)))
+
+    def save(
+        self,
+        game: Game,
+        read_version: int,
+        extra_fields: Mapping[str, str] | None = None,
+        record: Record | None = None,
+    ) -> None:
+        """Write `game` if it is still at `read_version` (VersionConflict otherwise), with
+        `extra_fields` beside it and `record` (an idempotency record) in the same script,
+        and append the engine moves made since it was read (or last saved) to its log."""
+        append, replace = self._log_bytes(game, read_version)
+        fields = self.changed_fields(game)
+        self.store.save(
+            game.game_id,
+            read_version,
+            game.version,
+            game.to_document(self.write_schema),
+            finished=game.finished,
+            extra_fields={**fields, **(extra_fields or {})},
+            ttl_seconds=self._ttl(game),
+            append=append,
+            replace_log=replace,
+            record=record,
+        )
+        _saved(game, self.write_schema)
+        _remember_fields(game, fields)
+        if game.life.public and not game.listed:
+            self.lobby.remove(game.game_id, game.game)
+
+    def update(
+        self,
+        game_id: str,
+        change: Callable[[Game], T],
+        record: Callable[[Game, T], Record] | None = None,
+    ) -> tuple[Game, T]:
+        """Load, change and save by compare-and-set, again from a fresh read when another
+        writer got in first. `change` raises to refuse (nothing is written then); `record`
+        gives the idempotency record written with the change."""
+        for _ in range(JOIN_ATTEMPTS):
+            game = self.load(game_id)
+            read_version = game.version
+            result = change(game)
+            try:
+                self.save(game, read_version, record=record(game, result) if record else None)
+            except VersionConflict:
+                continue
+            return game, result
+        raise VersionConflict("game", game_id, read_version, read_version)
+
+    # ---- reading ---------------------------------------------------------------------
+
+    def load(self, game_id: str) -> Game:
+        """The game as of now: overdue turns are played first (see `timers.catch_up`), and a
+        game of bots only plays its next bounded slice, by compare-and-set; a reader that
+        loses the race reads the winner's result. A read never answers `outcome_unknown`
+        for a write it made on its own (a take-over, a bot slice): it reads again, and
+        finds that write applied (by its request id) or makes it again."""
+        unknown = 0
+        while True:
+            game = self._read(self.store.load(game_id, SMALL_FIELDS))
+            read_version = game.version
+            applied = catch_up(game, self.clock(), self.takeover_after)
+            if game.bots_pending:  # bots only, or a slice cut short: play on, bounded
+                applied += self._bot_slice(game)
+            if game.version == read_version:
+                return game
+            try:
+                self.save(game, read_version)
+            except VersionConflict:
+                continue
+            except StoreRefused as refused:
+                unknown += 1
+                if refused.code != "outcome_unknown" or unknown > UNKNOWN_READS:
+                    raise
+                continue
+            self._on_moves(game.game, len(applied))
+            return game
+
+    def _read(self, stored: Stored) -> Game:
+        """The game from its snapshot (never its log), recording the engine moves made in it
+        from now on (see `save`)."""
+        check_schema_version(
+            "game", stored.doc_id, stored.document, DOCUMENT_SCHEMA_VERSION, older=(1, 2, 3, 4)
+        )
+        game = Game.from_document(
+            stored.doc_id, stored.version, stored.document, token_hashes(stored.fields)
+        )
+        game.stored_fields = stored.fields
+        if game.dealt:
+            game.recorder = MoveRecorder(game.state, positional=self.positional)
+        return game
+
+    def replayed(self, game_id: str) -> Game:
+        """The game with the engine's whole log (deals, moves, reshuffles), replayed from its
+        seed and stored moves: for the record, the event feed and anything else that needs
+        the history. Read only: no timer or bot runs here."""
+        stored, log = self.store.load_with_log(game_id, SMALL_FIELDS)
+        game = self._read(stored)  # the log read with it: they always agree
+        if game.legacy or not game.dealt:
+            return game
+        game.state = replay(game.state.snapshot(), stored_entries(log))
+        game.recorder = None
+        return game
+
+    def read_log(self, game_id: str, start: int = 0) -> tuple[int, list[int]]:
+        """The game's version and its stored engine moves from move `start` on, as
+        `cardtable.games.movelog.entries` reads them; `movelog.replay` turns them into the
+        engine's log. Empty for a game not yet rewritten since the releases before."""
+        version, data = self.store.read_log(game_id)
+        return version, stored_entries(data)[start:]
+
+    def record_for(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The record of a finished game (GameNotOver before the end, without a replay)."""
+        game, _ = self.load_for(game_id, token)
+        if not game.dealt:
+            raise GameNotOver("the game has not started yet; the record comes at its end")
+        if not game.finished:
+            return game.state.record()  # raises GameNotOver
+        return self.replayed(game_id).state.record()
+
+    def _due(self, deadline: str | None) -> bool:
+        return bool(deadline) and float(deadline or 0) <= self.clock()
+
+    def wait_for_change(self, game_id: str, known_version: int, timeout: float) -> int:
+        """Long-poll: return the version once it differs from `known_version`, or when the
+        timeout passes; woken by the push hub's notification of each write (raises
+        push.Overloaded when this process already holds its maximum of waiting requests).
+        A turn timer that runs out meanwhile is applied when the wait ends (it wakes us)."""
+        with self.hub.reading:  # waiting reads share a bounded number of store reads
+            _, (due,) = self.store.read_fields(game_id, DEADLINE_FIELD)
+        due = due or None  # stored empty by the releases before
+        if due:
+            timeout = min(timeout, max(0.0, float(due) - self.clock()))
+        version = self.hub.wait_for_change(
+            game_id, known_version, timeout, lambda: self.store.current_version(game_id)
+        )
+        if version == known_version and self._due(due):
+            with self.hub.reading:
+                version = self.load(game_id).version
+        return version
+
+    @staticmethod
+    def seat_for(game: Game, token: str | None) -> int | None:
+        """The seat a bearer token acts for; None for no token (a spectator)."""
+        if token is None:
+            return None
+        return match_token([seat.token_sha256 for seat in game.seats], token)
+
+    def poll_version(self, game_id: str, token: str | None) -> int:
+        """The game's version for a poll (If-None-Match), checking the token, if any, against
+        the stored hashes alone: two small fields instead of the whole document."""
+        version, (tokens, hashes, due, autoplay) = self.store.read_raw_fields(
+            game_id, TOKENS_FIELD, TOKEN_HASHES_FIELD, DEADLINE_FIELD, AUTOPLAY_FIELD
+        )
+        if self._due(due.decode() if due else None) or autoplay == b"1":
+            return self.load_for(game_id, token)[0].version  # the timer ran out, or bots play
+        if token is not None:
+            stored = token_hashes({TOKENS_FIELD: tokens, TOKEN_HASHES_FIELD: hashes})
+            if stored is None:  # stored before the fields existed: check the document
+                self.seat_for(self.load(game_id), token)
+            else:
+                match_token(stored, token)
+        return version
+
+    def load_for(self, game_id: str, token: str | None) -> tuple[Game, int | None]:
+        """The game and the seat `token` acts for (None: a spectator)."""
+        game = self.load(game_id)
+        return game, self.seat_for(game, token)
+
+    def require_seat(self, game: Game, token: str | None) -> int:
+        seat = self.seat_for(game, token)
+        if seat is None:
+            raise TokenRequired("this request needs a seat's bearer token")
+        return seat
+
+    # ---- moving ----------------------------------------------------------------------
+
+    def move(
+        self,
+        game_id: str,
+        token: str | None,
+        move: Move,
+        if_match: int | None = None,
+        record: Callable[[Game, int, list[AppliedMove]], Record] | None = None,
+    ) -> tuple[Game, int, list[AppliedMove]]:
+        """Apply one seat's move, then the server bots' replies, in one compare-and-set.
+
+        Raises StaleVersion when `if_match` is older than the stored version (before
+        anything is evaluated), the table's and engine's typed errors when the move is
+        refused, and VersionConflict when another writer got in between our read and our
+        write. `record` gives the idempotency record written with the move.
+        """
+        game = self.load(game_id)
+        seat = self.require_seat(game, token)
+        read_version = game.version
+        applied = self._apply_or_conflict(game, seat, move, if_match)
+        try:
+            self.save(game, read_version, record=record(game, seat, applied) if record else None)
+        except VersionConflict as conflict:
+            if if_match is None:
+                raise
+            # The version the client named became older while we worked: the contract's 412.
+            raise StaleVersion(
+                f"you sent If-Match {if_match}, but the game moved on to version "
+                f"{conflict.current} meanwhile",
+                current_version=conflict.current,
+            ) from conflict
+        self._on_moves(game.game, len(applied))
+        return game, seat, applied
+
+    def _log_bytes(self, game: Game, read_version: int) -> tuple[bytes, bool]:
+        """What to write to the stored log with `game`: the bytes to append, and whether
+        they replace the whole log (a document of the releases before, a log stored in the
+        other form, or a game dealt since it was read: then it is encoded in full)."""
+        if not game.dealt:
+            return b"", False
+        recorder = game.recorder
+        same_form = (game.schema >= CONTENT_LOG_SCHEMA) != self.positional
+        if not game.legacy and recorder is not None and recorder.state is game.state:
+            if same_form:
+                return recorder.pending(), False
+            state = self._whole_log(game, read_version, recorder)
+        else:
+            state = game.state
+        return log_bytes(
+            encode_log(state, positional=self.positional), positional=self.positional
+        ), True
+
+    def _whole_log(self, game: Game, read_version: int, recorder: MoveRecorder) -> GameState:
+        """`game`'s state with its whole engine log: the stored moves (of the other form),
+        then those recorded since the read."""
+        version, stored = self.read_log(game.game_id)
+        if version != read_version:  # a write landed since the read: this one will lose
+            raise VersionConflict(self.store.kind, game.game_id, read_version, version)
+        recorded = [~entry if recorder.positional else entry for entry in recorder.entries]
+        state = apply_entries(fresh_state(game.state.snapshot()), [*stored, *recorded])
+        if state.snapshot() != game.state.snapshot():
+            raise CorruptLog("the stored and recorded moves do not replay to the game")
+        return state
+
+    def _apply_or_conflict(
+        self, game: Game, seat: int, move: Move, if_match: int | None
+    ) -> list[AppliedMove]:
+        """Apply `move` at the table. If the rules refuse it only because of a race (the
+        game moved on since we read it), the race is reported, 409 version_conflict, as for
+        a lost compare-and-set: the client reads again and decides again. Otherwise the
+        rules' refusal stands (422 for an illegal move), whatever the seat did last: a
+        duplicate request is recognised by its Idempotency-Key, not guessed from the move."""
+        try:
+            return game.move_at(seat, move, if_match, self.clock())
+        except (IllegalMove, NotYourTurn, WrongPhase, GameOver):
+            now = self.store.current_version(game.game_id)
+            if now != game.version:
+                raise VersionConflict(self.store.kind, game.game_id, game.version, now) from None
+            raise
+
+
+def _token_fields(hashes: Sequence[str | None], schema: int) -> dict[str, bytes]:
+    """The seats' token hashes (hex, None: no token) as the small fields of `schema`: binary,
+    or as the release before wrote them, hex comma separated; the other form is deleted
+    (`token_hashes` reads the binary one first, so a stale one must not stay)."""
+    if schema == PREVIOUS_SCHEMA_VERSION:
+        return {TOKENS_FIELD: b"", TOKEN_HASHES_FIELD: ",".join(h or "" for h in hashes).encode()}
+    binary = b"".join(bytes.fromhex(h) if h else NO_TOKEN for h in hashes)
+    return {TOKENS_FIELD: binary, TOKEN_HASHES_FIELD: b""}
+
+
+def token_hashes(fields: Mapping[str, bytes | None]) -> list[str | None] | None:
+    """The seats' token hashes (hex) from the stored fields, None when neither form is
+    stored (documents before the fields existed keep them in the seats)."""
+    tokens, hashes = fields.get(TOKENS_FIELD), fields.get(TOKEN_HASHES_FIELD)
+    if tokens:
+        chunks = [tokens[i : i + len(NO_TOKEN)] for i in range(0, len(tokens), len(NO_TOKEN))]
+        return [None if chunk == NO_TOKEN else chunk.hex() for chunk in chunks]
+    if hashes:
+        return [text or None for text in hashes.decode().split(",")]
+    return None
+
+
+def _remember_fields(game: Game, written: Mapping[str, bytes]) -> None:
+    """Note the small fields just written as stored (an empty value: deleted, or never
+    written), so the next save sends only what changes."""
+    game.stored_fields.update({name: value or None for name, value in written.items()})
+
+
+def _saved(game: Game, schema: int) -> None:
+    """After a successful write: the moves recorded so far are stored, and so is the form."""
+    game.legacy = False
+    game.schema = schema
+    if game.dealt:
+        if game.recorder is None or game.recorder.state is not game.state:
+            game.recorder = MoveRecorder(game.state, positional=schema < CONTENT_LOG_SCHEMA)
+        game.recorder.written()
+
+
+__all__ = [
+    "AUTOPLAY_FIELD",
+    "DOCUMENT_SCHEMA_VERSION",
+    "TOKENS_FIELD",
+    "Game",
+    "GameService",
+    "new_game",
+    "token_hashes",
+]

@@ -1,0 +1,1 @@
+"""Score sheets as a service."""

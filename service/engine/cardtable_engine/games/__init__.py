@@ -1,0 +1,1 @@
+"""The hosted games, one folder each (see docs/adding-a-game.md)."""
