@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import re
@@ -42,6 +43,15 @@ Manifest = dict[str, Any]
 
 
 def render(kubectl: Path, target: Path, *extra: str) -> list[Manifest]:
+    """The manifests of a kustomization, parsed anew for each caller (callers change them)."""
+    return [doc for doc in yaml.safe_load_all(_kustomized(kubectl, target, extra)) if doc]
+
+
+@functools.cache
+def _kustomized(kubectl: Path, target: Path, extra: tuple[str, ...]) -> str:
+    """kubectl kustomize's output, once per folder and flags in a session: the tests render
+    the same overlays again and again (each supported Kubernetes release renders them all).
+    A refusal raises, so it is never cached."""
     result = subprocess.run(
         [str(kubectl), "kustomize", *extra, str(target)],
         capture_output=True,
@@ -50,7 +60,7 @@ def render(kubectl: Path, target: Path, *extra: str) -> list[Manifest]:
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    return [doc for doc in yaml.safe_load_all(result.stdout) if doc]
+    return result.stdout
 
 
 def is_custom(doc: Manifest) -> bool:
