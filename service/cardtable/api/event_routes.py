@@ -280,79 +280,111 @@ class Watching:
     sock: Any
 
 
-def _messages(w: Watching, position: Position, messages: Messages) -> Iterator[str]:
-    """The stream's text: `retry:`, the backlog, then each version's events as
-    notifications name them, heartbeat comments while idle, and a last `retry:` when the
-    server stops. The messages are the feed's, shared by every stream of this viewer: a
-    stream holds only its position (and the page of its backlog it sends, which the feed
-    builds only when the stream gets there: a long backlog costs a page at a time).
-    Waiting reads nothing from Redis but the deadline of a game with a turn timer (once
-    per process and version), and acts at that deadline.
-    After `game_end` it stays open for the `rematch` event (closing after it), at most
-    REMATCH_WAIT_SECONDS."""
-    yield f"retry: {STREAM_RETRY_MS}\n\n"
-    closing_at = math.inf
-    beat_at = time.monotonic() + w.heartbeat_seconds
+@dataclass
+class _Pace:
+    """A stream's clock: when its next heartbeat is due, when it closes after `game_end`,
+    and the turn-timer deadline it last acted on."""
+
+    heartbeat_seconds: float
+    beat_at: float = 0.0
+    closing_at: float = math.inf
     acted: float | None = None
+
+    def beat_later(self) -> None:
+        self.beat_at = time.monotonic() + self.heartbeat_seconds
+
+
+def _messages(w: Watching, position: Position, messages: Messages) -> Iterator[str]:
+    """The stream's text: `retry:`, the backlog, each version's events as notifications
+    name them, keep-alive comments while idle, a last `retry:` when the server stops. The
+    messages are the feed's, shared by this viewer's streams; a stream holds its position
+    and the backlog page it sends (built when it gets there). Waiting reads only a turn
+    timer's deadline (once per process and version) and acts at it. After `game_end` it
+    waits for `rematch` at most REMATCH_WAIT_SECONDS."""
+    yield f"retry: {STREAM_RETRY_MS}\n\n"
+    pace = _Pace(w.heartbeat_seconds)
+    pace.beat_later()
     try:
         while True:
             first, end = messages.after(position), len(messages.keys)
             if first < end:
                 yield from _chunks(messages.texts, first, end)
                 position = messages.keys[end - 1]
-                beat_at = time.monotonic() + w.heartbeat_seconds
-                kinds = set(messages.kinds[first:end])
-                if "rematch" in kinds:
+                pace.beat_later()
+                if _after_sent(set(messages.kinds[first:end]), pace):
                     return  # the last change of this game: the table follows the new one
-                if "game_end" in kinds:
-                    closing_at = time.monotonic() + REMATCH_WAIT_SECONDS
             if not messages.live:  # a page of the backlog: then the next, built as sent
                 messages = w.feeds.messages(w.game_id, w.seat, encode_message, position)
                 continue
-            due = None
-            if w.alarms is not None and closing_at == math.inf:
-                due = w.alarms.deadline(w.game_id, messages.version)
-            alarm = w.alarms.seconds_left(due) if w.alarms and due != acted else None
-            if alarm is not None and alarm <= 0:
-                acted = due
-                assert w.alarms is not None and due is not None
-                w.alarms.act(w.game_id, due)  # its write wakes us (and every stream)
-                continue
+            alarm, acted = _turn_alarm(w, messages.version, pace)
+            if acted:
+                continue  # its write wakes us (and every stream)
             now = time.monotonic()
-            if w.hub.stopping or closing_at <= now:
+            if w.hub.stopping or pace.closing_at <= now:
                 break
-            timeout = min(beat_at - now, CLOSED_CHECK_SECONDS, closing_at - now)
-            generation = w.hub.generation
-            if alarm is not None:
-                timeout = min(timeout, alarm)
             known = max(position[0], messages.version)
-            heard = w.hub.wait(w.watch, known, max(0.0, timeout))
-            renewed = w.hub.generation != generation and not w.hub.stopping
+            heard, renewed = _wait(w, known, _timeout(pace, alarm, now))
             if heard is None and not renewed:
                 if w.hub.stopping:
                     continue
                 if _client_gone(w.sock):
                     return  # frees the slot now, not at the next heartbeat's failed send
-                if time.monotonic() >= beat_at:
-                    beat_at = time.monotonic() + w.heartbeat_seconds
+                if time.monotonic() >= pace.beat_at:
+                    pace.beat_later()
                     yield ": keep-alive\n\n"
                 continue
             # After a renewed subscription: read the store once per game, not per stream.
-            read_after = w.hub.woken_at if renewed else None
             messages = w.feeds.messages(
-                w.game_id,
-                w.seat,
-                encode_message,
-                position,
-                at_least=heard or 0,
-                read_after=read_after,
-            )
+                w.game_id, w.seat, encode_message, position, at_least=heard or 0,
+                read_after=w.hub.woken_at if renewed else None,
+            )  # fmt: skip
     except (redis.exceptions.RedisError, FeedBusy) as error:
         # The store went away (or kept us waiting past its timeout), or this process is too
         # busy to build the game's events: the client reconnects with Last-Event-ID, to us
         # or another replica.
         log.warning("event stream of %s closed: %s", w.game_id, type(error).__name__)
     yield f"retry: {SHUTDOWN_RETRY_MS}\n\n"
+
+
+def _after_sent(kinds: set[str], pace: _Pace) -> bool:
+    """After sending events of these kinds: whether the stream ends now (a rematch), and
+    after `game_end` when it closes at the latest."""
+    if "rematch" in kinds:
+        return True
+    if "game_end" in kinds:
+        pace.closing_at = time.monotonic() + REMATCH_WAIT_SECONDS
+    return False
+
+
+def _turn_alarm(w: Watching, version: int, pace: _Pace) -> tuple[float | None, bool]:
+    """Seconds to the turn timer's deadline of this version (None: none to wait for), and
+    whether the stream has just acted at it (once per deadline; never after `game_end`)."""
+    if w.alarms is None or pace.closing_at != math.inf:
+        return None, False
+    due = w.alarms.deadline(w.game_id, version)
+    alarm = w.alarms.seconds_left(due) if due != pace.acted else None
+    if alarm is None or alarm > 0 or due is None:
+        return alarm, False
+    pace.acted = due
+    w.alarms.act(w.game_id, due)
+    return alarm, True
+
+
+def _wait(w: Watching, known: int, timeout: float) -> tuple[int | None, bool]:
+    """Wait for a version after `known`: the version heard (None: none), and whether the
+    hub renewed its subscription meanwhile (changes may have been missed)."""
+    generation = w.hub.generation
+    heard = w.hub.wait(w.watch, known, timeout)
+    return heard, w.hub.generation != generation and not w.hub.stopping
+
+
+def _timeout(pace: _Pace, alarm: float | None, now: float) -> float:
+    """How long an idle stream waits: until its heartbeat, its client check, its closing
+    or its turn alarm, whichever comes first."""
+    timeout = min(pace.beat_at - now, CLOSED_CHECK_SECONDS, pace.closing_at - now)
+    if alarm is not None:
+        timeout = min(timeout, alarm)
+    return max(0.0, timeout)
 
 
 CHUNK_CHARS = 16 * 1024

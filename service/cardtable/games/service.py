@@ -165,6 +165,25 @@ class GameService:
         )
         applied = self._first_bot_moves(created) if created.dealt else []
         document, fields = self.written(created)
+        stored_record = record(created, tokens, invite, applied) if record else None
+        self._store_new(created, document, fields, recorder, stored_record)
+        if created.listed:
+            self.lobby.add(created.game_id, created.game, self.clock())
+        self._on_created(game)
+        if applied:
+            self._on_moves(game, len(applied))
+        return created, tokens, invite, applied
+
+    def _store_new(
+        self,
+        created: Game,
+        document: dict[str, Any],
+        fields: dict[str, bytes],
+        recorder: MoveRecorder | None,
+        record: Record | None,
+    ) -> None:
+        """Write a new table with its first log entries (and its idempotency record) in one
+        step; it fails if the id is taken."""
         self.store.create(
             created.game_id,
             created.version,
@@ -173,18 +192,12 @@ class GameService:
             extra_fields=fields,
             ttl_seconds=self._ttl(created),
             log=recorder.pending() if recorder else b"",
-            record=record(created, tokens, invite, applied) if record else None,
+            record=record,
         )
         if recorder is not None:
             recorder.detach()
         created.schema = self.write_schema
         _remember_fields(created, fields)
-        if created.listed:
-            self.lobby.add(created.game_id, created.game, self.clock())
-        self._on_created(game)
-        if applied:
-            self._on_moves(game, len(applied))
-        return created, tokens, invite, applied
 
     def _first_bot_moves(self, game: Game) -> list[AppliedMove]:
         if not game.only_bots:
