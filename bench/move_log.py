@@ -14,7 +14,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from cardtable.games.movelog import content_entry, position_entry
+from cardtable.documents.movelog import content_entry, position_entry
 from cardtable_engine.base import GameState, Move
 from cardtable_engine.registry import GAMES
 

@@ -3,7 +3,7 @@ stored snapshot, and every write to store it again.
 
 The service is stateless: every request reads the game's snapshot (one Redis field, zlib
 JSON), decodes it and rebuilds the table and the engine state (`GameService._read`), and
-every write encodes it again (`Game.to_document`, the store's codec, the small fields
+every write encodes it again (`documents.game.write_document`, the store's codec, the small fields
 beside it). The move log is never part of it (see `make bench-cost`). For each game (2 and
 4 players, default options; and a Skip-Bo match to 500, whose snapshot carries its completed
 rounds) this plays one game in-process with random legal moves, and one with the server's
@@ -11,7 +11,7 @@ greedy bot at every seat, then times, at the start, mid-game and late in the gam
 state before the end), the median (or with `--stat min`, the minimum) of:
 
 - `load`: the stored bytes to the game (decode + `GameService._read`);
-- `save`: the game to the bytes and fields written (`to_document`, encode, the fields);
+- `save`: the game to the bytes and fields written (`write_document`, encode, the fields);
 - `view`: the view a move answer carries (`Game.view(seat)`).
 
 `--with-log` adds the engine's own full form (`to_dict` with the log, `from_dict`), which
@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from cardtable.documents.game import write_document
 from cardtable.games.live_table import Game, Life
 from cardtable.games.service import SMALL_FIELDS, GameService
 from cardtable.store import Stored
@@ -120,7 +121,7 @@ def hosted(state: GameState) -> Game:
 
 def stored_form(game: Game) -> tuple[bytes, dict[str, Any]]:
     """The snapshot's bytes and the small fields beside it, as a write stores them."""
-    return codec.encode(game.to_document()), GameService.fields(game)
+    return codec.encode(write_document(game)), GameService.fields(game)
 
 
 def measure(

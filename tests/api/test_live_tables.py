@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from cardtable.games.movelog import entries, replay
+from cardtable.documents.movelog import entries, replay
 from cardtable.store import compression as codec
 from tests.api.conftest import Api
 from tests.support.threads import run_at_once

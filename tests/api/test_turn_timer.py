@@ -11,8 +11,9 @@ from typing import Any
 
 from flask import Flask
 
+from cardtable.documents.game import read_document
+from cardtable.documents.movelog import entries
 from cardtable.games.live_table import Game
-from cardtable.games.movelog import entries
 from cardtable.games.timers import catch_up
 from cardtable.store import compression as codec
 from cardtable_engine.registry import get_rules
@@ -39,7 +40,7 @@ def with_clock(app: Flask) -> FakeClock:
 def stored_game(raw_redis: Any, settings: Any, game_id: str) -> Game:
     key = f"{settings.key_prefix}:game:{{{game_id}}}"
     version, blob = raw_redis.hmget(key, ["version", "doc"])
-    return Game.from_document(game_id, int(version), codec.decode(blob))
+    return read_document(game_id, int(version), codec.decode(blob))
 
 
 def test_an_overdue_turn_is_played_once_however_many_read_it(

@@ -1,5 +1,5 @@
 """The order of `legal_moves` as the release before stored it: that release stored a move
-as its index in that list (see cardtable.games.movelog), and this release still reads such logs
+as its index in that list (see cardtable.documents.movelog), and this release still reads such logs
 (schema 4 documents, and those written with CARDTABLE_WRITE_SCHEMA 4 during a rolling
 update), so the order is pinned here for a few fixed positions per game. This release
 stores moves by content (tests/services/test_move_log_form.py pins that form): a game added
@@ -44,7 +44,7 @@ def test_the_order_of_legal_moves_is_pinned(game: str) -> None:
         found = _orders(game, *expected["position"])
         assert found == expected, (
             f"{game} at {expected['position']}: the order of legal_moves changed, and with "
-            "it the meaning of every stored game's log (see cardtable.games.movelog)"
+            "it the meaning of every stored game's log (see cardtable.documents.movelog)"
         )
 
 

@@ -1,5 +1,5 @@
-"""A stored move is its content, not its position (cardtable.games.movelog), against a real Redis
-and the real game service: the move space each game derives from its declared shapes is
+"""A stored move is its content, not its position (cardtable.documents.movelog), against a real
+Redis and the real game service: the move space each game derives from its declared shapes is
 pinned (it is the stored format), a reordering of `legal_moves()` changes no stored byte,
 nearly every move takes one byte, and logs of the release before (moves by position,
 schema 4) are read, continued and rewritten in the content form, or kept in the old form
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import redis
 
-from cardtable.games.movelog import CONTENT_LOG, entries, replay, unpack
+from cardtable.documents.movelog import CONTENT_LOG, entries, replay, unpack
 from cardtable.games.service import DOCUMENT_SCHEMA_VERSION, GameService
 from cardtable.store import DocumentStore
 from cardtable_engine.base import GameState, Move
@@ -61,7 +61,7 @@ def test_the_move_space_is_pinned(game: str) -> None:
     pinned = json.loads(PINS.read_text())
     assert pinned[game] == _spaces()[game], (
         f"{game}'s move space changed, and with it the meaning of every stored log: a new "
-        "shape goes last, and an intended change needs a migration (cardtable.games.movelog)"
+        "shape goes last, and an intended change needs a migration (cardtable.documents.movelog)"
     )
 
 

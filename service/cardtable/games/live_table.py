@@ -16,10 +16,11 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from cardtable.games.movelog import MoveRecorder
+from cardtable.documents.movelog import MoveRecorder
+from cardtable.documents.schema import DOCUMENT_SCHEMA_VERSION
 from cardtable_engine import turn_limit
 from cardtable_engine.autoplay import play_bots
-from cardtable_engine.base import EngineError, GameOver, GameState, InvalidPlayers, Move
+from cardtable_engine.base import GameOver, GameState, InvalidPlayers, Move
 from cardtable_engine.host import (
     AlreadyLeft,
     AlreadyStarted,
@@ -32,27 +33,9 @@ from cardtable_engine.host import (
     new_invite,
     new_token,
 )
-from cardtable_engine.registry import get_rules, load_state
+from cardtable_engine.registry import get_rules
 from cardtable_engine.table import AppliedMove, Seat, Table
 
-DOCUMENT_SCHEMA_VERSION = 5
-"""5: as 4, with the moves of its log stored by content (their number in the game's move
-space), not by their position among the legal moves (see cardtable.games.movelog).
-4: as 3, the seats' and the table's fields written only where they differ from their
-defaults (the table's options only while no state holds them), the token hashes beside it
-in binary (see `games`). Only this release writes it, so its engine snapshot is loaded as
-trusted (`loader.load`): a release that changes what a snapshot holds must raise it.
-3: the engine state is a snapshot without its log (the log is stored apart, see
-cardtable.games.movelog), read with every check and rewritten as 4 when next written; 1 and 2
-held the whole state with its log and are migrated when next written."""
-PREVIOUS_SCHEMA_VERSION = 3
-WRITABLE_SCHEMAS = (PREVIOUS_SCHEMA_VERSION, 4, DOCUMENT_SCHEMA_VERSION)
-"""The schemas this release can write: its own, and the releases before's for the first step
-of a rolling update (README, "Upgrading without losing games"; CARDTABLE_WRITE_SCHEMA)."""
-CONTENT_LOG_SCHEMA = 5
-"""The first schema whose log stores moves by content (older ones: by position)."""
-LOG_IN_DOCUMENT = (1, 2)
-"""The schema versions whose document holds the engine's whole log."""
 TURN_SECONDS_MIN = 5
 TURN_SECONDS_MAX = 7 * 24 * 3600
 TABLE_SETTINGS = {
@@ -443,7 +426,7 @@ class Game(Table):
             "version": self.version,
         }
 
-    # ---- the stored document -------------------------------------------------------
+    # ---- for the stored document (cardtable.documents.game) ------------------------
 
     def last_human_move(self) -> list[Any] | None:
         """`[seat, move]` of the last engine move by a seat no bot plays: from the log
@@ -453,79 +436,6 @@ class Game(Table):
             if entry.get("type") == "move" and entry.get("seat") not in bots:
                 return [entry["seat"], entry["move"]]
         return self.life.last_human_move
-
-    def to_document(self, schema: int = DOCUMENT_SCHEMA_VERSION) -> dict[str, Any]:
-        """The snapshot: seats, table, table changes and the engine state without its log.
-        Schema 4 leaves fields at their defaults out (`from_document` puts them back);
-        schema 3 (`WRITABLE_SCHEMAS`) writes every field, as the release before did."""
-        # Only the releases before read it (their 409 for a move sent twice; this one answers
-        # 422 and leaves twins to Idempotency-Key): not worth a walk of the log otherwise.
-        old_form = schema < DOCUMENT_SCHEMA_VERSION
-        self.life.last_human_move = self.last_human_move() if old_form else None
-        every = schema == PREVIOUS_SCHEMA_VERSION
-        state = self._state.snapshot() if self._state is not None else None
-        table = _changed(self.life, LIFE_DEFAULTS, every)
-        if old_form:
-            # The releases before know no `max_turns`; a game written for them has it unset.
-            for options in (table.get("options"), state and state["options"]):
-                if options:
-                    turn_limit.drop_unset(options)
-        if every and not self.life.pruned:
-            del table["pruned"]  # a field the release before does not know
-        if not every and state is not None and table["options"] == state["options"]:
-            del table["options"]  # the state holds them
-        document = {
-            "schema_version": schema,
-            "id": self.table_id,
-            "game": self.game,
-            "created_at": self.created_at,
-            # Token hashes are kept in a field beside the snapshot (see games.fields).
-            "seats": [_changed(seat, SEAT_DEFAULTS, every) for seat in self.seats],
-            "table": table,
-        }
-        if every or self.table_log:
-            document["table_log"] = self.table_log
-        document["state"] = state
-        return document
-
-    @classmethod
-    def from_document(
-        cls,
-        doc_id: str,
-        version: int,
-        doc: Mapping[str, Any],
-        token_hashes: Sequence[str | None] | None = None,
-    ) -> Game:
-        """The game of a stored snapshot; `token_hashes`: the seats' token hashes as stored
-        beside it (documents before schema 3 keep them in the seats)."""
-        schema = doc.get("schema_version", 1)
-        state = None
-        if doc.get("state") is not None:
-            try:
-                # This release's own snapshots are taken over as written (see loader.load).
-                state = load_state(doc["state"], trusted=schema >= 4)
-            except EngineError as exc:
-                # Stored states were written by us: failing to read one is our bug (a 500).
-                raise RuntimeError(f"game {doc_id}: stored state is unreadable: {exc}") from exc
-        hashes = token_hashes or [None] * len(doc["seats"])
-        seats = [
-            Seat(**{"token_sha256": hashes[i] or None, **s}) for i, s in enumerate(doc["seats"])
-        ]
-        life = Life(**{"options": state_options(state), **doc.get("table", {})})
-        game = cls(
-            doc_id,
-            doc["game"] if "game" in doc else state_game(state),
-            state,
-            seats,
-            float(doc.get("created_at", 0)),
-            life,
-            list(doc.get("table_log", [])),
-        )
-        if game.version != version:
-            raise RuntimeError(f"game {doc_id}: stored version disagrees with its state")
-        game.legacy = schema in LOG_IN_DOCUMENT
-        game.schema = schema
-        return game
 
 
 def _oldest_join_and_leave(log: list[dict[str, Any]]) -> tuple[int, int] | None:
@@ -540,52 +450,8 @@ def _oldest_join_and_leave(log: list[dict[str, Any]]) -> tuple[int, int] | None:
     return None
 
 
-def _defaults(cls: type[Any]) -> dict[str, Any]:
-    """Every field of a dataclass with its default (`_ALWAYS` for those without one)."""
-    found: dict[str, Any] = {}
-    for spec in dataclasses.fields(cls):
-        if spec.default is not dataclasses.MISSING:
-            found[spec.name] = spec.default
-        elif spec.default_factory is not dataclasses.MISSING:
-            found[spec.name] = spec.default_factory()
-        else:
-            found[spec.name] = _ALWAYS
-    return found
-
-
-_ALWAYS = object()
-SEAT_DEFAULTS = {k: v for k, v in _defaults(Seat).items() if k != "token_sha256"}
-"""A stored seat's fields and defaults; never its token hash (stored beside the document)."""
-LIFE_DEFAULTS = _defaults(Life)
-
-
-def _changed(item: Any, defaults: Mapping[str, Any], every: bool = False) -> dict[str, Any]:
-    """The fields named in `defaults` whose value differs from it (`every`: all of them), in
-    order (the values are shared, not copied: the document is encoded at once)."""
-    found = {}
-    for name, default in defaults.items():
-        value = getattr(item, name)
-        if every or value != default:
-            found[name] = value
-    return found
-
-
-def state_options(state: GameState | None) -> dict[str, Any]:
-    return dict(state.options) if state is not None else {}
-
-
-def state_game(state: GameState | None) -> str:
-    if state is None:
-        raise RuntimeError("a stored game names neither its game nor a state")
-    return state.game
-
-
 __all__ = [
-    "CONTENT_LOG_SCHEMA",
-    "DOCUMENT_SCHEMA_VERSION",
-    "PREVIOUS_SCHEMA_VERSION",
     "TABLE_SETTINGS",
-    "WRITABLE_SCHEMAS",
     "Game",
     "Life",
     "check_turn_seconds",

@@ -5,17 +5,17 @@ A game is stored as a compact snapshot (the table: seats, settings, table change
 engine state without its log), small fields beside it (the SHA-256 of each seat's token, so
 a poll authenticates without the snapshot; the lobby entry, the deadline, the bots-only
 flag, each only while it has a value), and an append-only log of its engine moves
-(cardtable.games.movelog) that the same compare-and-set appends to. A move, a view, a poll and the
-legal moves read the snapshot only; the record and the event feed replay the log. A write
-sends only the small fields that changed since the read it follows (the compare-and-set
-guarantees that read is still what is stored).
+(cardtable.documents.movelog) that the same compare-and-set appends to. A move, a view, a
+poll and the legal moves read the snapshot only; the record and the event feed replay the
+log. A write sends only the small fields that changed since the read it follows (the
+compare-and-set guarantees that read is still what is stored).
 
 Documents of the releases before (schema_version 1 and 2: the whole state with its log; 3:
 token hashes as comma-separated hex, empty fields stored empty; 3 and 4: the log's moves
 stored by position) are still read; the first write to one rewrites it in this form (its
 log too). With `write_schema` 4 or 3 (CARDTABLE_WRITE_SCHEMA, the first step of an upgrade
 from the release before, which refuses schema 5) games are written as that release wrote
-them instead: `Game.to_document`, `_token_fields` and `cardtable.games.movelog` know every form.
+them instead: `cardtable.documents` knows every form.
 """
 
 from __future__ import annotations
@@ -26,16 +26,15 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from cardtable.games.live_table import (
-    CONTENT_LOG_SCHEMA,
-    DOCUMENT_SCHEMA_VERSION,
-    PREVIOUS_SCHEMA_VERSION,
-    WRITABLE_SCHEMAS,
-    Game,
-    new_game,
+from cardtable.documents.game import (
+    TOKEN_HASHES_FIELD,
+    TOKENS_FIELD,
+    read_document,
+    token_fields,
+    token_hashes,
+    write_document,
 )
-from cardtable.games.lobby import LOBBY_FIELD, Lobby
-from cardtable.games.movelog import (
+from cardtable.documents.movelog import (
     CorruptLog,
     MoveRecorder,
     apply_entries,
@@ -44,12 +43,21 @@ from cardtable.games.movelog import (
     log_bytes,
     replay,
 )
-from cardtable.games.movelog import (
+from cardtable.documents.movelog import (
     entries as stored_entries,
 )
+from cardtable.documents.schema import (
+    CONTENT_LOG_SCHEMA,
+    DOCUMENT_SCHEMA_VERSION,
+    READ_SCHEMAS,
+    WRITABLE_SCHEMAS,
+    check_schema_version,
+)
+from cardtable.games.live_table import Game, new_game
+from cardtable.games.lobby import LOBBY_FIELD, Lobby
 from cardtable.games.timers import DEFAULT_TAKEOVER_TIMEOUTS, catch_up
 from cardtable.live.hub import Hub, new_hub
-from cardtable.store import DocumentStore, Stored, VersionConflict, check_schema_version
+from cardtable.store import DocumentStore, Stored, VersionConflict
 from cardtable.store.documents import Record
 from cardtable.store.errors import StoreRefused
 from cardtable_engine.base import (
@@ -69,15 +77,10 @@ from cardtable_engine.host import (
 from cardtable_engine.table import AppliedMove
 
 T = TypeVar("T")
-TOKENS_FIELD = "token_sha256"
-"""The seats' token hashes: 32 bytes of SHA-256 a seat, in seat order (zeros: no token)."""
-TOKEN_HASHES_FIELD = "token_hashes"
-"""The same as hex, comma separated: written by the releases before (schema 3 and older)."""
 DEADLINE_FIELD = "deadline"
 AUTOPLAY_FIELD = "autoplay"  # "1" while a game of bots only is still being played
 SMALL_FIELDS = (TOKENS_FIELD, TOKEN_HASHES_FIELD, LOBBY_FIELD, DEADLINE_FIELD, AUTOPLAY_FIELD)
 """The fields beside the snapshot that a read fetches with it and a write keeps current."""
-NO_TOKEN = bytes(32)
 JOIN_ATTEMPTS = 64
 UNKNOWN_READS = 3
 """Reads again after a write made by a read (a take-over, a bot slice) whose outcome is
@@ -217,7 +220,7 @@ class GameService:
 
     def written(self, game: Game) -> tuple[dict[str, Any], dict[str, bytes]]:
         """The document and the small fields beside it in this service's write schema."""
-        return game.to_document(self.write_schema), self.fields(game, self.write_schema)
+        return write_document(game, self.write_schema), self.fields(game, self.write_schema)
 
     @staticmethod
     def fields(game: Game, schema: int = DOCUMENT_SCHEMA_VERSION) -> dict[str, bytes]:
@@ -228,7 +231,7 @@ class GameService:
         deadline = game.life.deadline
         autoplay = game.bots_pending
         return {
-            **_token_fields([s.token_sha256 for s in game.seats], schema),
+            **token_fields([s.token_sha256 for s in game.seats], schema),
             LOBBY_FIELD: json.dumps(entry).encode() if entry else b"",
             DEADLINE_FIELD: repr(deadline).encode() if deadline is not None else b"",
             AUTOPLAY_FIELD: b"1" if autoplay else b"",
@@ -270,7 +273,7 @@ class GameService:
             game.game_id,
             read_version,
             game.version,
-            game.to_document(self.write_schema),
+            write_document(game, self.write_schema),
             finished=game.finished,
             extra_fields={**fields, **(extra_fields or {})},
             ttl_seconds=self._ttl(game),
@@ -336,9 +339,9 @@ class GameService:
         """The game from its snapshot (never its log), recording the engine moves made in it
         from now on (see `save`)."""
         check_schema_version(
-            "game", stored.doc_id, stored.document, DOCUMENT_SCHEMA_VERSION, older=(1, 2, 3, 4)
+            "game", stored.doc_id, stored.document, DOCUMENT_SCHEMA_VERSION, older=READ_SCHEMAS
         )
-        game = Game.from_document(
+        game = read_document(
             stored.doc_id, stored.version, stored.document, token_hashes(stored.fields)
         )
         game.stored_fields = stored.fields
@@ -360,7 +363,7 @@ class GameService:
 
     def read_log(self, game_id: str, start: int = 0) -> tuple[int, list[int]]:
         """The game's version and its stored engine moves from move `start` on, as
-        `cardtable.games.movelog.entries` reads them; `movelog.replay` turns them into the
+        `cardtable.documents.movelog.entries` reads them; `movelog.replay` turns them into the
         engine's log. Empty for a game not yet rewritten since the releases before."""
         version, data = self.store.read_log(game_id)
         return version, stored_entries(data)[start:]
@@ -509,28 +512,6 @@ class GameService:
             if now != game.version:
                 raise VersionConflict(self.store.kind, game.game_id, game.version, now) from None
             raise
-
-
-def _token_fields(hashes: Sequence[str | None], schema: int) -> dict[str, bytes]:
-    """The seats' token hashes (hex, None: no token) as the small fields of `schema`: binary,
-    or as the release before wrote them, hex comma separated; the other form is deleted
-    (`token_hashes` reads the binary one first, so a stale one must not stay)."""
-    if schema == PREVIOUS_SCHEMA_VERSION:
-        return {TOKENS_FIELD: b"", TOKEN_HASHES_FIELD: ",".join(h or "" for h in hashes).encode()}
-    binary = b"".join(bytes.fromhex(h) if h else NO_TOKEN for h in hashes)
-    return {TOKENS_FIELD: binary, TOKEN_HASHES_FIELD: b""}
-
-
-def token_hashes(fields: Mapping[str, bytes | None]) -> list[str | None] | None:
-    """The seats' token hashes (hex) from the stored fields, None when neither form is
-    stored (documents before the fields existed keep them in the seats)."""
-    tokens, hashes = fields.get(TOKENS_FIELD), fields.get(TOKEN_HASHES_FIELD)
-    if tokens:
-        chunks = [tokens[i : i + len(NO_TOKEN)] for i in range(0, len(tokens), len(NO_TOKEN))]
-        return [None if chunk == NO_TOKEN else chunk.hex() for chunk in chunks]
-    if hashes:
-        return [text or None for text in hashes.decode().split(",")]
-    return None
 
 
 def _remember_fields(game: Game, written: Mapping[str, bytes]) -> None:

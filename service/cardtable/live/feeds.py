@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from cardtable.documents.movelog import CorruptLog, decode, fresh_state
 from cardtable.error_codes import RetryLater
-from cardtable.games.movelog import CorruptLog, decode, fresh_state
 from cardtable.games.service import Game
 from cardtable_engine.base import GameState
 from cardtable_engine.events import Event, Timeline, copy_state, first_deal_event, viewer_events
@@ -310,8 +310,8 @@ class GameFeed:
         return self.head.state.snapshot() == target.snapshot()
 
     def _apply(self, moves: list[int]) -> bool:
-        """Replay stored moves (each a legal move's index and the seat, `cardtable.games.movelog`)
-        on the head; False, and no head, if one is not a legal move there."""
+        """Replay stored moves (their entries, `cardtable.documents.movelog`) on the head;
+        False, and no head, if one is not a legal move there."""
         assert self.head is not None
         for entry in moves:
             named = decode(self.head.state, entry)

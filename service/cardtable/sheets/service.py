@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cardtable.store import DocumentStore, Stored, check_schema_version
+from cardtable.documents.schema import check_schema_version
+from cardtable.store import DocumentStore, Stored
 from cardtable.store.documents import Record
 from cardtable_engine import scoring
 from cardtable_engine.base import JSON, InvalidOptions

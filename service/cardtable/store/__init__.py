@@ -9,7 +9,6 @@ from cardtable.store.documents import (
     Stored,
     StoreError,
     VersionConflict,
-    check_schema_version,
 )
 
 __all__ = [
@@ -21,6 +20,5 @@ __all__ = [
     "StoreError",
     "Stored",
     "VersionConflict",
-    "check_schema_version",
     "connect",
 ]

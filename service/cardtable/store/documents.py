@@ -224,22 +224,6 @@ class DocumentTooNew(DocumentError, StoreError):
         self.supported = supported
 
 
-def check_schema_version(
-    kind: str,
-    doc_id: str,
-    document: Mapping[str, Any],
-    supported: int,
-    older: Sequence[int] = (),
-) -> None:
-    """Refuse a document of a newer schema than `supported`; any other mismatch (beyond the
-    `older` versions the caller still reads) is our bug."""
-    found = document.get("schema_version")
-    if isinstance(found, int) and not isinstance(found, bool) and found > supported:
-        raise DocumentTooNew(kind, doc_id, found, supported)
-    if found != supported and found not in older:
-        raise RuntimeError(f"{kind} {doc_id}: unknown schema_version {found!r}")
-
-
 def new_request_id() -> str:
     """The id a write carries into the script (16 characters, none of them `:` or `;`)."""
     return secrets.token_urlsafe(12)
