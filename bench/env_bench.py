@@ -17,7 +17,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-import numpy as np
+from aec_loop import random_steps
 
 from cardtable_sdk._engine import get_rules
 from cardtable_sdk.envs import env
@@ -27,16 +27,7 @@ def env_steps(game: str, seconds: float) -> float:
     """AEC steps/s: observe the acting agent, pick a random legal action from the mask."""
     aec, rng = env(game, 2), random.Random(0)
     aec.reset(seed=0)
-    steps, started = 0, time.process_time()
-    while time.process_time() - started < seconds:
-        agent = aec.agent_selection
-        if aec.terminations[agent] or aec.truncations[agent]:
-            aec.reset()
-            continue
-        mask = aec.observe(agent)["action_mask"]
-        aec.step(int(rng.choice(np.flatnonzero(mask).tolist())))
-        steps += 1
-    return steps / (time.process_time() - started)
+    return random_steps(aec, rng, seconds, lambda a: aec.terminations[a] or aec.truncations[a])
 
 
 def engine_steps(game: str, seconds: float, with_view: bool) -> float:

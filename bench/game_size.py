@@ -13,33 +13,53 @@ import random
 import statistics
 import sys
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import redis
 
 from cardtable.config import Settings
 from cardtable.games.idempotency import move_once
+from cardtable.games.live_table import Game
 from cardtable.games.service import GameService
 from cardtable.server.redis_server import RedisServer
 from cardtable.store import DocumentStore
+from cardtable_engine.table import AppliedMove
 from cardtable_sdk import Cardtable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the test harness's gunicorn
 from tests.e2e.gunicorn import Gunicorn
 from tests.support.limits import RAISED_LIMITS_ENV
 
+Created = tuple[Game, list[str | None], str | None, list[AppliedMove]]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game to size: which, how many seats (named p0, p1...), its options."""
+
+    game: str
+    players: int
+    options: Mapping[str, object] = field(default_factory=dict)
+
+    def create(self, service: GameService, seed: int, bot: str | None = None) -> Created:
+        """The game created (every seat `bot`'s when one is named), as service.create
+        answers it."""
+        names = [{"name": f"p{i}"} | ({"bot": bot} if bot else {}) for i in range(self.players)]
+        return service.create(self.game, names, self.options, seed)
+
+
+def medians(play: Callable[..., Sequence[int]], *args: object) -> list[int]:
+    """The column medians of five games, `play(*args, seed)` for seeds 0 to 4."""
+    rows = [play(*args, seed) for seed in range(5)]
+    return [int(statistics.median(column)) for column in zip(*rows, strict=True)]
+
 
 def measure(
-    service: GameService,
-    store: DocumentStore,
-    game: str,
-    players: int,
-    options: dict[str, object],
-    seed: int,
+    service: GameService, store: DocumentStore, setup: Setup, seed: int
 ) -> tuple[int, int, int, int]:
-    names = [{"name": f"p{i}"} for i in range(players)]
-    loaded, tokens, _, _ = service.create(game, names, options, seed)
+    loaded, tokens, _, _ = setup.create(service, seed)
     start = store.stored_bytes(loaded.game_id)
     sizes = []
 
@@ -71,8 +91,7 @@ def keyed_game(
     """Two seats played as the SDK plays them: every move with a fresh Idempotency-Key
     (cardtable.games.idempotency, as the moves route does). (Bytes of every key of the game at its
     end, of which the hash and log, the idempotency records; moves.)"""
-    names = [{"name": "p0"}, {"name": "p1"}]
-    loaded, tokens, _, _ = service.create(game, names, {}, seed)
+    loaded, tokens, _, _ = Setup(game, 2).create(service, seed)
 
     def keyed(seat: int, move: dict[str, object]) -> None:
         move_once(service, loaded.game_id, tokens[seat], move, None, str(uuid.uuid4()))
@@ -108,17 +127,11 @@ def sdk_game(url: str, client: redis.Redis, prefix: str, game: str, seed: int) -
 
 
 def bots_only(
-    service: GameService,
-    store: DocumentStore,
-    game: str,
-    players: int,
-    options: dict[str, object],
-    seed: int,
+    service: GameService, store: DocumentStore, setup: Setup, seed: int
 ) -> tuple[int, int, int, int]:
     """A game of greedy bots, played to its end when created: (bytes, of which the hash and
     the log, moves)."""
-    names = [{"name": f"p{i}", "bot": "greedy"} for i in range(players)]
-    loaded, _, _, _ = service.create(game, names, options, seed)
+    loaded, _, _, _ = setup.create(service, seed, bot="greedy")
     finished = loaded
     while not finished.finished:  # bots-only games are played on by the requests that read
         finished = service.load(loaded.game_id)
@@ -138,16 +151,15 @@ def main() -> None:
         )
         for game, options in (("skyjo", {}), ("skipbo", {})):
             for players in (2, 4):
-                rows = [measure(service, store, game, players, options, seed) for seed in range(5)]
-                med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
+                setup = Setup(game, players, options)
+                med = medians(measure, service, store, setup)
                 print(f"{game:<8}{players:>8}{med[0]:>10}{med[1]:>10}{med[2]:>10}{med[3]:>8}")
         print(
             f"\n{'keyed moves (as the SDK)':<28}{'finished':>10}{'game':>8}{'records':>8}"
             f"{'moves':>8}   (bytes, median of 5 games; records: the moves' Idempotency-Keys)"
         )
         for game in ("skyjo", "skipbo"):
-            rows = [keyed_game(service, store, game, seed) for seed in range(5)]
-            med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
+            med = medians(keyed_game, service, store, game)
             print(f"{game + ' 2p':<28}{med[0]:>10}{med[1]:>8}{med[2]:>8}{med[3]:>8}")
         print(
             f"\n{'played by the SDK':<28}{'finished':>10}{'game':>8}{'records':>8}"
@@ -160,8 +172,7 @@ def main() -> None:
         }
         with Gunicorn(env=env, ready_path="/readyz") as gunicorn:
             for game in ("skyjo", "skipbo"):
-                rows = [sdk_game(gunicorn.url, client, "sized", game, seed) for seed in range(5)]
-                med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
+                med = medians(sdk_game, gunicorn.url, client, "sized", game)
                 print(f"{game + ' 2p':<28}{med[0]:>10}{med[1]:>8}{med[2]:>8}{med[3]:>8}")
         print(
             f"\n{'greedy bots':<28}{'finished':>10}{'hash':>8}{'log':>8}{'moves':>8}"
@@ -170,8 +181,8 @@ def main() -> None:
         service = GameService(store, bot_budget_seconds=60, bot_moves_per_request=100_000)
         for game, options in (("skyjo", {}), ("skipbo", {}), ("skipbo", {"target_score": 500})):
             for players in (2, 4):
-                rows = [bots_only(service, store, game, players, options, s) for s in range(5)]
-                med = [int(statistics.median(column)) for column in zip(*rows, strict=True)]
+                setup = Setup(game, players, options)
+                med = medians(bots_only, service, store, setup)
                 label = f"{game} {players}p" + (" to 500" if options else "")
                 print(f"{label:<28}{med[0]:>10}{med[1]:>8}{med[2]:>8}{med[3]:>8}")
 

@@ -24,9 +24,8 @@ from pathlib import Path
 from env_bench import env_steps  # the same loop on our AEC environment
 
 PEER = r"""
-import random, sys, time
+import random, sys
 import gymnasium
-import numpy as np
 sys.modules["gym"] = gymnasium
 sys.path.insert(0, sys.argv[1])
 from pettingzoo import AECEnv
@@ -38,17 +37,10 @@ if not hasattr(E, "_dones_step_first"):
     E._dones_step_first = lambda self: None
 aec, rng = E(num_players=2), random.Random(0)
 aec.reset()
+sys.path.insert(0, sys.argv[2])  # bench/, for the loop env_bench.py times too
+from aec_loop import random_steps
 def run(seconds):
-    steps, started = 0, time.process_time()
-    while time.process_time() - started < seconds:
-        agent = aec.agent_selection
-        if aec.dones[agent]:
-            aec.reset()
-            continue
-        mask = aec.observe(agent)["action_mask"]
-        aec.step(int(rng.choice(np.flatnonzero(mask).tolist())))
-        steps += 1
-    return steps / (time.process_time() - started)
+    return random_steps(aec, rng, seconds, lambda agent: aec.dones[agent])
 for _ in range(3):  # numba compiles on first use (every path: a few whole games)
     run(2.0)
 print("ready", flush=True)
@@ -65,7 +57,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     peer = subprocess.Popen(
-        [args.peer_python, "-c", PEER, str(args.peer_repo)],
+        [args.peer_python, "-c", PEER, str(args.peer_repo), str(Path(__file__).resolve().parent)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

@@ -7,7 +7,6 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from pathlib import Path
 import httpx
 
 from cardtable.server.redis_server import free_port
+from tests.support import gunicorn_process
 
 
 @dataclass
@@ -52,20 +52,9 @@ class Gunicorn:
             **self.env,
         }
         with self.log_path.open("wb") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", self.config, "cardtable.wsgi:app"],
-                env=env, stdout=log, stderr=subprocess.STDOUT,
-            )  # fmt: skip
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited early:\n{self.log_text()[-3000:]}")
-            try:
-                if httpx.get(self.url + self.ready_path, timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
+            self.process = gunicorn_process.launch(self.config, env, log, subprocess.STDOUT)
+        if gunicorn_process.wait_ready(self.process, self.url + self.ready_path, self.log_text):
+            return self
         self.stop()
         raise TimeoutError("gunicorn did not answer in 30 s")
 
@@ -89,13 +78,7 @@ class Gunicorn:
         return self.process.wait(timeout=timeout)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        gunicorn_process.stop(self.process, timeout=30)
         if self.workdir is not None:
             shutil.rmtree(self.workdir, ignore_errors=True)
 

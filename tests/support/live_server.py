@@ -6,14 +6,11 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
-import time
 from dataclasses import dataclass, field
 
-import httpx
-
 from cardtable.server.redis_server import free_port
+from tests.support import gunicorn_process
 
 
 @dataclass
@@ -46,35 +43,19 @@ class LiveServer:
             "PROMETHEUS_MULTIPROC_DIR": self.metrics_dir,
             **self.extra_env,
         }
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", self.config,
-             "cardtable.wsgi:app"],
-            env=env,
-            stdout=self.stdout,
-            stderr=subprocess.PIPE,
-        )  # fmt: skip
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                err = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise RuntimeError(f"gunicorn exited early:\n{err[-3000:]}")
-            try:
-                if httpx.get(f"{self.url}/readyz", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
+        self.process = gunicorn_process.launch(self.config, env, self.stdout, subprocess.PIPE)
+        process = self.process
+
+        def stderr() -> str:
+            return process.stderr.read().decode() if process.stderr else ""
+
+        if gunicorn_process.wait_ready(process, f"{self.url}/readyz", stderr):
+            return self
         self.stop()
         raise TimeoutError("the live server did not become ready in 30 s")
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        gunicorn_process.stop(self.process, timeout=20)
         self.process = None
         if self.metrics_dir:
             shutil.rmtree(self.metrics_dir, ignore_errors=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.support.live_server import LiveServer
@@ -110,6 +111,15 @@ def contexts(browser: Any, live_server: LiveServer) -> Iterator[Any]:
         watched.problems = []
         watched.context.close()
     assert problems == []
+
+
+def bots_game(url: str, game: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    """A game of two greedy server bots (Ann and Bea), played to its end as it is created
+    (bots alone play on at once), as POST /games answers it."""
+    players = [{"name": "Ann", "bot": "greedy"}, {"name": "Bea", "bot": "greedy"}]
+    body = {"game": game, "players": players, "options": options, "seed": seed}
+    created: dict[str, Any] = httpx.post(f"{url}/games", json=body, timeout=10).json()
+    return created
 
 
 def screenshot(page: Any, name: str) -> Path:

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from tests.support.live_server import LiveServer
-from tests.web.conftest import ROOT, axe_violations, screenshot
+from tests.web.conftest import ROOT, axe_violations, bots_game, screenshot
 from tests.web.test_table_features import PHONE_CONTEXT, create
 
 pytestmark = pytest.mark.slow
@@ -94,16 +94,7 @@ def test_every_page_in_french_shows_no_english(contexts: Any, live_server: LiveS
         problem for problem in french.problems if not any(mark in problem for mark in expected)
     ]
     # A replay of a finished Skip-Bo game (two bots).
-    created = httpx.post(
-        f"{live_server.url}/games",
-        json={
-            "game": "skipbo",
-            "players": [{"name": "Ann", "bot": "greedy"}, {"name": "Bea", "bot": "greedy"}],
-            "options": {"stock_size": 5},
-            "seed": 4,
-        },
-        timeout=10,
-    ).json()
+    created = bots_game(live_server.url, "skipbo", {"stock_size": 5}, seed=4)
     page.goto(f"/play/replay/{created['id']}")
     page.wait_for_selector("#replay-step[data-step='0']")
     # The real board, step by step: building piles, each stock and hand as dealt.

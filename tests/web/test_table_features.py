@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from tests.support.live_server import LiveServer
-from tests.web.conftest import axe_violations, screenshot, unlabelled_controls
+from tests.web.conftest import axe_violations, bots_game, screenshot, unlabelled_controls
 from tests.web.tables import can_move, finished, open_advanced, settled, skyjo_click, version
 
 pytestmark = pytest.mark.slow
@@ -201,16 +201,7 @@ def test_a_finished_game_is_replayed_step_by_step(contexts: Any, live_server: Li
     """Two server bots play a 2-round Skyjo game at once; its replay (from the record, as a
     spectator) steps forward and back, plays and pauses, jumps to round 2, and its last step
     shows exactly the grids the game ended with."""
-    created = httpx.post(
-        f"{live_server.url}/games",
-        json={
-            "game": "skyjo",
-            "players": [{"name": "Ann", "bot": "greedy"}, {"name": "Bea", "bot": "greedy"}],
-            "options": {"max_rounds": 2},
-            "seed": 3,
-        },
-        timeout=10,
-    ).json()
+    created = bots_game(live_server.url, "skyjo", {"max_rounds": 2}, seed=3)
     end = httpx.get(f"{live_server.url}/games/{created['id']}", timeout=10).json()
     assert end["finished"], "bots alone play the whole game"
     page = contexts().new_page()
