@@ -354,3 +354,9 @@ _DEFAULTS: dict[str, Any] = {
     item.name: item.default_factory() if callable(item.default_factory) else item.default
     for item in fields(Settings)
 }
+
+
+def gunicorn_script_name() -> str:
+    """gunicorn's own `SCRIPT_NAME` variable (a mount prefix it takes off every path; not a
+    Cardtable setting): the worker's early refusals keep out of its way when it is set."""
+    return os.environ.get("SCRIPT_NAME", "")

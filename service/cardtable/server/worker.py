@@ -43,7 +43,7 @@ from gunicorn import SERVER, util
 from gunicorn.sock import ssl_context
 from gunicorn.workers.ggevent import GeventWorker
 
-from cardtable.config import Settings
+from cardtable.config import Settings, gunicorn_script_name
 
 # How long a connection accepted before SIGTERM but without any request byte yet may still
 # send its first request (a client that connected just before is about to).
@@ -238,7 +238,7 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
         gate = self._gate()
         if gate is None or not gate.box.holding():
             return False
-        if req.method != "GET" or not isinstance(addr, tuple) or os.environ.get("SCRIPT_NAME"):
+        if req.method != "GET" or not isinstance(addr, tuple):
             return False
         environ = {
             "REQUEST_METHOD": "GET",
@@ -279,7 +279,9 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
             from cardtable.api.limits import RefusalGate
 
             layer = getattr(self.wsgi, "wsgi_app", None)
-            self._gate_layer = layer if isinstance(layer, RefusalGate) else None
+            # Under a SCRIPT_NAME gunicorn's paths are not the request's: its way only.
+            usable = isinstance(layer, RefusalGate) and not gunicorn_script_name()
+            self._gate_layer = layer if usable else None
             self._gate_looked_up = True
         return self._gate_layer
 
