@@ -121,6 +121,9 @@ class Settings:
     """How long a write waits for its replicas (WAIT) before answering 503 outcome_unknown."""
     streams_per_address: int = 100
     """Event streams one client address (IPv6: its /64) may hold open on one process."""
+    return_freed_memory: bool = True
+    """After many streams and long-polls close, give the heap they freed back to the OS
+    (glibc's malloc_trim; nothing elsewhere): `cardtable.live.hub.FreedMemory`."""
 
     # The process: gunicorn (server/gunicorn_conf.py, server/worker.py), logging, the ops port, the
     # watch loop. Read one at a time with `Settings.read`, before any app exists.
@@ -306,7 +309,7 @@ STRINGS = (
     "prometheus_multiproc_dir",
 )
 # Yes/no settings (1, true, yes, on / 0, false, no, off).
-BOOLEANS = ("require_redis_url", "public_docs", "access_log", "log_probes")
+BOOLEANS = ("require_redis_url", "public_docs", "access_log", "log_probes", "return_freed_memory")
 # Numeric settings, read the same way: field -> conversion.
 NUMBERS: dict[str, Callable[[str], Any]] = {
     "game_ttl_seconds": int,
@@ -351,3 +354,9 @@ _DEFAULTS: dict[str, Any] = {
     item.name: item.default_factory() if callable(item.default_factory) else item.default
     for item in fields(Settings)
 }
+
+
+def gunicorn_script_name() -> str:
+    """gunicorn's own `SCRIPT_NAME` variable (a mount prefix it takes off every path; not a
+    Cardtable setting): the worker's early refusals keep out of its way when it is set."""
+    return os.environ.get("SCRIPT_NAME", "")

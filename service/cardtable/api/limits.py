@@ -669,14 +669,22 @@ class RefusalGate:
         self.trusted_proxies = trusted_proxies
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Any:
-        if self.box.holding():
-            judged = self.limits.judged(environ, self.client_address(environ))
-            boxed = self.box.refused(judged[3]) if judged is not None else None
-            if boxed is not None:
-                assert judged is not None
-                refused = RateLimited(*boxed, judged[2])
-                return self.limits.refuse(environ, start_response, refused, request_id_of(environ))
-        return self.app(environ, start_response)
+        answer = self.refusal(environ, start_response)
+        return self.app(environ, start_response) if answer is None else answer
+
+    def refusal(self, environ: dict[str, Any], start_response: StartResponse) -> Any:
+        """The 429 of a request drawing on a refused bucket of the box, or None. Reads
+        REQUEST_METHOD, PATH_INFO, REMOTE_ADDR and the headers Authorization,
+        X-Forwarded-For, X-Request-ID and Origin only (the worker answers before gunicorn
+        builds the rest: cardtable.server.worker)."""
+        if not self.box.holding():
+            return None
+        judged = self.limits.judged(environ, self.client_address(environ))
+        boxed = self.box.refused(judged[3]) if judged is not None else None
+        if boxed is None or judged is None:
+            return None
+        refused = RateLimited(*boxed, judged[2])
+        return self.limits.refuse(environ, start_response, refused, request_id_of(environ))
 
     def client_address(self, environ: dict[str, Any]) -> str | None:
         """The address the limits count, as ProxyFix (`x_for`) will make it."""

@@ -56,6 +56,7 @@ class Wiring:
                 settings.key_prefix,
                 settings.max_streams,
                 settings.streams_per_address,
+                return_freed_memory=settings.return_freed_memory,
             ),
         )
         sheets = ScoreSheetService(stores["sheet"], clock=clock)

@@ -11,6 +11,7 @@ forwards it), so nothing changes on a cluster. Waiting requests are capped per p
 
 from __future__ import annotations
 
+import ctypes
 import ipaddress
 import json
 import logging
@@ -63,6 +64,76 @@ long-polls): a burst of them queues here instead of taking every connection of t
 pool from the moves (past the pool's wait: 503 `store_unavailable`)."""
 MIN_RETRY_DELAY = 0.1
 """Seconds before the first attempt to renew a lost subscription (then doubled, to 5 s)."""
+
+
+TRIM_AFTER_DROP = 50
+"""Waiting clients gone since their last peak after which freed heap goes back to the OS."""
+TRIM_AT_ZERO_FROM = 10
+"""...or when the last of at least this many has gone."""
+TRIM_SETTLE_SECONDS = 1.0
+"""Wait after the drop (the closed streams' greenlets and buffers are freed by then)."""
+TRIM_EVERY_SECONDS = 5.0
+"""At most one trim per this many seconds (a later drop waits for the next turn)."""
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's malloc_trim, or None where the C library has none (musl, macOS)."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim  # the process's own symbols: its C library's
+    except (OSError, AttributeError):
+        return None
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    return trim
+
+
+class FreedMemory:
+    """Gives the heap that closed streams and long-polls freed back to the OS.
+
+    A stream of a long game holds its backlog's encoded messages and socket buffers; once
+    they are freed, glibc keeps the pages for later allocations (a second flood reuses
+    them), so the process's RSS stays at its peak, which a pod's memory limit counts.
+    `malloc_trim(0)` returns the free pages (whole ones inside the heap too, by madvise).
+    It is called in the background (a greenlet under gevent, a thread otherwise), once per
+    TRIM_EVERY_SECONDS at most, after a large drop only: it walks the heap (a few ms for
+    hundreds of MB) and, under gevent, holds the loop that long. glibc's malloc locks its
+    arenas itself, so it is safe beside other threads; under gevent there are none."""
+
+    def __init__(self, enabled: bool = True):
+        self._trim = _malloc_trim() if enabled else None
+        self._peak = 0
+        self._pending = False
+        self._trimmed_at = -TRIM_EVERY_SECONDS
+
+    def count(self, held: int) -> None:
+        """The number of waiting clients after one came or went (under the hub's lock)."""
+        if held >= self._peak:
+            self._peak = held
+            return
+        dropped = self._peak - held
+        if self._trim is None or self._pending:
+            return
+        if dropped >= TRIM_AFTER_DROP or (held == 0 and self._peak >= TRIM_AT_ZERO_FROM):
+            self._pending = True
+            self._peak = held
+            _in_background(self._trim_soon)
+
+    def _trim_soon(self) -> None:
+        trim = self._trim
+        if trim is None:
+            return
+        since = time.monotonic() - self._trimmed_at
+        time.sleep(max(TRIM_SETTLE_SECONDS, TRIM_EVERY_SECONDS - since))
+        started = time.perf_counter()
+        try:
+            trim(0)
+        finally:
+            self._trimmed_at = time.monotonic()
+            self._pending = False
+        log.info(
+            "freed heap returned to the OS",
+            extra={"took_ms": round((time.perf_counter() - started) * 1000, 1)},
+        )
 
 
 def address_group(address: str | None) -> str:
@@ -147,6 +218,7 @@ class Hub:
         *,
         capacity: int | None = None,
         streams_per_address: int | None = None,
+        return_freed_memory: bool = True,
     ):
         self._redis = redis
         self.channel = channel_for(prefix)
@@ -156,6 +228,7 @@ class Hub:
         self._held = 0
         self.streams_per_address = streams_per_address
         self._streams_by_address: dict[str, int] = {}
+        self.freed = FreedMemory(return_freed_memory)
         self.reading = threading.BoundedSemaphore(READS_AT_ONCE)
         """Held by each store read made for a waiting client (see READS_AT_ONCE)."""
         self._listener: threading.Thread | None = None
@@ -177,10 +250,12 @@ class Hub:
                 REFUSED.inc()
                 raise Overloaded(self.capacity)
             self._held += 1
+            self.freed.count(self._held)
 
     def release(self) -> None:
         with self._lock:
             self._held -= 1
+            self.freed.count(self._held)
 
     def acquire_stream(self, address: str) -> None:
         """Take one of `address`'s stream slots (its group's: `address_group`), or raise
@@ -423,8 +498,19 @@ HUBS: list[Hub] = []
 
 
 def new_hub(
-    redis: Any, prefix: str, capacity: int | None = None, streams_per_address: int | None = None
+    redis: Any,
+    prefix: str,
+    capacity: int | None = None,
+    streams_per_address: int | None = None,
+    *,
+    return_freed_memory: bool = True,
 ) -> Hub:
-    hub = Hub(redis, prefix, capacity=capacity, streams_per_address=streams_per_address)
+    hub = Hub(
+        redis,
+        prefix,
+        capacity=capacity,
+        streams_per_address=streams_per_address,
+        return_freed_memory=return_freed_memory,
+    )
     HUBS.append(hub)
     return hub

@@ -39,11 +39,11 @@ import time
 from functools import partial
 from typing import Any
 
-from gunicorn import util
+from gunicorn import SERVER, util
 from gunicorn.sock import ssl_context
 from gunicorn.workers.ggevent import GeventWorker
 
-from cardtable.config import Settings
+from cardtable.config import Settings, gunicorn_script_name
 
 # How long a connection accepted before SIGTERM but without any request byte yet may still
 # send its first request (a client that connected just before is about to).
@@ -52,6 +52,14 @@ NEW_CONNECTION_GRACE_SECONDS = 1.0
 STOP_POLL_SECONDS = 0.05
 
 # Codes for the statuses gunicorn answers before the app sees a request.
+EARLY_HEADERS = {
+    "AUTHORIZATION": "HTTP_AUTHORIZATION",
+    "X-FORWARDED-FOR": "HTTP_X_FORWARDED_FOR",
+    "X-REQUEST-ID": "HTTP_X_REQUEST_ID",
+    "ORIGIN": "HTTP_ORIGIN",
+}
+"""The headers the refusal gate reads (gunicorn's names -> the environ's)."""
+BODY_HEADERS = ("CONTENT-LENGTH", "TRANSFER-ENCODING")
 CODE_BY_SERVER_STATUS = {
     400: "bad_request",
     403: "forbidden",
@@ -172,6 +180,8 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
     """The gevent worker with request read deadlines and a process-wide shutdown signal."""
 
     alive: bool  # gunicorn's: False once the worker is to stop
+    _gate_looked_up = False
+    _gate_layer: Any = None
 
     def init_process(self) -> None:
         self.read_timeout = float(Settings.read("read_timeout"))
@@ -208,6 +218,9 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
             return
         # A request in flight at SIGTERM gets `Connection: close` (gunicorn decides it when
         # the request arrives, and a body may still be coming in then).
+        if self._refused_early(req, sock, addr):
+            sock.next_request()
+            return
         keep_alive_asked = req.should_close
         req.should_close = lambda: keep_alive_asked() or not self.alive
         sock.hold_headers()
@@ -216,6 +229,61 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
         finally:
             sock.flush()  # headers of an empty body; and an error page is never held
         sock.next_request()
+
+    def _refused_early(self, req: Any, sock: DeadlineSocket, addr: Any) -> bool:
+        """Answer a GET without a body that the app's refusal gate refuses (its client is
+        in this process's penalty box: cardtable.api.limits.RefusalGate) here, before
+        gunicorn builds the WSGI environ and its response: the same 429 for less CPU. The
+        gate reads only the few fields it is given."""
+        gate = self._gate()
+        if gate is None or not gate.box.holding():
+            return False
+        if req.method != "GET" or not isinstance(addr, tuple):
+            return False
+        environ = {
+            "REQUEST_METHOD": "GET",
+            "PATH_INFO": util.unquote_to_wsgi_str(req.path),
+            "REMOTE_ADDR": str(addr[0]),
+        }
+        for name, value in req.headers:
+            if name in BODY_HEADERS:
+                return False  # a body to read first: gunicorn's way
+            key = EARLY_HEADERS.get(name)
+            if key is not None:  # repeated: joined as gunicorn joins them
+                environ[key] = f"{environ[key]},{value}" if key in environ else value
+        answer: list[Any] = []
+        body = gate.refusal(
+            environ, lambda status, headers, exc_info=None: answer.extend((status, headers))
+        )
+        if body is None:
+            return False
+        self.nr += 1
+        close = req.should_close() or not self.alive or not self.cfg.keepalive
+        status, headers = answer
+        head = [
+            f"HTTP/{req.version[0]}.{req.version[1]} {status}\r\n",
+            f"Server: {SERVER}\r\n",
+            f"Date: {util.http_date()}\r\n",
+            f"Connection: {'close' if close else 'keep-alive'}\r\n",
+            *(f"{name}: {value}\r\n" for name, value in headers),
+            "\r\n",
+        ]
+        sock.sendall("".join(head).encode("latin-1") + b"".join(body))
+        if close:
+            raise StopIteration  # gunicorn's way to end the connection
+        return True
+
+    def _gate(self) -> Any:
+        """The app's refusal gate, if its outermost layer is one (rate limits on)."""
+        if not self._gate_looked_up:
+            from cardtable.api.limits import RefusalGate
+
+            layer = getattr(self.wsgi, "wsgi_app", None)
+            # Under a SCRIPT_NAME gunicorn's paths are not the request's: its way only.
+            usable = isinstance(layer, RefusalGate) and not gunicorn_script_name()
+            self._gate_layer = layer if usable else None
+            self._gate_looked_up = True
+        return self._gate_layer
 
     def handle_exit(self, sig: int, frame: Any) -> None:
         # SIGTERM: waiting requests answer now (they check this) and `run` wakes up to stop.
