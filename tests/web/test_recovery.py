@@ -172,6 +172,7 @@ def test_a_player_who_lost_the_link_gets_back_in_from_play(contexts: Any) -> Non
     assert again.locator("#table button.card[data-move]").count() == 11  # one reveal left
     # The invite link again (or the table's bare address) returns her to her seat too.
     again.goto("/play/rules")
+    again.wait_for_load_state("networkidle")  # its /game-types read done, not cut short
     again.goto(invite)
     again.wait_for_selector("#table[data-phase=setup]")
     assert "you are Bea" in again.inner_text("h1")
