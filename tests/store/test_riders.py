@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from cardtable.store import DocumentStore, NotFound, riders
 
@@ -28,7 +30,7 @@ class Counter:
 
     def rider(self) -> riders.Rider:
         return riders.Rider(
-            queue=lambda pipe: pipe.incr(self.key),
+            queue=lambda batch: batch.execute_command("INCR", self.key),
             settle=self.settle,
             failed=self.failures.append,
         )
@@ -107,13 +109,47 @@ def test_a_commands_error_is_its_reply_and_the_read_still_answers(
 ) -> None:
     counter = Counter("riders:fail")
 
-    def broken(pipe: Any) -> None:
-        pipe.execute_command("NO-SUCH-COMMAND")
+    def broken(batch: riders.Batch) -> None:
+        batch.execute_command("NO-SUCH-COMMAND")
 
     rider = riders.Rider(queue=broken, settle=counter.settle, failed=counter.failures.append)
     with riders.riding(redis_client, rider):
         assert store.load("g1").version == 0
     assert isinstance(counter.replies[0][0], redis.ResponseError) and not counter.failures
+
+
+def test_a_batch_answers_in_order_and_a_failed_one_leaves_no_reply_behind(
+    redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batch = riders.Batch()
+    for args in (("INCR", "riders:batch"), ("NO-SUCH-COMMAND",), ("INCR", "riders:batch")):
+        batch.execute_command(*args)
+    first, error, second = batch.send(redis_client)
+    assert (first, second) == (1, 2) and isinstance(error, redis.ResponseError)
+
+    # A read that fails after the commands were sent (a broken connection) is retried as
+    # redis-py retries a pipeline, on a new connection, and no pooled connection keeps the
+    # unread replies: the next command on the pool gets its own answer.
+    read, failures = redis.connection.Connection.read_response, [0]
+
+    def breaks_once(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if not failures[0]:
+            failures[0] += 1
+            raise redis.ConnectionError("reset")
+        return read(self, *args, **kwargs)
+
+    url = redis_client.connection_pool.connection_kwargs
+    retrying = redis.Redis(
+        host=url["host"], port=url["port"], retry=Retry(NoBackoff(), 1)
+    )  # one retry, as the app's client has
+    retrying.ping()  # connected: what fails is the batch's own read
+    monkeypatch.setattr(redis.connection.Connection, "read_response", breaks_once)
+    batch = riders.Batch()
+    batch.execute_command("INCR", "riders:batch")
+    assert batch.send(retrying) == [4]  # the first send counted too: it was resent
+    monkeypatch.undo()
+    assert retrying.get("riders:batch") == b"4"
+    retrying.close()
 
 
 def test_a_failed_round_trip_is_reported_and_the_read_tried_alone(
@@ -125,9 +161,9 @@ def test_a_failed_round_trip_is_reported_and_the_read_tried_alone(
         raise redis.ConnectionError("down")
 
     with riders.riding(redis_client, counter.rider()):
-        # The pipeline fails as a whole (as when a Cluster node holding only the rider's
+        # The round trip fails as a whole (as when a Cluster node holding only the rider's
         # keys is down); the read alone still answers.
-        monkeypatch.setattr(redis.client.Pipeline, "execute", fail)
+        monkeypatch.setattr(riders.Batch, "send", fail)
         assert store.load("g1").version == 0
     assert [type(error) for error in counter.failures] == [redis.ConnectionError]
 
@@ -141,7 +177,7 @@ def test_a_carpool_carries_concurrent_riders_in_shared_trips_each_judged_alone(
     trips: list[int] = []
     in_flight, most = [0], [0]
     lock = threading.Lock()
-    execute = redis.client.Pipeline.execute
+    batch_send = riders.Batch.send
 
     def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
         with lock:
@@ -150,12 +186,12 @@ def test_a_carpool_carries_concurrent_riders_in_shared_trips_each_judged_alone(
             most[0] = max(most[0], in_flight[0])
         try:
             threading.Event().wait(0.01)  # a slow round trip: the others queue meanwhile
-            return execute(self, *args, **kwargs)
+            return batch_send(self, *args, **kwargs)
         finally:
             with lock:
                 in_flight[0] -= 1
 
-    monkeypatch.setattr(redis.client.Pipeline, "execute", counted)
+    monkeypatch.setattr(riders.Batch, "send", counted)
     carpool = riders.Carpool(redis_client)
     refused: list[int] = []
     start = threading.Barrier(len(counters))

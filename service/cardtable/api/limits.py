@@ -353,9 +353,9 @@ class Counters:
         empty (nothing is taken then)."""
         calls, sent = self.calls(hits), [0.0]
 
-        def queue(pipe: Any) -> None:
+        def queue(batch: riders.Batch) -> None:
             sent[0] = time.monotonic()
-            _queue(calls, pipe)
+            _queue(calls, batch)
 
         return riders.Rider(
             queue=queue,
@@ -365,9 +365,9 @@ class Counters:
 
     def _run(self, calls: Sequence[Call]) -> list[Any]:
         """The script runs in one round trip; their replies (an error in place of one's)."""
-        pipe = self.client.pipeline(transaction=False)
-        _queue(calls, pipe)
-        return self._known(calls, pipe.execute(raise_on_error=False))
+        batch = riders.Batch()
+        _queue(calls, batch)
+        return self._known(calls, batch.send(self.client))
 
     def _known(self, calls: Sequence[Call], replies: list[Any]) -> list[Any]:
         """`replies`, where Redis did not know the script (NOSCRIPT: it ran nothing), the
@@ -375,10 +375,10 @@ class Counters:
         missing = [i for i, reply in enumerate(replies) if isinstance(reply, NoScriptError)]
         if not missing:
             return replies
-        pipe = self.client.pipeline(transaction=False)
-        _queue([calls[i] for i in missing], pipe, with_text=True)
+        batch = riders.Batch()
+        _queue([calls[i] for i in missing], batch, with_text=True)
         replies = list(replies)
-        for i, reply in zip(missing, pipe.execute(raise_on_error=False), strict=True):
+        for i, reply in zip(missing, batch.send(self.client), strict=True):
             replies[i] = reply
         return replies
 
@@ -433,10 +433,28 @@ class Counters:
         raise RateLimited(hits[longest][0], waits[longest] / 1000, route)
 
 
-def _queue(calls: Sequence[Call], pipe: Any, with_text: bool = False) -> None:
-    for keys, args in calls:
-        script = GCRA if with_text else GCRA_SHA
-        pipe.execute_command("EVAL" if with_text else "EVALSHA", script, len(keys), *keys, *args)
+def _commands(calls: Sequence[Call], with_text: bool = False) -> list[tuple[Any, ...]]:
+    script = GCRA if with_text else GCRA_SHA
+    return [
+        ("EVAL" if with_text else "EVALSHA", script, len(keys), *keys, *args)
+        for keys, args in calls
+    ]
+
+
+@functools.lru_cache(maxsize=4096)
+def _packed(calls: tuple[Call, ...]) -> tuple[list[tuple[Any, ...]], bytes]:
+    """The EVALSHA runs of `calls` and their packing: a client's every request sends the
+    same (its `calls` are cached), so they are packed once, not on every request."""
+    commands = _commands(calls)
+    return commands, b"".join(riders.packed(*command) for command in commands)
+
+
+def _queue(calls: Sequence[Call], batch: riders.Batch, with_text: bool = False) -> None:
+    if with_text or not isinstance(calls, tuple):
+        for command in _commands(calls, with_text):
+            batch.execute_command(*command)
+    else:
+        batch.add_packed(*_packed(calls))
 
 
 def _not_counted(error: Exception) -> None:

@@ -422,14 +422,14 @@ class DocumentStore:
         return Stored(doc_id, int(version), codec.decode(blob), named)
 
     def _hmget_riding(self, rider: riders.Rider, key: str, names: list[str]) -> list[Any]:
-        """HMGET in one pipeline with the rider's commands, judged first (the rider may
+        """HMGET in one round trip with the rider's commands, judged first (the rider may
         refuse the request: the read is then dropped). If the round trip fails, the read is
         tried alone (on a Cluster, the rider's keys may live on a node that is down)."""
-        pipe = self.redis.pipeline(transaction=False)
-        rider.queue(pipe)
-        pipe.hmget(key, names)
+        batch = riders.Batch()
+        rider.queue(batch)
+        batch.execute_command("HMGET", key, *names)
         try:
-            *replies, read = pipe.execute(raise_on_error=False)
+            *replies, read = batch.send(self.redis)
         except Exception as error:  # the rider decides; the read is retried
             rider.failed(error)
             return list(self.redis.hmget(key, names))

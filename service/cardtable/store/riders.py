@@ -4,14 +4,17 @@ A request that is about to read a document may first owe Redis a few commands of
 (the rate limits' counters): rather than pay a round trip for them and another for the
 read, the caller arms a `Rider` for the current request (`riding`), and the store's first
 command of that request carries it: `DocumentStore.load` sends the rider's commands and
-its HMGET in one pipeline; any other store command sends the rider's commands alone first.
+its HMGET in one round trip; any other store command sends the rider's commands alone first.
 The rider judges its replies before the store goes on, and may raise to refuse the request:
 nothing of the store's work has happened then (a read's reply is dropped, a write is not
 sent). Whatever happens, the rider is judged exactly once per request: if the store is never
 reached, `riding` sends it alone on its way out.
 
-The pipeline is not a transaction, so it works on a Redis Cluster too (redis-py's cluster
-pipeline sends each node its own commands, whatever their slots).
+A round trip (`Batch`) is not a transaction. It is packed and written on a pooled
+connection by hand rather than through redis-py's `Pipeline`, whose construction and
+bookkeeping cost more than the counting itself in every view, legal-moves read and move
+(docs/limits.md); on a Redis Cluster it goes through redis-py's cluster pipeline, which sends
+each node its own commands, whatever their slots.
 
 Riders with no store command to ride (a route that is judged before its view runs) share
 round trips instead (`Carpool`): a burst of requests sends its counters in a few pipelines
@@ -23,18 +26,91 @@ concurrent requests never take each other's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from threading import Event, Lock
 from typing import Any
 
+from redis.cluster import RedisCluster
+from redis.exceptions import ResponseError
+
+
+class Batch:
+    """Commands for one round trip, added by `execute_command(*args)` (as on a pipeline),
+    or already packed in Redis's protocol (`add_packed`: the same few commands again on
+    every request, packed once)."""
+
+    def __init__(self) -> None:
+        self.commands: list[tuple[Any, ...]] = []
+        self._wire: list[tuple[Any, ...] | bytes] = []
+        """What is sent, in order: commands to pack, or packed ones."""
+
+    def execute_command(self, *args: Any) -> None:
+        self.commands.append(args)
+        self._wire.append(args)
+
+    def add_packed(self, commands: Sequence[tuple[Any, ...]], packed: bytes) -> None:
+        """`commands`, whose packing (RESP, as redis-py packs them) is `packed`."""
+        self.commands.extend(commands)
+        self._wire.append(packed)
+
+    def __len__(self) -> int:
+        return len(self.commands)
+
+    def send(self, client: Any) -> list[Any]:
+        """The replies, in order, an error reply (`ResponseError`) in place of its command's.
+        Retried as redis-py retries a pipeline (its connection's `retry`, on connection
+        errors and timeouts); raises when the round trip itself fails."""
+        if not self.commands:
+            return []
+        if isinstance(client, RedisCluster):
+            pipe = client.pipeline(transaction=False)  # type: ignore[no-untyped-call]
+            for args in self.commands:
+                pipe.execute_command(*args)
+            return list(pipe.execute(raise_on_error=False))
+        pool = client.connection_pool
+        connection = pool.get_connection()
+        try:
+            return list(
+                connection.retry.call_with_retry(
+                    lambda: self._exchange(connection),
+                    lambda _error: connection.disconnect(),
+                )
+            )
+        except BaseException:
+            connection.disconnect()  # never give the pool a socket with replies unread
+            raise
+        finally:
+            pool.release(connection)
+
+    def _exchange(self, connection: Any) -> list[Any]:
+        wire = b"".join(
+            part if isinstance(part, bytes) else b"".join(connection.pack_command(*part))
+            for part in self._wire
+        )
+        connection.send_packed_command([wire])  # one write
+        replies: list[Any] = []
+        for _ in self.commands:
+            try:
+                replies.append(connection.read_response())
+            except ResponseError as error:  # read whole: the next replies stay in step
+                replies.append(error)
+        return replies
+
+
+def packed(*args: str | int | float) -> bytes:
+    """A command in Redis's protocol, as redis-py packs it (text as UTF-8, a number as its
+    `repr`)."""
+    parts = [str(arg).encode() if not isinstance(arg, bytes) else arg for arg in args]
+    return b"*%d\r\n" % len(parts) + b"".join(b"$%d\r\n%s\r\n" % (len(p), p) for p in parts)
+
 
 @dataclass
 class Rider:
-    """`queue(pipeline)` adds the commands; `settle(replies)` gets their replies (an
-    exception in place of a failed command's) and may raise to refuse the request;
+    """`queue(batch)` adds the commands (to a `Batch`); `settle(replies)` gets their
+    replies (an exception in place of a failed command's) and may raise to refuse the request;
     `failed(error)` is told when the round trip itself failed (the store's own command then
     fails too, or is retried alone)."""
 
@@ -74,10 +150,10 @@ def take() -> Rider | None:
 def send_alone(client: Any, rider: Rider) -> None:
     """The rider's commands in a round trip of their own, judged."""
     rider.sent = True
-    pipe = client.pipeline(transaction=False)
-    rider.queue(pipe)
+    batch = Batch()
+    rider.queue(batch)
     try:
-        replies = pipe.execute(raise_on_error=False)
+        replies = batch.send(client)
     except Exception as error:  # the rider decides what a failure means
         rider.failed(error)
         return
@@ -164,13 +240,13 @@ class Carpool:
                 following.woken.set()
 
     def _carry(self, seats: list[_Seat]) -> None:
-        pipe = self.client.pipeline(transaction=False)
+        batch = Batch()
         ends = []
         for seat in seats:
-            seat.rider.queue(pipe)
-            ends.append(len(pipe))
+            seat.rider.queue(batch)
+            ends.append(len(batch))
         try:
-            replies = pipe.execute(raise_on_error=False)
+            replies = batch.send(self.client)
         except Exception as error:  # each rider decides what a failure means
             for seat in seats:
                 seat.error = error
