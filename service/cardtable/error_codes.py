@@ -29,7 +29,10 @@ class RetryLater(Exception):
 
     code = "too_many_waiting"
     retry_after = 1
-    details: dict[str, object] | None = None
+
+    def details(self) -> dict[str, object] | None:
+        """What the error body's `details` carries (built only when an answer needs it)."""
+        return None
 
 
 def _codes(status: int, **meanings: str) -> dict[str, ErrorCode]:

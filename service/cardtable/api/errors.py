@@ -109,7 +109,7 @@ def register_error_handlers(app: Flask) -> None:
 
 def _retry_later(error: RetryLater) -> Response:
     """Rate limits, stream caps, a busy feed: the status of its code and its own wait."""
-    response = coded_response(error.code, str(error), error.details)
+    response = coded_response(error.code, str(error), error.details())
     response.headers["Retry-After"] = str(error.retry_after)
     return response
 

@@ -148,14 +148,20 @@ class RateLimited(RetryLater):
     code = "rate_limited"
 
     def __init__(self, limit: Limit, wait_seconds: float, route: str = ""):
-        body = refusal_body(limit, wait_seconds)
-        super().__init__(body["message"])
+        super().__init__(str(limit))
         self.limit = limit
         self.wait_seconds = wait_seconds
-        self.retry_after = body["details"]["retry_after"]
-        self.details = body["details"]
+        self.retry_after = retry_after(wait_seconds)
         self.route = route
         """The rule pattern refused (for the metrics)."""
+
+    # The body is built only when the app's error handler answers; the refusal gate (the
+    # hot path of a flood) writes its own pre-encoded one and needs neither.
+    def __str__(self) -> str:
+        return str(refusal_body(self.limit, self.wait_seconds)["message"])
+
+    def details(self) -> dict[str, object]:
+        return dict(refusal_body(self.limit, self.wait_seconds)["details"])
 
 
 def _parsed(text: str) -> tuple[Limit, ...]:
