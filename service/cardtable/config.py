@@ -86,6 +86,10 @@ class Settings:
     rate_limit_seat_reads: str = "600/minute"
     """Reads one bearer token (a seat, or a sheet's edit token) may send, whatever the
     address."""
+    rate_limit_lease: int = 8
+    """Requests of a busy client's budget a process takes from Redis at once, and lets
+    through within a second without asking again (at most 1/32 of the budget: the small
+    ones are counted one by one). 1 counts every request in Redis (docs/limits.md)."""
     rate_limit_ipv6_prefix: int = 64
     """IPv6 clients are counted by network of this prefix length (a host usually has a
     /64 to itself); IPv4 ones by address. Every loopback address counts as one client."""
@@ -201,6 +205,8 @@ class Settings:
             raise ValueError(
                 f"write_schema (CARDTABLE_WRITE_SCHEMA) must be 3, 4 or 5, not {self.write_schema}"
             )
+        if not 1 <= self.rate_limit_lease <= 64:
+            raise ValueError(f"rate_limit_lease must be from 1 to 64, not {self.rate_limit_lease}")
         if not 1 <= self.rate_limit_ipv6_prefix <= 128:
             raise ValueError(
                 f"rate_limit_ipv6_prefix must be from 1 to 128, not {self.rate_limit_ipv6_prefix}"
@@ -325,6 +331,7 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "stored_per_client": int,
     "trusted_proxies": int,
     "rate_limit_ipv6_prefix": int,
+    "rate_limit_lease": int,
     "bot_moves_per_request": int,
     "write_schema": int,
     # Push: CARDTABLE_MAX_STREAMS, CARDTABLE_SSE_HEARTBEAT_SECONDS,

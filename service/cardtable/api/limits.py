@@ -219,20 +219,103 @@ def _key(prefix: str, scope: str, limit: Limit, who: str) -> str:
 
 
 GCRA = lua("gcra")
-"""Token buckets as GCRA: each of KEYS holds a bucket's theoretical arrival time (ms,
-Redis's clock, so every replica agrees); ARGV: the cost (1 takes, -1 gives back, more
+"""Token buckets as GCRA, taken from by a cost: each of KEYS holds a bucket's theoretical
+arrival time (ms, Redis's clock, so every replica agrees); ARGV: the cost (more than 1
 charges a request's work afterwards), whether to take it even from an empty bucket (a debt
 of at most one period), then for each key its emission interval (ms) and its period (ms,
 the burst tolerance: `amount` at once from a full bucket). All or nothing: returns, for
 each key, 0, or the milliseconds until a request fits in it; if any is not 0, nothing is
 taken from any."""
-GCRA_SHA = hashlib.sha1(GCRA.encode()).hexdigest()
+LEASE = lua("lease")
+"""The same buckets, taken from in leases (see `Leases`, and the script's own text)."""
 
-Call = tuple[tuple[str, ...], tuple[Any, ...]]
-"""One run of the script: its keys and its arguments."""
+
+@dataclass(frozen=True)
+class Script:
+    text: str
+
+    @functools.cached_property
+    def sha(self) -> str:
+        return hashlib.sha1(self.text.encode()).hexdigest()
+
+
+GCRA_SCRIPT, LEASE_SCRIPT = Script(GCRA), Script(LEASE)
+
+Call = tuple[Script, tuple[str, ...], tuple[Any, ...]]
+"""One run of a script: the script, its keys and its arguments."""
+Need = tuple[Hit, int]
+"""A bucket a request must ask Redis for, and how many of an expired lease to give back."""
 
 
 SUSPECT_SECONDS = 10.0
+LEASE_SECONDS = 1.0
+"""How long a process may keep the requests it took from a bucket (`Leases`)."""
+LEASE_SHARE = 32
+"""A lease is at most this fraction of its budget's amount (1/32: up to 8 of 240/minute)."""
+
+
+class Leases:
+    """Requests this process took from a bucket ahead of time, still to let through without
+    asking Redis: a busy client's requests are counted in Redis a lease at a time (up to
+    `most`, and at most 1/LEASE_SHARE of the budget), not one by one. Redis gives a lease
+    only from what the bucket holds, so no more ever passes than the budget allows; what
+    a process holds of it is used within LEASE_SECONDS, or given back on its next ask.
+    The cost: a client spread over N processes may be refused while another holds part of
+    its budget (up to N - 1 leases early). Bounded."""
+
+    MAX_ENTRIES = 10_000
+
+    def __init__(self, most: int):
+        self.most = max(1, most)
+        self._held: dict[str, list[float]] = {}
+        """A bucket's key -> [requests left, until when (monotonic)]."""
+
+    def size(self, limit: Limit) -> int:
+        """The lease asked of `limit`'s buckets."""
+        return max(1, min(self.most, limit.amount // LEASE_SHARE))
+
+    def take(self, hits: tuple[Hit, ...]) -> tuple[Need, ...]:
+        """Take one request from each of `hits`' leases; the buckets that had none left (with
+        an expired lease's unused requests to give back), which the request must ask of
+        Redis."""
+        held, now = self._held, time.monotonic()
+        needs: tuple[Need, ...] = ()
+        for hit in hits:
+            lease = held.get(hit[1])
+            if lease is None:
+                needs += ((hit, 0),)
+            elif lease[1] <= now:
+                del held[hit[1]]
+                needs += ((hit, int(lease[0])),)
+            elif lease[0] > 1:
+                lease[0] -= 1
+            else:
+                del held[hit[1]]
+        return needs
+
+    def put_back(self, hits: Iterable[Hit]) -> None:
+        """A refused request's requests, taken from these buckets' leases, given back."""
+        now = time.monotonic()
+        for _, key in hits:
+            lease = self._held.setdefault(key, [0, now + LEASE_SECONDS])
+            lease[0] += 1
+
+    def forfeit(self, hits: Iterable[Hit]) -> None:
+        """Drop these buckets' leases: the client is charged for work beyond its requests,
+        which its lease must not outlast."""
+        for _, key in hits:
+            self._held.pop(key, None)
+
+    def grant(self, key: str, left: int) -> None:
+        """`left` more requests of the bucket `key`, taken from Redis just now."""
+        if left <= 0:
+            return
+        if len(self._held) >= self.MAX_ENTRIES:
+            now = time.monotonic()
+            self._held = {k: v for k, v in self._held.items() if v[1] > now}
+            if len(self._held) >= self.MAX_ENTRIES:
+                self._held.clear()
+        self._held[key] = [left, time.monotonic() + LEASE_SECONDS]
 
 
 class PenaltyBox:
@@ -289,43 +372,52 @@ class PenaltyBox:
 
 
 class Counters:
-    """Token buckets in Redis, judged by one script run per request (`GCRA`): a request's
-    buckets ride as a `riders.Rider`, alone or with the store's read.
+    """Token buckets in Redis: a request's buckets without a lease left (`Leases`) ride as a
+    `riders.Rider`, alone or with the store's read, judged by one script run.
 
-    The script goes by its hash (EVALSHA: its text is not sent nor hashed again by Redis on
-    every request); a Redis that does not know it yet (restarted, failed over) answers
-    NOSCRIPT, and those runs are sent again with the text, which caches it. On a Redis
-    Cluster a request's buckets live in several slots, which one script run may not touch:
-    each bucket is judged by a run of its own, and what the others took when one refuses
-    is given back."""
+    The scripts go by their hash (EVALSHA: a script's text is not sent nor hashed again by
+    Redis on every request); a Redis that does not know one yet (restarted, failed over)
+    answers NOSCRIPT, and those runs are sent again with the text, which caches it. On a
+    Redis Cluster a request's buckets live in several slots, which one script run may not
+    touch: each bucket is judged by a run of its own, and what the others took when one
+    refuses stays this process's lease."""
 
-    SCRIPT = GCRA
-
-    def __init__(self, client: Any, box: PenaltyBox | None = None):
+    def __init__(self, client: Any, box: PenaltyBox | None = None, lease: int = 1):
         self.client = client
         self.box = box or PenaltyBox()
+        self.leases = Leases(lease)
         self.one_run = not isinstance(client, RedisCluster)
         """Whether a request's buckets are judged in one script run (all but a Cluster)."""
         self.calls = functools.lru_cache(maxsize=4096)(self._calls)
-        """The script runs of a request's buckets (the same few for a client's every
+        """The script runs of a request's needs (the same few for a client's every
         request: `LimitsMiddleware.hits_for` gives the same tuple again)."""
         self.carpool = riders.Carpool(client)
         """Requests judged before their view share round trips (see `riders.Carpool`)."""
 
-    def _calls(self, hits: tuple[Hit, ...], cost: int = 1, force: int = 0) -> tuple[Call, ...]:
-        groups = [hits] if self.one_run else [(hit,) for hit in hits]
+    def _groups(self, items: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        return [items] if self.one_run else [(item,) for item in items]
+
+    def _calls(self, needs: tuple[Need, ...]) -> tuple[Call, ...]:
+        size = self.leases.size
         return tuple(
             (
-                tuple(key for _, key in group),
-                (cost, force, *(x for limit, _ in group for x in limit.script_args)),
+                LEASE_SCRIPT,
+                tuple(key for (_, key), _ in group),
+                tuple(
+                    x
+                    for (limit, _), credit in group
+                    for x in (*limit.script_args, size(limit), credit)
+                ),
             )
-            for group in groups
+            for group in self._groups(needs)
         )
 
-    def rider(self, hits: tuple[Hit, ...], route: str = "") -> riders.Rider:
-        """The request's buckets, each taken from, then judged: `RateLimited` if one is
-        empty (nothing is taken then)."""
-        calls, sent = self.calls(hits), [0.0]
+    def rider(
+        self, needs: tuple[Need, ...], hits: tuple[Hit, ...], route: str = ""
+    ) -> riders.Rider:
+        """The request's `needs` (of its buckets `hits`), each taken from, then judged:
+        `RateLimited` if one is empty (nothing is taken then)."""
+        calls, sent = self.calls(needs), [0.0]
 
         def queue(batch: riders.Batch) -> None:
             sent[0] = time.monotonic()
@@ -333,7 +425,7 @@ class Counters:
 
         return riders.Rider(
             queue=queue,
-            settle=functools.partial(self._judge, hits, calls, route, sent),
+            settle=functools.partial(self._judge, needs, hits, calls, route, sent),
             failed=_not_counted,
         )
 
@@ -358,15 +450,13 @@ class Counters:
 
     def charge(self, hits: tuple[Hit, ...], cost: int) -> None:
         """Take `cost` more from each bucket, even into debt: what a request's work cost
-        beyond its own turn (the bots' moves it played)."""
-        self._send(self.calls(hits, cost, 1))
-
-    def give_back(self, taken: Sequence[Hit]) -> None:
-        """A refused request takes nothing: the buckets that let it pass (on a Cluster,
-        judged apart) get it back."""
-        self._send(self.calls(tuple(taken), -1))
-
-    def _send(self, calls: Sequence[Call]) -> None:
+        beyond its own turn (the bots' moves it played). Their leases go too."""
+        self.leases.forfeit(hits)
+        calls = tuple(
+            (GCRA_SCRIPT, tuple(key for _, key in group),
+             (cost, 1, *(x for limit, _ in group for x in limit.script_args)))
+            for group in self._groups(hits)
+        )  # fmt: skip
         try:
             replies = self._run(calls)
         except COUNTING_FAILED as error:
@@ -378,6 +468,7 @@ class Counters:
 
     def _judge(
         self,
+        needs: tuple[Need, ...],
         hits: tuple[Hit, ...],
         calls: Sequence[Call],
         route: str,
@@ -393,25 +484,30 @@ class Counters:
         if failure is not None:
             _not_counted(failure)
             return
-        waits = [int(wait) for reply in replies for wait in reply]
-        if not any(waits):
+        taken = [int(value) for reply in replies for value in reply]
+        refused = min(taken) < 0
+        for ((_, key), _), count in zip(needs, taken, strict=True):
+            self.leases.grant(key, count if refused else count - 1)  # this request's one
+        if not refused:
             return
-        for (limit, key), wait in zip(hits, waits, strict=True):
+        asked = {key for (_, key), _ in needs}
+        self.leases.put_back(hit for hit in hits if hit[1] not in asked)
+        waits = [-count if count < 0 else 0 for count in taken]
+        for ((limit, key), _), wait in zip(needs, waits, strict=True):
             if wait:
                 self.box.note(key, limit, wait / 1000, since=sent[0])
         longest = max(range(len(waits)), key=waits.__getitem__)
-        taken = [hit for hit, wait in zip(hits, waits, strict=True) if not wait]
-        if taken and not self.one_run:
-            self.give_back(taken)
-        log.debug("rate limit %s exceeded by %s", hits[longest][0], hits[longest][1])
-        raise RateLimited(hits[longest][0], waits[longest] / 1000, route)
+        limit, key = needs[longest][0]
+        log.debug("rate limit %s exceeded by %s", limit, key)
+        raise RateLimited(limit, waits[longest] / 1000, route)
 
 
 def _commands(calls: Sequence[Call], with_text: bool = False) -> list[tuple[Any, ...]]:
-    script = GCRA if with_text else GCRA_SHA
     return [
-        ("EVAL" if with_text else "EVALSHA", script, len(keys), *keys, *args)
-        for keys, args in calls
+        ("EVAL", script.text, len(keys), *keys, *args)
+        if with_text
+        else ("EVALSHA", script.sha, len(keys), *keys, *args)
+        for script, keys, args in calls
     ]
 
 
@@ -491,6 +587,7 @@ class LimitsMiddleware:
         self.url_map = flask_app.url_map
         self.counters = counters
         self.box = counters.box
+        self.leases = counters.leases
         self.cors_origins = frozenset(settings.cors_origins)
         prefix = f"{settings.key_prefix}:limits:"
         ipv6_prefix = settings.rate_limit_ipv6_prefix
@@ -549,10 +646,13 @@ class LimitsMiddleware:
         boxed = self.box.refused(hits)
         if boxed is not None:
             return self.refuse(environ, start_response, RateLimited(*boxed, rule))
-        rider = self.counters.rider(hits, rule)
+        needs = self.leases.take(hits)
         played = [0]
         reset = _PLAYED.set(played)
         try:
+            if not needs:  # every bucket had some of its lease left: nothing to ask Redis
+                return self.app(environ, start_response)
+            rider = self.counters.rider(needs, hits, rule)
             # A read or a JSON body reaches the view (only a POST's content type is refused
             # before it): such a request of a riding route is judged there, with the
             # store's first command; any other now, and so is a client refused lately.
@@ -693,7 +793,7 @@ def install_limits(app: Flask, settings: Settings, client: Any) -> None:
     or Sentinel-managed master) that `client` speaks to; then trust the configured
     proxies, outside it, so that the address counted is the client's."""
     if settings.rate_limits_enabled:
-        counters = Counters(client)
+        counters = Counters(client, lease=settings.rate_limit_lease)
         limits = LimitsMiddleware(
             app.wsgi_app, app, Budgets.from_settings(settings), counters, settings
         )
