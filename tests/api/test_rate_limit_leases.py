@@ -10,10 +10,10 @@ import pytest
 import redis
 from flask.testing import FlaskClient
 
-from cardtable.api import limits
 from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.server.redis_server import RedisServer
+from cardtable.store import buckets
 from tests.api.conftest import Api
 
 BUDGET = 256
@@ -79,7 +79,7 @@ def test_replicas_never_let_through_more_than_the_budget(redis_server: RedisServ
 def test_an_expired_lease_gives_back_what_it_did_not_use(
     redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(limits, "LEASE_SECONDS", 0.0)  # every lease expired at once
+    monkeypatch.setattr(buckets, "LEASE_SECONDS", 0.0)  # every lease expired at once
     client = _client(redis_server, "leases-expiry")
     path = f"/games/{Api(client).create('skyjo', 2)['id']}"
     # Each read takes a lease of 8 and gives back the 7 the one before left unused: the
