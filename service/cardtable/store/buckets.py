@@ -320,12 +320,6 @@ class Counters:
             failed=self._not_counted,
         )
 
-    def _run(self, calls: Sequence[Call]) -> list[Any]:
-        """The script runs in one round trip; their replies (an error in place of one's)."""
-        batch = riders.Batch()
-        _queue(calls, batch)
-        return self._known(calls, batch.send(self.client))
-
     def _known(self, calls: Sequence[Call], replies: list[Any]) -> list[Any]:
         """`replies`, where Redis did not know the script (NOSCRIPT: it ran nothing), the
         replies of those runs sent again with its text (which caches it)."""
@@ -348,14 +342,28 @@ class Counters:
              (cost, 1, *(x for limit, _ in group for x in limit.script_args)))
             for group in self._groups(hits)
         )  # fmt: skip
+        batch = riders.Batch()
+        _queue(calls, batch)
         try:
-            replies = self._run(calls)
+            replies = batch.send(self.client)
         except COUNTING_FAILED as error:
             self._not_counted(error)
             return
+        self._counted(calls, replies)
+
+    def _counted(self, calls: Sequence[Call], replies: list[Any]) -> list[Any] | None:
+        """The script runs' `replies` (those Redis did not know the script for sent again),
+        or None when Redis could not count them."""
+        try:
+            replies = self._known(calls, replies)
+        except COUNTING_FAILED as error:
+            self._not_counted(error)
+            return None
         failure = next((reply for reply in replies if isinstance(reply, Exception)), None)
         if failure is not None:
             self._not_counted(failure)
+            return None
+        return replies
 
     def _not_counted(self, error: Exception) -> None:
         if not isinstance(error, COUNTING_FAILED):
@@ -371,16 +379,10 @@ class Counters:
         sent: list[float],
         replies: list[Any],
     ) -> None:
-        try:
-            replies = self._known(calls, replies)
-        except COUNTING_FAILED as error:
-            self._not_counted(error)
+        counted = self._counted(calls, replies)
+        if counted is None:
             return
-        failure = next((reply for reply in replies if isinstance(reply, Exception)), None)
-        if failure is not None:
-            self._not_counted(failure)
-            return
-        taken = [int(value) for reply in replies for value in reply]
+        taken = [int(value) for reply in counted for value in reply]
         refused = min(taken) < 0
         for ((_, key), _), count in zip(needs, taken, strict=True):
             self.leases.grant(key, count if refused else count - 1)  # this request's one
