@@ -20,6 +20,7 @@ from flask.testing import FlaskClient
 
 import cardtable.live.feeds
 from cardtable.api.requests import wiring
+from cardtable.api.wiring import new_feeds
 from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.live.feeds import CHUNK_MOVES
@@ -87,7 +88,8 @@ def test_a_cold_workers_pages_and_stream_of_a_long_game_equal_a_warm_workers(
 ) -> None:
     created = _long_game_followed(app, api, client)
     game_id = created["id"]
-    warm = app.extensions["cardtable_feeds"]
+    wired = app.extensions["cardtable"]
+    warm = wired.feeds
     assert warm._slot(game_id)[1].history.end == 0  # it followed every move
     for token in (created["players"][0]["token"], None):
         warm.page_events = cardtable.live.feeds.PAGE_EVENTS
@@ -100,25 +102,23 @@ def test_a_cold_workers_pages_and_stream_of_a_long_game_equal_a_warm_workers(
             e for page in whole for e in page["events"]
         ]
 
-        app.extensions.pop("cardtable_feeds")  # a cold worker: nothing cached
+        wired.feeds = cold = new_feeds(wired.games)  # a cold worker: nothing cached
         cold_first = client.get(f"/games/{game_id}/events?since=0", headers=Api.auth(token))
         assert cold_first.get_json() == whole[0]
-        cold = app.extensions["cardtable_feeds"]
         assert cold._slot(game_id)[1].history.end == whole[-1]["version"]  # no table change
         assert _pages(client, game_id, token) == whole  # the rest, from the first's history
 
-        app.extensions.pop("cardtable_feeds")
-        app.extensions["cardtable_feeds"] = cold_small = type(cold)(*_sources(app))
+        wired.feeds = cold_small = type(cold)(*_sources(app))
         cold_small.page_events = SMALL_PAGE
         assert _pages(client, game_id, token) == warm_pages
 
-        app.extensions.pop("cardtable_feeds")
+        wired.feeds = new_feeds(wired.games)
         cold_stream = _stream(client, game_id, **{**Api.auth(token), "Last-Event-ID": "0"})
         assert cold_stream.status_code == warm_stream.status_code == 200
         sent = _messages(cold_stream.text)
         assert sent == _messages(warm_stream.text)  # ids and bodies
         assert [event for _, event in sent] == [e for page in whole for e in page["events"]]
-        app.extensions["cardtable_feeds"] = warm
+        wired.feeds = warm
 
 
 def _sources(app: Flask) -> tuple[Any, Any, Any]:
@@ -134,7 +134,7 @@ def test_a_feed_that_stays_busy_answers_503_with_retry_after(
     game_id = created["id"]
     assert client.get(f"/games/{game_id}/events").status_code == 200
     monkeypatch.setattr(cardtable.live.feeds, "FEED_WAIT_SECONDS", 0.05)
-    lock, _ = app.extensions["cardtable_feeds"]._slot(game_id)
+    lock, _ = app.extensions["cardtable"].feeds._slot(game_id)
     with lock:  # another request building this game's feed, for longer than the bound
         for headers in ({}, STREAM):
             answer = client.get(f"/games/{game_id}/events?since=0", headers=headers)

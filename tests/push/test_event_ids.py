@@ -16,6 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from cardtable.api.wiring import new_feeds
 from tests.api.conftest import Api
 
 STREAM = {"Accept": "text/event-stream"}
@@ -111,7 +112,7 @@ def test_the_json_feed_pages_whole_versions(app: Flask, api: Api, client: FlaskC
     game_id = created["id"]
     whole = client.get(f"/games/{game_id}/events?since=0").get_json()
     assert whole["next"] is None  # a short game: one page
-    app.extensions["cardtable_feeds"].page_events = 7
+    app.extensions["cardtable"].feeds.page_events = 7
     pages: list[dict[str, Any]] = []
     since: int | None = 0
     while since is not None:
@@ -154,10 +155,11 @@ def test_first_reads_of_the_feed_on_cold_workers_never_fail_under_a_fast_move_lo
     mover = threading.Thread(target=move_fast)
     mover.start()
     statuses = []
+    wired = app.extensions["cardtable"]
     try:
         reader = app.test_client()
         for _ in range(60):
-            app.extensions.pop("cardtable_feeds", None)  # a cold worker: nothing cached
+            wired.feeds = new_feeds(wired.games)  # a cold worker: nothing cached
             answer = reader.get(f"/games/{game_id}/events?since=0")
             statuses.append(answer.status_code)
             if answer.status_code == 200:

@@ -1,4 +1,5 @@
-"""What the app factory builds once and the routes use: settings, stores and services."""
+"""What the app factory builds once and the routes use: settings, stores, services and the
+event path (the hub, the feeds, the alarms)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from cardtable.api.limits import charging_moves
 from cardtable.config import Settings
 from cardtable.games.seating import Seating
 from cardtable.games.service import GameService
-from cardtable.live.hub import counting_published, new_hub
+from cardtable.live.alarms import Alarms
+from cardtable.live.feeds import Feeds
+from cardtable.live.hub import Hub, counting_published
+from cardtable.live.streams import EventStreams
 from cardtable.sheets.service import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
 from cardtable.store.clock import RedisClock
@@ -22,6 +26,9 @@ class Wiring:
     games: GameService
     sheets: ScoreSheetService
     seating: Seating
+    hub: Hub
+    feeds: Feeds
+    alarms: Alarms
 
     @classmethod
     def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
@@ -51,13 +58,47 @@ class Wiring:
             waiting_ttl_seconds=settings.waiting_ttl_seconds,
             takeover_after=settings.takeover_timeouts,
             write_schema=settings.write_schema,
-            hub=new_hub(
-                redis_client,
-                settings.key_prefix,
-                settings.max_streams,
-                settings.streams_per_address,
-                return_freed_memory=settings.return_freed_memory,
-            ),
+            hub=_hub(settings, redis_client),
         )
         sheets = ScoreSheetService(stores["sheet"], clock=clock)
-        return cls(settings, redis_client, games, sheets, Seating(games))
+        seating = Seating(games)
+        return cls(
+            settings,
+            redis_client,
+            games,
+            sheets,
+            seating,
+            games.hub,
+            new_feeds(games),
+            Alarms(games),
+        )
+
+    @property
+    def streams(self) -> EventStreams:
+        """The games' event streams, over this app's hub, feeds and alarms."""
+        return EventStreams(
+            self.hub,
+            self.feeds,
+            self.alarms,
+            self.games.load,
+            self.games.seat_for,
+            self.settings.sse_heartbeat_seconds,
+        )
+
+
+def _hub(settings: Settings, redis_client: RedisClient) -> Hub:
+    """The process's notification hub of this app: the one the game service's long-polls,
+    the feeds' reads and the streams share."""
+    return Hub(
+        redis_client,
+        settings.key_prefix,
+        capacity=settings.max_streams,
+        streams_per_address=settings.streams_per_address,
+        return_freed_memory=settings.return_freed_memory,
+    )
+
+
+def new_feeds(games: GameService) -> Feeds:
+    """A feed cache over `games` (the app's is built once; a new one is a cold worker's).
+    The hub's read bound: streams and long-polls share one per process."""
+    return Feeds(games.load, games.replayed, games.read_log, reading=games.hub.reading)

@@ -257,10 +257,32 @@ class Hub:
             self._held -= 1
             self.freed.count(self._held)
 
-    def acquire_stream(self, address: str) -> None:
-        """Take one of `address`'s stream slots (its group's: `address_group`), or raise
-        TooManyStreams; then a waiting slot (`acquire`), or raise Overloaded."""
-        group = address_group(address)
+    @contextmanager
+    def slot(self, address: str | None = None) -> Iterator[None]:
+        """One waiting slot for the block, counted in `cardtable_waiting_clients`: a
+        long-poll's (no address), or a stream's, which first takes one of its address
+        group's stream slots (`address_group`; TooManyStreams), then a waiting slot
+        (Overloaded). Every waiting request takes and gives back its slots here."""
+        group = None if address is None else address_group(address)
+        if group is not None:
+            self._take_address(group)
+        try:
+            self.acquire()
+        except Overloaded:
+            if group is not None:
+                self._release_address(group)
+            raise
+        gauge = WAITING_POLLS if group is None else OPEN_STREAMS
+        gauge.inc()
+        try:
+            yield
+        finally:
+            gauge.dec()
+            self.release()
+            if group is not None:
+                self._release_address(group)
+
+    def _take_address(self, group: str) -> None:
         with self._lock:
             count = self._streams_by_address.get(group, 0)
             cap = self.streams_per_address
@@ -268,15 +290,6 @@ class Hub:
                 REFUSED.inc()
                 raise TooManyStreams(cap)
             self._streams_by_address[group] = count + 1
-        try:
-            self.acquire()
-        except Overloaded:
-            self._release_address(group)
-            raise
-
-    def release_stream(self, address: str) -> None:
-        self.release()
-        self._release_address(address_group(address))
 
     def _release_address(self, group: str) -> None:
         with self._lock:
@@ -333,27 +346,21 @@ class Hub:
     ) -> int:
         """A long-poll: the version once it differs from `known`, or at the timeout (or at
         once when the hub stops). Raises Overloaded when the cap is reached."""
-        self.acquire()
-        WAITING_POLLS.inc()
-        try:
-            with self.watching(game_id) as game:
-                deadline = time.monotonic() + timeout
-                with self.reading:  # after registering: no notification is missed
+        with self.slot(), self.watching(game_id) as game:
+            deadline = time.monotonic() + timeout
+            with self.reading:  # after registering: no notification is missed
+                current = read_version()
+            while current == known and not self.stopping:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                heard = self.wait(game, known, left)
+                if heard is not None:
+                    current = heard
+                    continue
+                with self.reading:
                     current = read_version()
-                while current == known and not self.stopping:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        break
-                    heard = self.wait(game, known, left)
-                    if heard is not None:
-                        current = heard
-                        continue
-                    with self.reading:
-                        current = read_version()
-                return current
-        finally:
-            WAITING_POLLS.dec()
-            self.release()
+            return current
 
     # ---- notifications ---------------------------------------------------------------
 
@@ -384,9 +391,16 @@ class Hub:
 
     def shutdown(self) -> None:
         """Stop: streams end with a last `retry:`, long-polls answer at once, new ones are
-        refused. Safe to call from a signal handler or a gunicorn hook."""
+        refused."""
         self.stopping = True
         self.wake_all()
+
+    def stop_soon(self) -> None:
+        """`shutdown`, from a signal handler (the worker's SIGTERM): not in the handler
+        itself, which may have interrupted a holder of the hub's lock, and under gevent
+        runs in the event loop, where nothing may block. A greenlet (or a thread) takes
+        the lock in its turn."""
+        _in_background(self.shutdown)
 
     # ---- the listener ------------------------------------------------------------------
 
@@ -454,36 +468,6 @@ def counting_published(on_moves: Callable[[str, int], None]) -> Callable[[str, i
     return hook
 
 
-def gunicorn_post_worker_init(worker: Any) -> None:
-    """gunicorn hook: on SIGTERM/SIGINT/SIGQUIT, stop this worker's hub before gunicorn's
-    own handler, so that streams and long-polls end well inside the graceful timeout."""
-    import signal
-
-    for signum, handler in (
-        (signal.SIGTERM, worker.handle_exit),
-        (signal.SIGINT, worker.handle_quit),
-        (signal.SIGQUIT, worker.handle_quit),
-    ):
-        signal.signal(signum, _stopping_first(handler))
-
-
-def _stopping_first(handler: Callable[[int, Any], None]) -> Callable[[int, Any], None]:
-    def stop_then(signum: int, frame: Any) -> None:
-        # Not in the signal handler itself: it may have interrupted a holder of a hub's
-        # lock, and under gevent it runs in the event loop, where nothing may block. A
-        # greenlet (or a thread) takes the lock in its turn.
-        stop_hubs()
-        handler(signum, frame)
-
-    return stop_then
-
-
-def stop_hubs() -> None:
-    """Stop every hub of this process (from a signal handler: see `_in_background`)."""
-    for hub in list(HUBS):
-        _in_background(hub.shutdown)
-
-
 def _in_background(work: Callable[[], None]) -> None:
     if _gevent_patched():
         import gevent
@@ -491,10 +475,6 @@ def _in_background(work: Callable[[], None]) -> None:
         gevent.spawn(work)
     else:
         threading.Thread(target=work, daemon=True).start()
-
-
-HUBS: list[Hub] = []
-"""Every hub of this process (one per app), for the signal hook."""
 
 
 def new_hub(
@@ -505,12 +485,11 @@ def new_hub(
     *,
     return_freed_memory: bool = True,
 ) -> Hub:
-    hub = Hub(
+    """A hub (the app's is built once, by `api.wiring.Wiring.build`)."""
+    return Hub(
         redis,
         prefix,
         capacity=capacity,
         streams_per_address=streams_per_address,
         return_freed_memory=return_freed_memory,
     )
-    HUBS.append(hub)
-    return hub

@@ -288,12 +288,13 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
     def handle_exit(self, sig: int, frame: Any) -> None:
         # SIGTERM: waiting requests answer now (they check this) and `run` wakes up to stop.
         # (Imported here, in the worker after gevent's patching: cardtable.server.lifecycle.)
-        from cardtable.live import hub as push
         from cardtable.server import lifecycle
 
         super().handle_exit(sig, frame)
         lifecycle.begin_shutdown()
-        push.stop_hubs()
+        wired = getattr(self.wsgi, "extensions", {}).get("cardtable")
+        if wired is not None:  # the app's hub: its streams end with `retry:`, its polls answer
+            wired.hub.stop_soon()
 
     def run(self) -> None:
         """gunicorn's gevent loop, with the stop described in the module's docstring."""
