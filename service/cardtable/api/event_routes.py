@@ -100,9 +100,9 @@ class Events(MethodView):
         With `Accept: text/event-stream`: a stream of Server-Sent Events (`id` = version),
         resumable with `Last-Event-ID`, with heartbeat comments.
         """
-        wired = wiring()
         if _wants_stream():
             return _stream(game_id, since)
+        wired = wiring()
         service, feeds = wired.games, wired.feeds
         if wait:
             with wired.hub.reading:  # long-polls share a bounded number of store reads
