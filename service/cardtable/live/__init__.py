@@ -1,2 +1,2 @@
 """What one process keeps between requests: the change hub, the games'
-event feeds and the turn-timer alarms."""
+event feeds, the turn-timer alarms and the event streams over them."""

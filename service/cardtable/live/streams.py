@@ -1,10 +1,11 @@
 """A game's Server-Sent Events stream, apart from HTTP: its slots, its text and its close.
 
-The route (api/event_routes.py) parses the request and hands over what it read: the game,
-the viewer's token, where to start, the client's address and socket. `EventStreams.open`
-takes the stream's slots (one context manager, `Hub.slot`, the long-poll's too) and
-registers as a waiter before it reads the game, so that no change falls between the read
-and the first wait; the returned `OpenStream` gives both back when it closes.
+The route (api/event_routes.py) parses the request and hands over the game's id, `since`,
+how to read the viewer's token and Last-Event-ID, the client's address and its socket.
+`EventStreams.open` takes the stream's slots (one context manager, `Hub.slot`, the
+long-poll's too) and registers as a waiter before it reads the game, so that no change
+falls between the read and the first wait; the returned `OpenStream` gives both back when
+it closes.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from cardtable_engine.events import Event
 if TYPE_CHECKING:
     from cardtable.games.live_table import Game
 
-log = logging.getLogger("cardtable.live.hub")
+log = logging.getLogger("cardtable.live.hub")  # the name a stream's warnings have always had
 
 STREAM_RETRY_MS = 3000
 """How long an EventSource waits before reconnecting (sent as `retry:` first)."""
