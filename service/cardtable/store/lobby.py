@@ -15,29 +15,21 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cardtable.store import RedisClient
+from cardtable.store.connection import RedisClient
+from cardtable.store.scripts import lua
 
 LOBBY_FIELD = "lobby"
 """The game hash's field with its lobby summary (JSON), empty when it is not listed."""
 MAX_ENTRIES = 10_000
 """Cap per sorted set: the oldest entries go first."""
 
-# KEYS[1] the sorted set, KEYS[2] its sequence; ARGV: member, now (ms), oldest kept (ms), cap
-ADD = """
-local score = redis.call('INCR', KEYS[2])
-local now = tonumber(ARGV[2])
-if score < now then
-  redis.call('SET', KEYS[2], ARGV[2])
-  score = now
-end
-redis.call('ZADD', KEYS[1], score, ARGV[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[3])
-redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[4]) + 1))
-return score
-"""
+ADD = lua("lobby_add")
+"""Adds a member (store/lua/lobby_add.lua: its KEYS and ARGV are at its top)."""
 
 
 class Lobby:
+    """The lobby's sorted sets over one Redis client."""
+
     def __init__(
         self, redis: RedisClient, game_key: Any, *, prefix: str, waiting_ttl_seconds: int
     ) -> None:
