@@ -21,7 +21,7 @@ from cardtable.server.redis_server import RedisServer
 from cardtable.store import DocumentStore
 from tests.support.app_under_test import app_under_test
 from tests.support.limits import RAISED_LIMITS
-from tests.support.scoresheet_cases import DOUBLING, EXAMPLES, SheetCase, skipbo, skyjo
+from tests.support.scoresheet_cases import EXAMPLES, SheetCase, skipbo, skyjo
 
 TTL = 600
 FINISHED_TTL = 60
@@ -169,26 +169,6 @@ def test_anyone_reads_and_if_none_match_gives_304(sheets: Sheets) -> None:
 
 
 # ---- the worked examples ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("totals", "finisher", "scores", "doubled"), DOUBLING)
-def test_skyjo_worked_examples(
-    sheets: Sheets, totals: list[int], finisher: int, scores: list[int], doubled: bool
-) -> None:
-    sheet = sheets.create("skyjo", 3)
-    answer = sheets.add(sheet, skyjo(totals, finisher))
-    assert answer["rounds"] == [
-        {
-            "round": 1,
-            "card_totals": totals,
-            "finisher": finisher,
-            "finisher_doubled": doubled,
-            "scores": scores,
-            "totals": scores,
-        }
-    ]
-    assert answer["totals"] == scores
-    assert answer["version"] == 1
 
 
 @pytest.mark.parametrize("case", EXAMPLES, ids=lambda case: case.name)

@@ -48,6 +48,8 @@ class SheetCase:
     finished: bool
     winners: list[int]
     options: dict[str, Any] = field(default_factory=dict)
+    doubled: list[bool] | None = None
+    """Skyjo: whether each round doubled its finisher's total (None: not checked)."""
 
     def check(self, sheet: dict[str, Any]) -> None:
         """Fails unless `sheet` (the sheet as read, after every round of the case was
@@ -57,6 +59,8 @@ class SheetCase:
             {key: r[key] for key in entry} for r, entry in zip(rounds, self.rounds, strict=True)
         ]
         assert (entered, [r["scores"] for r in rounds]) == (self.rounds, self.scores)
+        if self.doubled is not None:
+            assert [r["finisher_doubled"] for r in rounds] == self.doubled
         assert (sheet["totals"], sheet["finished"], sheet["winners"]) == (
             self.totals,
             self.finished,
@@ -120,5 +124,19 @@ EXAMPLES = [
         False,
         [],
         {"finisher_penalty": False},
+    ),
+    *(
+        SheetCase(
+            f"skyjo {totals} finished by seat {finisher}",
+            "skyjo",
+            3,
+            [skyjo(totals, finisher)],
+            [scores],
+            scores,
+            False,
+            [],
+            doubled=[doubled],
+        )
+        for totals, finisher, scores, doubled in DOUBLING
     ),
 ]
