@@ -18,7 +18,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
 
-from move_loop import serve_trivial  # noqa: E402
+from move_loop import add_gunicorn_arguments, serve_trivial  # noqa: E402
 
 from cardtable.server.redis_server import RedisServer  # noqa: E402
 from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
@@ -58,8 +58,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--users", type=int, default=16)
     parser.add_argument("--seconds", type=int, default=30)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    add_gunicorn_arguments(parser)
     args = parser.parse_args()
     print(
         f"locust: {args.users} users for {args.seconds}s; gunicorn: {args.workers} workers "

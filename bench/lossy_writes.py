@@ -21,9 +21,9 @@ import redis
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
 
-from cardtable.games.lobby import ADD  # noqa: E402
 from cardtable.server.redis_server import RedisServer  # noqa: E402
 from cardtable.store.documents import COMPARE_AND_SET, CREATE  # noqa: E402
+from cardtable.store.lobby import ADD  # noqa: E402
 from tests.e2e.gunicorn import Gunicorn  # noqa: E402
 from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
 from tests.support.lossy_proxy import LossyProxy  # noqa: E402

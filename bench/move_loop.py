@@ -134,6 +134,13 @@ class Server:
     redis: redis.Redis
 
 
+def add_gunicorn_arguments(parser: argparse.ArgumentParser) -> None:
+    """The gunicorn shape every served bench runs (load_bench.py too), so their figures
+    compare: --workers processes of --threads threads each."""
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
+
+
 def serve_trivial(redis_url: str, workers: int, threads: int) -> tuple[subprocess.Popen, int]:
     """bench/trivial_app.py under gunicorn with the project's settings: (process, port)."""
     port = free_port()
@@ -158,8 +165,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    add_gunicorn_arguments(parser)
     parser.add_argument("--limits", choices=("on", "off", "both"), default="on")
     parser.add_argument("--games", nargs="+", default=["skyjo", "skipbo"])
     parser.add_argument("--players", nargs="+", type=int, default=[2, 4])

@@ -21,6 +21,7 @@ from cardtable.server.redis_server import RedisServer
 from cardtable.store import DocumentStore
 from tests.support.app_under_test import app_under_test
 from tests.support.limits import RAISED_LIMITS
+from tests.support.scoresheet_cases import EXAMPLES, SheetCase, skipbo, skyjo
 
 TTL = 600
 FINISHED_TTL = 60
@@ -114,17 +115,6 @@ def sheets(sheet_app: Flask) -> Sheets:
     return Sheets(sheet_app.test_client())
 
 
-def skyjo(totals: list[int], finisher: int | None) -> dict[str, Any]:
-    return {"card_totals": totals, "finisher": finisher}
-
-
-def skipbo(winner: int | None, stocks: list[int] | None = None) -> dict[str, Any]:
-    body: dict[str, Any] = {"winner": winner}
-    if stocks is not None:
-        body["stocks_left"] = stocks
-    return body
-
-
 def assert_error(response: TestResponse, status: int, code: str) -> dict[str, Any]:
     body: dict[str, Any] = response.get_json()
     assert response.status_code == status, body
@@ -181,83 +171,15 @@ def test_anyone_reads_and_if_none_match_gives_304(sheets: Sheets) -> None:
 # ---- the worked examples ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("totals", "finisher", "scores", "doubled"),
-    [
-        ([12, 8, 12], 0, [24, 8, 12], True),
-        ([-3, -5, 4], 0, [-3, -5, 4], False),
-        ([-3, 5, 4], 0, [-3, 5, 4], False),
-        ([10, 24, 10], 0, [20, 24, 10], True),
-        ([0, -2, 6], 0, [0, -2, 6], False),
-    ],
-)
-def test_skyjo_worked_examples(
-    sheets: Sheets, totals: list[int], finisher: int, scores: list[int], doubled: bool
-) -> None:
-    sheet = sheets.create("skyjo", 3)
-    answer = sheets.add(sheet, skyjo(totals, finisher))
-    assert answer["rounds"] == [
-        {
-            "round": 1,
-            "card_totals": totals,
-            "finisher": finisher,
-            "finisher_doubled": doubled,
-            "scores": scores,
-            "totals": scores,
-        }
-    ]
-    assert answer["totals"] == scores
-    assert answer["version"] == 1
-
-
-def test_skyjo_90_plus_10_is_game_over_at_100(sheets: Sheets) -> None:
-    sheet = sheets.create("skyjo", 3)
-    answer = sheets.add(sheet, skyjo([90, 30, 50], 1))
-    assert (answer["finished"], answer["winners"]) == (False, [])
-    answer = sheets.add(sheet, skyjo([10, 2, 20], 1))
-    assert answer["totals"] == [100, 32, 70]
-    assert (answer["finished"], answer["winners"]) == (True, [1])
-    assert [s["seat"] for s in answer["standings"]] == [1, 2, 0]
-    assert [r["totals"] for r in answer["rounds"]] == [[90, 30, 50], [100, 32, 70]]
-
-
-def test_skipbo_7_4_and_2_cards_left_is_90(sheets: Sheets) -> None:
-    sheet = sheets.create("skipbo", 4)
-    answer = sheets.add(sheet, skipbo(2, [7, 4, 0, 2]))
-    assert answer["rounds"] == [
-        {
-            "round": 1,
-            "winner": 2,
-            "stocks_left": [7, 4, 0, 2],
-            "scores": [0, 0, 90, 0],
-            "totals": [0, 0, 90, 0],
-        }
-    ]
-    assert (answer["finished"], answer["winners"]) == (True, [2])
-    assert answer["lower_total_wins"] is False
+@pytest.mark.parametrize("case", EXAMPLES, ids=lambda case: case.name)
+def test_rule_book_examples(sheets: Sheets, case: SheetCase) -> None:
+    sheet = sheets.create(case.game, case.players, **case.options)
+    for entry in case.rounds:
+        answer = sheets.add(sheet, entry)
+    case.check(answer)
 
 
 # ---- variants ------------------------------------------------------------------------
-
-
-def test_skyjo_to_50(sheets: Sheets) -> None:
-    sheet = sheets.create("skyjo", 2, end_score=50)
-    assert not sheets.add(sheet, skyjo([30, 20], 1))["finished"]
-    answer = sheets.add(sheet, skyjo([10, 30], 0))
-    assert (answer["totals"], answer["finished"], answer["winners"]) == ([40, 50], True, [0])
-
-
-def test_skyjo_short_game_of_one_round(sheets: Sheets) -> None:
-    sheet = sheets.create("skyjo", 2, max_rounds=1)
-    answer = sheets.add(sheet, skyjo([7, 9], 1))
-    assert (answer["totals"], answer["finished"], answer["winners"]) == ([7, 18], True, [0])
-
-
-def test_skyjo_without_doubling(sheets: Sheets) -> None:
-    sheet = sheets.create("skyjo", 3, finisher_penalty=False)
-    answer = sheets.add(sheet, skyjo([12, 8, 12], 0))
-    assert answer["rounds"][0]["scores"] == [12, 8, 12]
-    assert answer["rounds"][0]["finisher_doubled"] is False
 
 
 def test_skipbo_to_500(sheets: Sheets) -> None:

@@ -8,9 +8,9 @@ import hashlib
 
 import redis
 
-from cardtable.games.lobby import ADD
 from cardtable.server.redis_server import RedisServer
 from cardtable.store.documents import COMPARE_AND_SET, CREATE
+from cardtable.store.lobby import ADD
 from tests.e2e.gunicorn import Gunicorn
 from tests.support.lossy_proxy import LossyProxy
 from tests.support.lossy_writes import LossyWrites

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from cardtable_engine.base import GameRules, GameState
 from cardtable_engine.errors import (
     EngineError,
+    GameOver,
     InvalidRecord,
     InvalidSeat,
     InvalidState,
@@ -30,6 +31,7 @@ from cardtable_engine.errors import (
 )
 from cardtable_engine.registry import GAMES, hosted, load_state
 from tests.support.highcard import RULES as HIGHCARD
+from tests.support.refusals import refused
 
 Move = dict[str, Any]
 MAX_MOVES = 20_000
@@ -259,6 +261,14 @@ def test_every_malformation_is_one_code(rules: GameRules, damage: int) -> None:
         state.apply(seat, MALFORMED[damage](state.legal_moves(seat)[0]))
     assert error.value.code == "malformed_move"
     assert stored(state) == before
+
+
+def test_a_finished_game_refuses_every_move_shape_first(rules: GameRules) -> None:
+    state, rng = new_game(rules, 5), random.Random(5)
+    last_legal = {seat: state.legal_moves(seat)[0] for seat in play_through(state, rng)}
+    for seat, move in last_legal.items():
+        refused(state, seat, move, GameOver)
+        refused(state, seat, {**move, "extra": 1}, MalformedMove)  # the shape is checked first
 
 
 @pytest.mark.parametrize("seat", [-1, "past the last", True, "0", None, 1.0, 0.0], ids=repr)

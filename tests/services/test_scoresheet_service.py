@@ -28,6 +28,7 @@ from cardtable.store import compression as codec
 from cardtable_engine.base import InvalidOptions, InvalidPlayers
 from cardtable_engine.host import InvalidToken, StaleVersion, TokenRequired
 from cardtable_engine.registry import UnknownGame
+from tests.support.scoresheet_cases import EXAMPLES, SheetCase, skipbo, skyjo
 
 TTL = 600
 FINISHED_TTL = 60
@@ -63,46 +64,7 @@ def new_sheet(
     return service.create(game, [f"P{i}" for i in range(n)], options)
 
 
-def skyjo(totals: list[int], finisher: int | None) -> dict[str, Any]:
-    return {"card_totals": totals, "finisher": finisher}
-
-
-def skipbo(winner: int | None, stocks: list[int] | None) -> dict[str, Any]:
-    return {"winner": winner, "stocks_left": stocks}
-
-
 # ---- the worked examples ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("totals", "finisher", "scores", "doubled"),
-    [
-        ([12, 8, 12], 0, [24, 8, 12], True),  # a tie is not "strictly lowest"
-        ([-3, -5, 4], 0, [-3, -5, 4], False),  # negative: never doubled
-        ([10, 24, 10], 0, [20, 24, 10], True),
-        ([0, -2, 7], 0, [0, -2, 7], False),  # zero: never doubled
-        ([5, 8, 12], 0, [5, 8, 12], False),  # strictly lowest: kept
-        ([9, 3, 9], 2, [9, 3, 18], True),  # any seat may finish
-    ],
-)
-def test_skyjo_finisher_doubling_follows_the_rule_book(
-    service: ScoreSheetService,
-    totals: list[int],
-    finisher: int,
-    scores: list[int],
-    doubled: bool,
-) -> None:
-    sheet, token = new_sheet(service, "skyjo")
-    sheet = service.add_round(sheet.sheet_id, token, skyjo(totals, finisher))
-    counted = sheet.to_public()["rounds"][0]
-    assert counted == {
-        "round": 1,
-        "card_totals": totals,
-        "finisher": finisher,
-        "finisher_doubled": doubled,
-        "scores": scores,
-        "totals": scores,
-    }
 
 
 def test_skyjo_no_finisher_means_no_doubling(service: ScoreSheetService) -> None:
@@ -111,70 +73,16 @@ def test_skyjo_no_finisher_means_no_doubling(service: ScoreSheetService) -> None
     assert sheet.to_public()["totals"] == [12, 8, 12]
 
 
-def test_skyjo_90_then_10_ends_the_game_at_100(service: ScoreSheetService) -> None:
-    sheet, token = new_sheet(service, "skyjo", 2)
-    sheet = service.add_round(sheet.sheet_id, token, skyjo([90, 40], 1))
+@pytest.mark.parametrize("case", EXAMPLES, ids=lambda case: case.name)
+def test_rule_book_examples(service: ScoreSheetService, case: SheetCase) -> None:
+    sheet, token = new_sheet(service, case.game, case.players, **case.options)
+    for entry in case.rounds:
+        sheet = service.add_round(sheet.sheet_id, token, entry)
     public = sheet.to_public()
-    assert (public["totals"], public["finished"], public["winners"]) == ([90, 40], False, [])
-    sheet = service.add_round(sheet.sheet_id, token, skyjo([10, 30], 0))
-    public = sheet.to_public()
-    assert public["totals"] == [100, 70]
-    assert public["finished"] is True
-    assert public["winners"] == [1]
-    assert [r["totals"] for r in public["rounds"]] == [[90, 40], [100, 70]]
-
-
-def test_skyjo_99_is_not_over(service: ScoreSheetService) -> None:
-    sheet, token = new_sheet(service, "skyjo", 2)
-    sheet = service.add_round(sheet.sheet_id, token, skyjo([99, 0], 1))
-    assert sheet.to_public()["finished"] is False
-
-
-def test_skipbo_opponents_with_7_4_and_2_cards_give_90(service: ScoreSheetService) -> None:
-    sheet, token = new_sheet(service, "skipbo", 4)
-    sheet = service.add_round(sheet.sheet_id, token, skipbo(0, [0, 7, 4, 2]))
-    public = sheet.to_public()
-    assert public["rounds"] == [
-        {
-            "round": 1,
-            "winner": 0,
-            "stocks_left": [0, 7, 4, 2],
-            "scores": [90, 0, 0, 0],
-            "totals": [90, 0, 0, 0],
-        }
-    ]
-    # No target: one round decides the game.
-    assert (public["finished"], public["winners"]) == (True, [0])
+    case.check(public)
 
 
 # ---- variants ------------------------------------------------------------------------
-
-
-def test_skyjo_end_score_50(service: ScoreSheetService) -> None:
-    sheet, token = new_sheet(service, "skyjo", 2, end_score=50)
-    assert sheet.options == {"end_score": 50, "max_rounds": None, "finisher_penalty": True}
-    sheet = service.add_round(sheet.sheet_id, token, skyjo([30, 20], 1))
-    sheet = service.add_round(sheet.sheet_id, token, skyjo([15, 29], None))
-    assert (sheet.to_public()["totals"], sheet.finished) == ([45, 49], False)
-    sheet = service.add_round(sheet.sheet_id, token, skyjo([10, 0], 1))
-    public = sheet.to_public()
-    assert (public["totals"], public["finished"], public["winners"]) == ([55, 49], True, [1])
-
-
-def test_skyjo_one_round_game_with_a_shared_win(service: ScoreSheetService) -> None:
-    sheet, token = new_sheet(service, "skyjo", 3, max_rounds=1)
-    sheet = service.add_round(sheet.sheet_id, token, skyjo([4, 4, 9], 2))
-    public = sheet.to_public()
-    assert public["rounds"][0]["scores"] == [4, 4, 18]
-    assert (public["finished"], public["winners"]) == (True, [0, 1])
-    assert [(s["seat"], s["rank"]) for s in public["standings"]] == [(0, 1), (1, 1), (2, 3)]
-
-
-def test_skyjo_without_finisher_penalty(service: ScoreSheetService) -> None:
-    sheet, token = new_sheet(service, "skyjo", 3, finisher_penalty=False)
-    sheet = service.add_round(sheet.sheet_id, token, skyjo([12, 8, 12], 0))
-    counted = sheet.to_public()["rounds"][0]
-    assert (counted["scores"], counted["finisher_doubled"]) == ([12, 8, 12], False)
 
 
 def test_skipbo_to_500_over_several_rounds(service: ScoreSheetService) -> None:

@@ -26,26 +26,26 @@ T = TypeVar("T", bound="OptionDescription")
 class OptionDescription:
     """
     Attributes:
-        name (str):
         type_ (OptionDescriptionType):
         description (str):
         nullable (bool):
+        name (str):
         default (Any | Unset): null means none
-        default_by_players (None | OptionDescriptionDefaultByPlayersType0 | Unset): Defaults that depend on the player
-            count, by count.
         minimum (int | None | Unset):
         maximum (int | None | Unset):
+        default_by_players (None | OptionDescriptionDefaultByPlayersType0 | Unset): Defaults that depend on the player
+            count, by count.
         choices (list[str] | None | Unset):
     """
 
-    name: str
     type_: OptionDescriptionType
     description: str
     nullable: bool
+    name: str
     default: Any | Unset = UNSET
-    default_by_players: None | OptionDescriptionDefaultByPlayersType0 | Unset = UNSET
     minimum: int | None | Unset = UNSET
     maximum: int | None | Unset = UNSET
+    default_by_players: None | OptionDescriptionDefaultByPlayersType0 | Unset = UNSET
     choices: list[str] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,23 +53,15 @@ class OptionDescription:
             OptionDescriptionDefaultByPlayersType0,
         )  # noqa: PLC0415
 
-        name = self.name
-
         type_: str = self.type_
 
         description = self.description
 
         nullable = self.nullable
 
-        default = self.default
+        name = self.name
 
-        default_by_players: dict[str, Any] | None | Unset
-        if isinstance(self.default_by_players, Unset):
-            default_by_players = UNSET
-        elif isinstance(self.default_by_players, OptionDescriptionDefaultByPlayersType0):
-            default_by_players = self.default_by_players.to_dict()
-        else:
-            default_by_players = self.default_by_players
+        default = self.default
 
         minimum: int | None | Unset
         if isinstance(self.minimum, Unset):
@@ -82,6 +74,14 @@ class OptionDescription:
             maximum = UNSET
         else:
             maximum = self.maximum
+
+        default_by_players: dict[str, Any] | None | Unset
+        if isinstance(self.default_by_players, Unset):
+            default_by_players = UNSET
+        elif isinstance(self.default_by_players, OptionDescriptionDefaultByPlayersType0):
+            default_by_players = self.default_by_players.to_dict()
+        else:
+            default_by_players = self.default_by_players
 
         choices: list[str] | None | Unset
         if isinstance(self.choices, Unset):
@@ -96,20 +96,20 @@ class OptionDescription:
 
         field_dict.update(
             {
-                "name": name,
                 "type": type_,
                 "description": description,
                 "nullable": nullable,
+                "name": name,
             }
         )
         if default is not UNSET:
             field_dict["default"] = default
-        if default_by_players is not UNSET:
-            field_dict["default_by_players"] = default_by_players
         if minimum is not UNSET:
             field_dict["minimum"] = minimum
         if maximum is not UNSET:
             field_dict["maximum"] = maximum
+        if default_by_players is not UNSET:
+            field_dict["default_by_players"] = default_by_players
         if choices is not UNSET:
             field_dict["choices"] = choices
 
@@ -122,15 +122,33 @@ class OptionDescription:
         )  # noqa: PLC0415
 
         d = dict(src_dict)
-        name = d.pop("name")
-
         type_ = check_option_description_type(d.pop("type"))
 
         description = d.pop("description")
 
         nullable = d.pop("nullable")
 
+        name = d.pop("name")
+
         default = d.pop("default", UNSET)
+
+        def _parse_minimum(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        minimum = _parse_minimum(d.pop("minimum", UNSET))
+
+        def _parse_maximum(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        maximum = _parse_maximum(d.pop("maximum", UNSET))
 
         def _parse_default_by_players(
             data: object,
@@ -151,24 +169,6 @@ class OptionDescription:
 
         default_by_players = _parse_default_by_players(d.pop("default_by_players", UNSET))
 
-        def _parse_minimum(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        minimum = _parse_minimum(d.pop("minimum", UNSET))
-
-        def _parse_maximum(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        maximum = _parse_maximum(d.pop("maximum", UNSET))
-
         def _parse_choices(data: object) -> list[str] | None | Unset:
             if data is None:
                 return data
@@ -187,14 +187,14 @@ class OptionDescription:
         choices = _parse_choices(d.pop("choices", UNSET))
 
         option_description = cls(
-            name=name,
             type_=type_,
             description=description,
             nullable=nullable,
+            name=name,
             default=default,
-            default_by_players=default_by_players,
             minimum=minimum,
             maximum=maximum,
+            default_by_players=default_by_players,
             choices=choices,
         )
 

@@ -1374,19 +1374,19 @@ export interface components {
             stocks_left?: number[] | null;
         };
         OptionDescription: {
-            name: string;
             /** @enum {string} */
             type: "integer" | "boolean" | "string";
             description: string;
             /** @description null means none */
             default?: unknown;
+            nullable: boolean;
+            minimum?: number | null;
+            maximum?: number | null;
+            name: string;
             /** @description Defaults that depend on the player count, by count. */
             default_by_players?: {
                 [key: string]: unknown;
             } | null;
-            nullable: boolean;
-            minimum?: number | null;
-            maximum?: number | null;
             choices?: string[] | null;
         };
         GameType: {

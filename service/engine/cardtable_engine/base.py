@@ -8,6 +8,8 @@ Nothing here (or anywhere under `cardtable_engine`) may import Flask, marshmallo
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from abc import ABC, abstractmethod
 from collections import Counter, deque
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -76,6 +78,22 @@ PHASES = ("waiting", "setup", "playing", "finished")
 """Every view's `phase`: "waiting" (a table with open seats, before the deal), "setup"
 (what precedes the first turn, e.g. Skyjo's simultaneous reveals), "playing", "finished"."""
 
+_GAME_MODULES = {
+    "stored_form": "stored_form",
+    "play": "moves",
+    "events": "events",
+    "search": "search",
+}
+"""The hooks a game folder's state class gets from its sibling modules (hook: module)."""
+
+_MODULE_TABLES = {
+    "MOVES": "moves",
+    "VIEW_FIELDS": "views",
+    "VIEW_PARTS": "views",
+    "VIEW_STEP": "views",
+}
+"""The class tables a game folder's state class takes from its sibling modules."""
+
 _SPACES: dict[tuple[type, int], MoveSpace] = {}
 """The move space of each state class and player count, once made (looked up per move)."""
 
@@ -100,6 +118,13 @@ class RecordedCards:
         if entry["type"] != kind:
             raise InvalidRecord(f"expected a {kind} entry in the log, found {entry['type']!r}")
         return entry
+
+
+def _sibling(package: str, name: str) -> Any:
+    """The module `name` of a game's folder, None when the folder has none."""
+    if importlib.util.find_spec(f"{package}.{name}") is None:
+        return None
+    return importlib.import_module(f"{package}.{name}")
 
 
 class GameState(ABC):
@@ -128,14 +153,32 @@ class GameState(ABC):
     events: ClassVar[Any] = None
     """The game's events module (move_consequences, deal_fields), unless the generic
     view-diff of cardtable_engine.events describes its events well enough."""
-    codec: ClassVar[Any] = None
-    """The game's codec module (state_fields, dump_fields, restore, check_consistency,
-    log_entries, order_of), unless the class implements those hooks itself."""
+    stored_form: ClassVar[Any] = None
+    """The game's stored_form module (state_fields, dump_fields, restore,
+    check_consistency, log_entries, order_of), unless the class implements those hooks
+    itself."""
     play: ClassVar[Any] = None
     """The game's moves module (check_legal, perform), unless the class implements those
     hooks itself."""
     search: ClassVar[Any] = None
     """The game's search module (clone, from_view): see cardtable_engine.search."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A state class in a game folder's `state.py` gets the hooks and tables above from
+        the folder's own modules (stored_form.py, moves.py, events.py, search.py, views.py)
+        unless it sets them itself, so no game names its modules twice."""
+        super().__init_subclass__(**kwargs)
+        package, _, module = cls.__module__.rpartition(".")
+        if module != "state":
+            return
+        for hook, name in _GAME_MODULES.items():
+            found = _sibling(package, name)
+            if hook not in cls.__dict__ and found is not None:
+                setattr(cls, hook, found)
+        for table, name in _MODULE_TABLES.items():
+            found = _sibling(package, name)
+            if table not in cls.__dict__ and hasattr(found, table):
+                setattr(cls, table, getattr(found, table))
 
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         """An undealt game; `start()` deals it (use `new` or `replay`)."""
@@ -233,48 +276,48 @@ class GameState(ABC):
     def card_counts(self) -> Counter[int]:
         """Every card in every zone, by value (for conservation checks)."""
 
-    # The stored form: by default the game's `codec` module does each job.
+    # The stored form: by default the game's `stored_form` module does each job.
 
     @classmethod
     def state_fields(cls, n_players: int, options: Mapping[str, JSON]) -> dict[str, Check]:
         """The game's own stored keys, in order, and the check of each (see checks.py)."""
-        fields: dict[str, Check] = cls.codec.state_fields(n_players, options)
+        fields: dict[str, Check] = cls.stored_form.state_fields(n_players, options)
         return fields
 
     def dump_fields(self) -> dict[str, JSON]:
         """The game's own stored keys, in the order of `state_fields` (fresh copies)."""
-        fields: dict[str, JSON] = self.codec.dump_fields(self)
+        fields: dict[str, JSON] = self.stored_form.dump_fields(self)
         return fields
 
     @classmethod
     def trusted_fields(cls, data: Mapping[str, Any]) -> dict[str, JSON]:
         """The game's own keys of a snapshot this release wrote, in the form `restore`
         takes, converted but not checked (see `loader.load`; may take over `data`'s lists).
-        A game whose codec does not convert them unchecked gets them checked."""
-        if cls.codec is not None and hasattr(cls.codec, "trusted_fields"):
-            fields: dict[str, JSON] = cls.codec.trusted_fields(data)
+        A game whose stored_form module does not convert them unchecked gets them checked."""
+        if cls.stored_form is not None and hasattr(cls.stored_form, "trusted_fields"):
+            fields: dict[str, JSON] = cls.stored_form.trusted_fields(data)
             return fields
         checks = cls.state_fields(len(data["names"]), data["options"])
         return {key: check(data[key], key) for key, check in checks.items()}
 
     def restore(self, fields: dict[str, JSON]) -> None:
         """Take over the checked values of `state_fields`."""
-        self.codec.restore(self, fields)
+        self.stored_form.restore(self, fields)
 
     def check_consistency(self) -> None:
         """InvalidState when the loaded parts could not occur together in a played game."""
-        self.codec.check_consistency(self)
+        self.stored_form.check_consistency(self)
 
     @classmethod
     def log_entries(cls, n_players: int) -> dict[str, Check]:
         """The check of each kind of log entry other than "move" (deals, reshuffles)."""
-        checks: dict[str, Check] = cls.codec.log_entries(n_players)
+        checks: dict[str, Check] = cls.stored_form.log_entries(n_players)
         return checks
 
     @classmethod
     def order_of(cls, entry: Entry) -> list[int]:
         """The card order that a checked deal or reshuffle entry records."""
-        order: list[int] = cls.codec.order_of(entry)
+        order: list[int] = cls.stored_form.order_of(entry)
         return order
 
     @classmethod

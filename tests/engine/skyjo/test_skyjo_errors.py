@@ -5,27 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from skyjo_helpers import G0, G1, at, dealt_state, play_random_game
+from skyjo_helpers import G0, G1, at, dealt_state
 
 from cardtable_engine.base import (
-    EngineError,
-    GameOver,
     IllegalMove,
     MalformedMove,
     NotYourTurn,
     WrongPhase,
 )
 from cardtable_engine.games.skyjo.state import SkyjoState
-
-
-def refused(state: SkyjoState, seat: Any, move: Any, error: type[EngineError]) -> EngineError:
-    before = state.to_dict()
-    with pytest.raises(error) as caught:
-        state.apply(seat, move)
-    assert type(caught.value) is error
-    assert state.to_dict() == before
-    assert caught.value.message
-    return caught.value
+from tests.support.refusals import refused
 
 
 @pytest.fixture
@@ -75,15 +64,6 @@ def test_malformed_moves(playing: SkyjoState, move: Any) -> None:
     refused(playing, 0, move, MalformedMove)
     # Shape comes before turn: the same move from the wrong seat is still malformed.
     refused(playing, 1, move, MalformedMove)
-
-
-def test_game_over() -> None:
-    state, _ = play_random_game(2, {"max_rounds": 1}, 3)
-    assert state.is_over
-    for seat in (0, 1):
-        refused(state, seat, {"type": "draw"}, GameOver)
-        refused(state, seat, at("reveal", 0, 0), GameOver)
-        refused(state, seat, {"type": "draw", "x": 1}, MalformedMove)  # shape first
 
 
 def test_not_your_turn_while_playing(playing: SkyjoState) -> None:

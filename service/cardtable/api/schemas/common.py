@@ -133,10 +133,23 @@ class RecordSchema(Schema):
     score = fields.Nested(ScoreSchema, required=True)
 
 
-class OptionDescriptionSchema(Schema):
+class TableSettingSchema(Schema):
+    """How a setting is described, a table's or a game's option alike."""
+
+    type = fields.String(required=True)
+    description = fields.String(required=True)
+    default = fields.Raw(allow_none=True)
+    nullable = fields.Boolean(required=True)
+    minimum = fields.Integer(allow_none=True)
+    maximum = fields.Integer(allow_none=True)
+
+
+class OptionDescriptionSchema(TableSettingSchema):
+    """A game's option: a setting with a name, a kind the engine checks, maybe a default
+    by player count and a list of choices."""
+
     name = fields.String(required=True)
     type = fields.String(required=True, validate=validate.OneOf(("integer", "boolean", "string")))
-    description = fields.String(required=True)
     default = fields.Raw(allow_none=True, metadata={"description": "null means none"})
     default_by_players = fields.Dict(
         keys=fields.String(),
@@ -144,9 +157,6 @@ class OptionDescriptionSchema(Schema):
         allow_none=True,
         metadata={"description": "Defaults that depend on the player count, by count."},
     )
-    nullable = fields.Boolean(required=True)
-    minimum = fields.Integer(allow_none=True)
-    maximum = fields.Integer(allow_none=True)
     choices = fields.List(fields.String(), allow_none=True)
 
 
@@ -158,15 +168,6 @@ class GameTypeSchema(Schema):
     options = fields.List(fields.Nested(OptionDescriptionSchema), required=True)
     bots = fields.List(fields.String(), required=True)
     move_types = fields.List(fields.String(), required=True)
-
-
-class TableSettingSchema(Schema):
-    type = fields.String(required=True)
-    description = fields.String(required=True)
-    default = fields.Raw(allow_none=True)
-    nullable = fields.Boolean(required=True)
-    minimum = fields.Integer(allow_none=True)
-    maximum = fields.Integer(allow_none=True)
 
 
 class GameTypesSchema(Schema):

@@ -1,5 +1,5 @@
 """The state of a Skip-Bo game: the hooks of the engine's skeleton, each handed to the module
-that does that job (moves.py, rounds.py, views.py, codec.py)."""
+that does that job (moves.py, rounds.py, views.py, stored_form.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable_engine.base import JSON, DeckRng, GameState, Move
-from cardtable_engine.games.skipbo import events, moves, rounds, scoring, search, views
-from cardtable_engine.games.skipbo import stored_form as codec
+from cardtable_engine.games.skipbo import moves, rounds, scoring, views
 from cardtable_engine.games.skipbo.info import INFO
 from cardtable_engine.games.skipbo.table import Table
 from cardtable_engine.shapes import seat_or_none
@@ -17,8 +16,6 @@ from cardtable_engine.shapes import seat_or_none
 
 class SkipBoState(GameState):
     info = INFO
-    codec: ClassVar[Any] = codec
-    search: ClassVar[Any] = search
     STEP_MOVES = moves.STEP_MOVE_TYPES
     SCORE_ROUND_KEYS = ("round", "scores", "winner", "stocks_left")
     ROUND_FIELDS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
@@ -29,12 +26,6 @@ class SkipBoState(GameState):
             "description": "Cards left in each seat's stock when it ended.",
         },
     }
-    play: ClassVar[Any] = moves
-    MOVES = moves.MOVES
-    events: ClassVar[Any] = events
-    VIEW_FIELDS = views.VIEW_FIELDS
-    VIEW_PARTS = views.VIEW_PARTS
-    VIEW_STEP = views.VIEW_STEP
 
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         super().__init__(names, options, rng)

@@ -9,8 +9,7 @@ from itertools import chain
 from typing import Any, ClassVar
 
 from cardtable_engine.base import JSON, DeckRng, GameState, Move
-from cardtable_engine.games.skyjo import events, moves, rounds, search, views
-from cardtable_engine.games.skyjo import stored_form as codec
+from cardtable_engine.games.skyjo import moves, rounds, views
 from cardtable_engine.games.skyjo.grid import Grid
 from cardtable_engine.games.skyjo.info import INFO
 from cardtable_engine.games.skyjo.scoring import winners
@@ -19,19 +18,11 @@ from cardtable_engine.shapes import seat_or_none
 
 class SkyjoState(GameState):
     info = INFO
-    codec: ClassVar[Any] = codec
-    search: ClassVar[Any] = search
     STEP_MOVES = moves.STEP_MOVES
     SCORE_ROUND_KEYS = ("round", "scores", "finisher")
     ROUND_FIELDS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "finisher": seat_or_none("The seat that ended the round (null: none did).")
     }
-    play: ClassVar[Any] = moves
-    MOVES = moves.MOVES
-    events: ClassVar[Any] = events
-    VIEW_FIELDS = views.VIEW_FIELDS
-    VIEW_PARTS = views.VIEW_PARTS
-    VIEW_STEP = views.VIEW_STEP
 
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         super().__init__(names, options, rng)
