@@ -31,10 +31,10 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any
 
 from cardtable.documents.game import write_document
+from cardtable.documents.upgrade import GameDocuments
 from cardtable.games.live_table import Game, Life
 from cardtable.games.service import SMALL_FIELDS, GameService
 from cardtable.store import Stored
@@ -113,7 +113,7 @@ def time_ms(
     return stat(times) * 1000
 
 
-READER = SimpleNamespace(positional=False)
+READER = GameDocuments()
 """What `GameService._read` reads of its service: only how it records moves (this
 release's content-encoded log), so the bench times the service's own read, with no store."""
 
@@ -140,7 +140,7 @@ def measure(
     def load() -> Game:
         read = {name: fields.get(name) or None for name in SMALL_FIELDS}
         stored = Stored("bench", version, codec.decode(blob), read)
-        return GameService._read(READER, stored)  # type: ignore[arg-type]
+        return READER.read(stored)
 
     loaded = load()  # sanity: the stored form loads and round-trips
     if stored_form(loaded) != (blob, fields) or loaded.view(0) != game.view(0):

@@ -12,7 +12,6 @@ from typing import Any
 
 from cardtable.documents.schema import (
     DOCUMENT_SCHEMA_VERSION,
-    LOG_IN_DOCUMENT,
     PREVIOUS_SCHEMA_VERSION,
 )
 from cardtable.games.live_table import Game, Life
@@ -31,11 +30,9 @@ NO_TOKEN = bytes(32)
 def write_document(game: Game, schema: int = DOCUMENT_SCHEMA_VERSION) -> dict[str, Any]:
     """The snapshot: seats, table, table changes and the engine state without its log.
     Schema 4 leaves fields at their defaults out (`read_document` puts them back);
-    schema 3 (`WRITABLE_SCHEMAS`) writes every field, as the release before did."""
-    # Only the releases before read it (their 409 for a move sent twice; this one answers
-    # 422 and leaves twins to Idempotency-Key): not worth a walk of the log otherwise.
+    schema 3 (`WRITABLE_SCHEMAS`) writes every field, as the release before did (the
+    releases before's `last_human_move`: see `upgrade.GameDocuments.document`)."""
     old_form = schema < DOCUMENT_SCHEMA_VERSION
-    game.life.last_human_move = game.last_human_move() if old_form else None
     every = schema == PREVIOUS_SCHEMA_VERSION
     state = game.state.snapshot() if game.dealt else None
     table = _changed(game.life, LIFE_DEFAULTS, every)
@@ -68,15 +65,15 @@ def read_document(
     version: int,
     doc: Mapping[str, Any],
     token_hashes: Sequence[str | None] | None = None,
+    checked: bool = False,
 ) -> Game:
-    """The game of a stored snapshot; `token_hashes`: the seats' token hashes as stored
-    beside it (documents before schema 3 keep them in the seats)."""
-    schema = doc.get("schema_version", 1)
+    """The game of a stored snapshot in the current form (`upgrade` turns the older ones
+    into it); `token_hashes`: the seats' token hashes as stored beside it. This release's
+    own snapshots are taken over as written (see loader.load), unless `checked`."""
     state = None
     if doc.get("state") is not None:
         try:
-            # This release's own snapshots are taken over as written (see loader.load).
-            state = load_state(doc["state"], trusted=schema >= 4)
+            state = load_state(doc["state"], trusted=not checked)
         except EngineError as exc:
             # Stored states were written by us: failing to read one is our bug (a 500).
             raise RuntimeError(f"game {doc_id}: stored state is unreadable: {exc}") from exc
@@ -94,8 +91,6 @@ def read_document(
     )
     if game.version != version:
         raise RuntimeError(f"game {doc_id}: stored version disagrees with its state")
-    game.legacy = schema in LOG_IN_DOCUMENT
-    game.schema = schema
     return game
 
 

@@ -1,18 +1,12 @@
 """The game document's schema versions, and the check that refuses what this release cannot
 read (a newer release's document: `DocumentTooNew`, retried by the client).
 
-Every form this release reads, and which module turns it into the current one:
-- 1 and 2: the whole engine state with its log in the document (`game.read_document` loads
-  it, `Game.legacy`); the token hashes in the seats. Rewritten whole on the next write
-  (`GameService._log_bytes` encodes the log; `live.feeds` follows such a state's own log).
-- 3: the snapshot without its log, token hashes as comma-separated hex (`token_hashes`),
-  every field written; its snapshot is loaded with every check.
-- 3 and 4: the log's moves stored by their position among the legal moves
-  (`movelog.entries` hands them back as `~entry`, `movelog.decode` reads them).
-- 4: fields at their defaults left out, binary token hashes; a snapshot loaded as trusted.
-This release writes 5, or 4 or 3 while CARDTABLE_WRITE_SCHEMA asks (the first step of an
-upgrade from the release before): `game.write_document`, `game.token_fields` and
-`movelog.MoveRecorder(positional=...)` write every one of those forms.
+Every form this release reads (1 to 4, and 5, its own) and how each becomes the current
+one is in one place, `cardtable.documents.upgrade`: the rest of the service only ever sees
+the current form. This release writes 5, or 4 or 3 while CARDTABLE_WRITE_SCHEMA asks (the
+first step of an upgrade from the release before): `upgrade.GameDocuments` writes those
+too (with `game.write_document`, `game.token_fields` and
+`movelog.MoveRecorder(positional=...)`).
 """
 
 from __future__ import annotations

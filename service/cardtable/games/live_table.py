@@ -14,10 +14,12 @@ import dataclasses
 import time
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from cardtable.documents.movelog import MoveRecorder
-from cardtable.documents.schema import DOCUMENT_SCHEMA_VERSION
+
+if TYPE_CHECKING:
+    from cardtable.documents.upgrade import StoredForm
 from cardtable_engine import turn_limit
 from cardtable_engine.autoplay import play_bots
 from cardtable_engine.base import GameOver, GameState, InvalidPlayers, Move
@@ -96,9 +98,6 @@ class Life:
     pruned: int = 0
     """Table changes of the waiting phase dropped from `table_log` (join-and-leave pairs,
     see `WAITING_LOG_MAX`): they still count in the version."""
-    last_human_move: list[Any] | None = None
-    """`[seat, move]` of the last engine move by a seat not played by a bot, written only for
-    the releases before (their race-to-409 rule of a move sent twice reads it)."""
 
 
 def check_turn_seconds(value: object) -> int | None:
@@ -160,10 +159,9 @@ class Game(Table):
         self.created_at = created_at
         self.life = life
         self.table_log: list[dict[str, Any]] = table_log or []
-        self.legacy = False
-        """Loaded from a document of the releases before whose state holds its whole log."""
-        self.schema = DOCUMENT_SCHEMA_VERSION
-        """The schema version of the document it was loaded from."""
+        self.stored_form: StoredForm | None = None
+        """What its read found stored, where it is not the current form (None: it is; see
+        cardtable.documents.upgrade, which writes it back in the current form)."""
         self.stored_fields: dict[str, bytes | None] = {}
         """The small fields beside the document as last read or written (the host writes
         only those that change)."""
@@ -425,17 +423,6 @@ class Game(Table):
             "created_at": iso_utc(self.created_at),
             "version": self.version,
         }
-
-    # ---- for the stored document (cardtable.documents.game) ------------------------
-
-    def last_human_move(self) -> list[Any] | None:
-        """`[seat, move]` of the last engine move by a seat no bot plays: from the log
-        entries in memory (made since the game was read), else as last stored."""
-        bots = {s.seat for s in self.seats if s.bot}
-        for entry in reversed(self._state.log if self._state is not None else []):
-            if entry.get("type") == "move" and entry.get("seat") not in bots:
-                return [entry["seat"], entry["move"]]
-        return self.life.last_human_move
 
 
 def _oldest_join_and_leave(log: list[dict[str, Any]]) -> tuple[int, int] | None:

@@ -10,12 +10,10 @@ poll and the legal moves read the snapshot only; the record and the event feed r
 log. A write sends only the small fields that changed since the read it follows (the
 compare-and-set guarantees that read is still what is stored).
 
-Documents of the releases before (schema_version 1 and 2: the whole state with its log; 3:
-token hashes as comma-separated hex, empty fields stored empty; 3 and 4: the log's moves
-stored by position) are still read; the first write to one rewrites it in this form (its
-log too). With `write_schema` 4 or 3 (CARDTABLE_WRITE_SCHEMA, the first step of an upgrade
-from the release before, which refuses schema 5) games are written as that release wrote
-them instead: `cardtable.documents` knows every form.
+Documents of the releases before are read through `cardtable.documents.upgrade`, which
+hands this module the current form only, and writes each back in the form asked
+(`write_schema`, CARDTABLE_WRITE_SCHEMA: this release's, or the release before's during the
+first step of a rolling upgrade).
 """
 
 from __future__ import annotations
@@ -26,33 +24,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from cardtable.documents.game import (
-    TOKEN_HASHES_FIELD,
-    TOKENS_FIELD,
-    read_document,
-    token_fields,
-    token_hashes,
-    write_document,
-)
-from cardtable.documents.movelog import (
-    CorruptLog,
-    MoveRecorder,
-    apply_entries,
-    encode_log,
-    fresh_state,
-    log_bytes,
-    replay,
-)
-from cardtable.documents.movelog import (
-    entries as stored_entries,
-)
-from cardtable.documents.schema import (
-    CONTENT_LOG_SCHEMA,
-    DOCUMENT_SCHEMA_VERSION,
-    READ_SCHEMAS,
-    WRITABLE_SCHEMAS,
-    check_schema_version,
-)
+from cardtable.documents.game import TOKEN_HASHES_FIELD, TOKENS_FIELD, token_hashes
+from cardtable.documents.movelog import MoveRecorder
+from cardtable.documents.movelog import entries as stored_entries
+from cardtable.documents.schema import DOCUMENT_SCHEMA_VERSION
+from cardtable.documents.upgrade import GameDocuments
 from cardtable.games.live_table import Game, new_game
 from cardtable.games.lobby import LOBBY_FIELD, Lobby
 from cardtable.games.timers import DEFAULT_TAKEOVER_TIMEOUTS, catch_up
@@ -63,7 +39,6 @@ from cardtable.store.errors import StoreRefused
 from cardtable_engine.base import (
     GameNotOver,
     GameOver,
-    GameState,
     IllegalMove,
     Move,
     NotYourTurn,
@@ -121,13 +96,8 @@ class GameService:
         )
         self.waiting_ttl_seconds = waiting_ttl_seconds
         self.takeover_after = takeover_after
-        if write_schema not in WRITABLE_SCHEMAS:
-            raise ValueError(f"write_schema must be one of {WRITABLE_SCHEMAS}, not {write_schema}")
-        self.write_schema = write_schema
-        """The schema of the documents it writes: 4 (or 3) while a rolling update from the
-        release before is under way (CARDTABLE_WRITE_SCHEMA), else this release's own."""
-        self.positional = write_schema < CONTENT_LOG_SCHEMA
-        """Whether it stores moves by position, as the releases before did."""
+        self.documents = GameDocuments(write_schema)
+        """Reads every stored form as the current one, writes the one asked."""
 
     # ---- creation ------------------------------------------------------------------
 
@@ -158,14 +128,12 @@ class GameService:
             options,
             seed,
             now=self.clock(),
-            cap_bot_games=self.write_schema == DOCUMENT_SCHEMA_VERSION,
+            cap_bot_games=self.documents.current,
             **table,
         )
         if game_id is not None:
             created.table_id = game_id
-        recorder = (
-            MoveRecorder(created.state, positional=self.positional) if created.dealt else None
-        )
+        recorder = self.documents.recorder(created.state) if created.dealt else None
         applied = self._first_bot_moves(created) if created.dealt else []
         document, fields = self.written(created)
         stored_record = record(created, tokens, invite, applied) if record else None
@@ -199,7 +167,7 @@ class GameService:
         )
         if recorder is not None:
             recorder.detach()
-        created.schema = self.write_schema
+        self.documents.created(created)
         _remember_fields(created, fields)
 
     def _first_bot_moves(self, game: Game) -> list[AppliedMove]:
@@ -220,10 +188,10 @@ class GameService:
 
     def written(self, game: Game) -> tuple[dict[str, Any], dict[str, bytes]]:
         """The document and the small fields beside it in this service's write schema."""
-        return write_document(game, self.write_schema), self.fields(game, self.write_schema)
+        return self.documents.document(game), self.fields(game, self.documents)
 
     @staticmethod
-    def fields(game: Game, schema: int = DOCUMENT_SCHEMA_VERSION) -> dict[str, bytes]:
+    def fields(game: Game, documents: GameDocuments | None = None) -> dict[str, bytes]:
         """Small fields beside the document: token hashes (a poll authenticates without the
         document), the lobby summary (the lobby checks its entries), the deadline (a poll
         knows when the timer is due) and whether bots play on; empty: not stored."""
@@ -231,7 +199,7 @@ class GameService:
         deadline = game.life.deadline
         autoplay = game.bots_pending
         return {
-            **token_fields([s.token_sha256 for s in game.seats], schema),
+            **(documents or GameDocuments()).token_fields([s.token_sha256 for s in game.seats]),
             LOBBY_FIELD: json.dumps(entry).encode() if entry else b"",
             DEADLINE_FIELD: repr(deadline).encode() if deadline is not None else b"",
             AUTOPLAY_FIELD: b"1" if autoplay else b"",
@@ -243,7 +211,7 @@ class GameService:
         stored = game.stored_fields
         return {
             name: value
-            for name, value in self.fields(game, self.write_schema).items()
+            for name, value in self.fields(game, self.documents).items()
             if stored.get(name) != (value or None)
         }
 
@@ -267,13 +235,13 @@ class GameService:
         """Write `game` if it is still at `read_version` (VersionConflict otherwise), with
         `extra_fields` beside it and `record` (an idempotency record) in the same script,
         and append the engine moves made since it was read (or last saved) to its log."""
-        append, replace = self._log_bytes(game, read_version)
+        append, replace = self.documents.log_write(game, read_version, self.read_log)
         fields = self.changed_fields(game)
         self.store.save(
             game.game_id,
             read_version,
             game.version,
-            write_document(game, self.write_schema),
+            self.documents.document(game),
             finished=game.finished,
             extra_fields={**fields, **(extra_fields or {})},
             ttl_seconds=self._ttl(game),
@@ -281,7 +249,7 @@ class GameService:
             replace_log=replace,
             record=record,
         )
-        _saved(game, self.write_schema)
+        self.documents.saved(game)
         _remember_fields(game, fields)
         if game.life.public and not game.listed:
             self.lobby.remove(game.game_id, game.game)
@@ -338,33 +306,19 @@ class GameService:
     def _read(self, stored: Stored) -> Game:
         """The game from its snapshot (never its log), recording the engine moves made in it
         from now on (see `save`)."""
-        check_schema_version(
-            "game", stored.doc_id, stored.document, DOCUMENT_SCHEMA_VERSION, older=READ_SCHEMAS
-        )
-        game = read_document(
-            stored.doc_id, stored.version, stored.document, token_hashes(stored.fields)
-        )
-        game.stored_fields = stored.fields
-        if game.dealt:
-            game.recorder = MoveRecorder(game.state, positional=self.positional)
-        return game
+        return self.documents.read(stored)
 
     def replayed(self, game_id: str) -> Game:
         """The game with the engine's whole log (deals, moves, reshuffles), replayed from its
         seed and stored moves: for the record, the event feed and anything else that needs
         the history. Read only: no timer or bot runs here."""
         stored, log = self.store.load_with_log(game_id, SMALL_FIELDS)
-        game = self._read(stored)  # the log read with it: they always agree
-        if game.legacy or not game.dealt:
-            return game
-        game.state = replay(game.state.snapshot(), stored_entries(log))
-        game.recorder = None
-        return game
+        return self.documents.replayed(stored, log)  # the log read with it: they agree
 
     def read_log(self, game_id: str, start: int = 0) -> tuple[int, list[int]]:
         """The game's version and its stored engine moves from move `start` on, as
         `cardtable.documents.movelog.entries` reads them; `movelog.replay` turns them into the
-        engine's log. Empty for a game not yet rewritten since the releases before."""
+        engine's log."""
         version, data = self.store.read_log(game_id)
         return version, stored_entries(data)[start:]
 
@@ -467,36 +421,6 @@ class GameService:
         self._on_moves(game.game, len(applied))
         return game, seat, applied
 
-    def _log_bytes(self, game: Game, read_version: int) -> tuple[bytes, bool]:
-        """What to write to the stored log with `game`: the bytes to append, and whether
-        they replace the whole log (a document of the releases before, a log stored in the
-        other form, or a game dealt since it was read: then it is encoded in full)."""
-        if not game.dealt:
-            return b"", False
-        recorder = game.recorder
-        same_form = (game.schema >= CONTENT_LOG_SCHEMA) != self.positional
-        if not game.legacy and recorder is not None and recorder.state is game.state:
-            if same_form:
-                return recorder.pending(), False
-            state = self._whole_log(game, read_version, recorder)
-        else:
-            state = game.state
-        return log_bytes(
-            encode_log(state, positional=self.positional), positional=self.positional
-        ), True
-
-    def _whole_log(self, game: Game, read_version: int, recorder: MoveRecorder) -> GameState:
-        """`game`'s state with its whole engine log: the stored moves (of the other form),
-        then those recorded since the read."""
-        version, stored = self.read_log(game.game_id)
-        if version != read_version:  # a write landed since the read: this one will lose
-            raise VersionConflict(self.store.kind, game.game_id, read_version, version)
-        recorded = [~entry if recorder.positional else entry for entry in recorder.entries]
-        state = apply_entries(fresh_state(game.state.snapshot()), [*stored, *recorded])
-        if state.snapshot() != game.state.snapshot():
-            raise CorruptLog("the stored and recorded moves do not replay to the game")
-        return state
-
     def _apply_or_conflict(
         self, game: Game, seat: int, move: Move, if_match: int | None
     ) -> list[AppliedMove]:
@@ -518,16 +442,6 @@ def _remember_fields(game: Game, written: Mapping[str, bytes]) -> None:
     """Note the small fields just written as stored (an empty value: deleted, or never
     written), so the next save sends only what changes."""
     game.stored_fields.update({name: value or None for name, value in written.items()})
-
-
-def _saved(game: Game, schema: int) -> None:
-    """After a successful write: the moves recorded so far are stored, and so is the form."""
-    game.legacy = False
-    game.schema = schema
-    if game.dealt:
-        if game.recorder is None or game.recorder.state is not game.state:
-            game.recorder = MoveRecorder(game.state, positional=schema < CONTENT_LOG_SCHEMA)
-        game.recorder.written()
 
 
 __all__ = [

@@ -283,13 +283,13 @@ class GameFeed:
         """Follow the game from its snapshot on, nothing replayed: the history before it
         is built only as pages of it are asked for."""
         state = game.state
-        moves: list[Any] = []
         decode_move: Callable[[GameState, Any], Named | None] = decode
-        if state.log_offset:
-            _, moves = read_moves(game.game_id, 0)
-            if len(moves) < state.version:  # the log is written with the snapshot: a bug
-                state = replayed().state
-        if not state.log_offset:  # its whole log in hand (stored so by the releases before)
+        moves: list[Any] = read_moves(game.game_id, 0)[1] if state.log_offset else []
+        if len(moves) < state.version:
+            # Not stored apart yet (the upgrader holds an older document's moves until its
+            # next write): follow the replayed game's own log.
+            state = replayed().state
+        if not state.log_offset:  # its whole log in hand
             moves = [(e["seat"], e["move"]) for e in state.log if e["type"] == "move"]
             decode_move = _as_named
         snapshot = state.snapshot()

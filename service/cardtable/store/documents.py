@@ -22,164 +22,23 @@ from cardtable.store import compression as codec
 from cardtable.store import riders
 from cardtable.store.connection import RedisClient, sending_once
 from cardtable.store.errors import StoreRefused, classified
+from cardtable.store.scripts import lua
 
 RESEND_PAUSE_SECONDS = 0.05
 """Pause before the first resend of a write whose reply was lost (doubled for the next)."""
 
-# Lua run by both scripts after a write: publish `{"id", "version", "at"}` (at: Redis's
-# clock, for the delivery lag) on `<prefix>:<kind>:changes`, in the same script run as the
-# write, so every write is announced once (cardtable.live.hub listens; PUBLISH reaches every
-# node of a cluster). `-- NOTIFY ARGV[n]` in a script below becomes this, with VERSION
-# replaced by the ARGV holding the new version.
-NOTIFY = """
-local id = string.match(KEYS[1], '{(.*)}$')
-local now = redis.call('TIME')
-redis.call('PUBLISH', (string.gsub(KEYS[1], '{.*}$', 'changes')),
-  cjson.encode({id = id, version = tonumber(VERSION), at = now[1] + now[2] / 1000000}))
-"""
-
-# Every write carries a request id (ARGV "rid": 16 characters of [A-Za-z0-9_-], drawn for
-# each write) that the script records in the hash's `writes` field with the version the
-# write started from: the newest WRITES_KEPT entries, each `<rid>:<from>;` (`c` for the
-# creation). A resend of a write whose reply was lost finds its own id there and is told
-# "applied" instead of a conflict; a conflict is "proven" (the write cannot have happened)
-# when the ring holds another write that started from the same version, as exactly one
-# write can start from each version.
-RING = """
-local function remember(ring, entry)
-  local cut = 0
-  for _ = 2, WRITES_KEPT do
-    cut = string.find(ring, ';', cut + 1, true)
-    if not cut then
-      return entry .. ring
-    end
-  end
-  return entry .. string.sub(ring, 1, cut)
-end
-"""
 WRITES_KEPT = 8
+"""The request ids a document's `writes` ring keeps (see lua/ring.lua)."""
 
-# Both scripts take KEYS[1], the document's hash, KEYS[2], its append-only log (a string
-# of bytes in the same hash slot, grown by APPEND; documents without a log never write it),
-# and KEYS[3], a list of the same slot that gets the write's idempotency record: the bytes
-# of ARGV "record" are pushed at its head, the list cut to its ARGV "keep" newest entries
-# and given its own expiry, ARGV "record ttl" (nothing of it is written when "record" is
-# empty).
-#
-# CREATE: ARGV[1] the version, ARGV[2] the encoded document, ARGV[3] the time to live in
-# seconds, ARGV[4] the first bytes of the log, ARGV[5] the rid, ARGV[6] the record, ARGV[7]
-# its time to live, ARGV[8] keep, then extra fields as name, value pairs (e.g. token
-# hashes, so a poll can authenticate without reading the document; an empty value is not
-# written). Returns 1
-# when created, 2 when this rid created it already, 0 when the key already exists
-# (nothing is written).
-CREATE = """
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  local ring = redis.call('HGET', KEYS[1], 'writes') or ''
-  if string.find(ring, ARGV[5] .. ':', 1, true) then
-    redis.call('HSET', KEYS[1], 'writes', ring)  -- replicated: a WAIT after it covers it
-    return 2
-  end
-  return 0
-end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], 'doc', ARGV[2], 'writes', ARGV[5] .. ':c;')
-for i = 9, #ARGV, 2 do
-  if ARGV[i + 1] ~= '' then
-    redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
-  end
-end
-redis.call('DEL', KEYS[2])
-if ARGV[4] ~= '' then
-  redis.call('SET', KEYS[2], ARGV[4])
-  redis.call('EXPIRE', KEYS[2], tonumber(ARGV[3]))
-end
-redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
-if ARGV[6] ~= '' then
-  redis.call('LPUSH', KEYS[3], ARGV[6])
-  redis.call('LTRIM', KEYS[3], 0, tonumber(ARGV[8]) - 1)
-  redis.call('EXPIRE', KEYS[3], tonumber(ARGV[7]))
-end
--- NOTIFY ARGV[1]
-return 1
-"""
-
-# COMPARE_AND_SET: ARGV[1] the version the caller read (the write applies only if it is
-# still current), ARGV[2] the new version, ARGV[3] the new encoded document, ARGV[4] the time
-# to live in seconds (idle expiry, or the finished-document retention), ARGV[5] the bytes to
-# append to the log, ARGV[6] "append", "replace" (a migration writes the log whole) or
-# "final" (append, then store the log at its exact size: APPEND leaves room to grow, which a
-# finished document no longer needs), ARGV[7] the rid, ARGV[8] the record, ARGV[9] its time
-# to live, ARGV[10] keep, then extra fields to update, as name, value pairs (an empty value
-# deletes the field: an absent field costs no memory).
-# Returns {1, new} when written, {2, current} when this rid's write was applied already,
-# {0, current, proven} on a version conflict (proven: 1 when the ring shows another write
-# from the version read), {-1, 0} when missing.
-COMPARE_AND_SET = """
-local read = redis.call('HMGET', KEYS[1], 'version', 'writes')
-local current, ring = read[1], read[2] or ''
-if not current then
-  return {-1, 0}
-end
-if current ~= ARGV[1] then
-  if string.find(ring, ARGV[7] .. ':', 1, true) then
-    redis.call('HSET', KEYS[1], 'writes', ring)  -- replicated: a WAIT after it covers it
-    return {2, tonumber(current)}
-  end
-  local proven = string.find(ring, ':' .. ARGV[1] .. ';', 1, true) and 1 or 0
-  return {0, tonumber(current), proven}
-end
--- RING
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3],
-  'writes', remember(ring, ARGV[7] .. ':' .. ARGV[1] .. ';'))
-for i = 11, #ARGV, 2 do
-  if ARGV[i + 1] == '' then
-    redis.call('HDEL', KEYS[1], ARGV[i])
-  else
-    redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
-  end
-end
-if ARGV[6] == 'replace' then
-  redis.call('DEL', KEYS[2])
-end
-if ARGV[5] ~= '' then
-  redis.call('APPEND', KEYS[2], ARGV[5])
-end
-if ARGV[6] == 'final' then
-  local log = redis.call('GET', KEYS[2])
-  if log then
-    redis.call('SET', KEYS[2], log)
-  end
-end
-redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
-redis.call('EXPIRE', KEYS[2], tonumber(ARGV[4]))
-if ARGV[8] ~= '' then
-  redis.call('LPUSH', KEYS[3], ARGV[8])
-  redis.call('LTRIM', KEYS[3], 0, tonumber(ARGV[10]) - 1)
-  redis.call('EXPIRE', KEYS[3], tonumber(ARGV[9]))
-end
--- NOTIFY ARGV[2]
-return {1, tonumber(ARGV[2])}
-"""
-CREATE = CREATE.replace("-- NOTIFY ARGV[1]", NOTIFY.replace("VERSION", "ARGV[1]"))
-COMPARE_AND_SET = COMPARE_AND_SET.replace("-- NOTIFY ARGV[2]", NOTIFY.replace("VERSION", "ARGV[2]"))
-COMPARE_AND_SET = COMPARE_AND_SET.replace("-- RING", RING.replace("WRITES_KEPT", str(WRITES_KEPT)))
-
-# READ_LOG: KEYS as above. The version and the whole log, read together so they agree.
-# Returns {version, log} ({version, false} without a log) or {-1} when missing.
-READ_LOG = """
-local version = redis.call('HGET', KEYS[1], 'version')
-if not version then
-  return {-1}
-end
-return {tonumber(version), redis.call('GET', KEYS[2])}
-"""
-
-# LOAD_WITH_LOG: KEYS as above, ARGV the names of the hash fields to read (`version` and
-# `doc` first). The fields and the whole log in one script, so the log is exactly the
-# document's (a reader of the history never races the writers). Returns {fields, log}.
-LOAD_WITH_LOG = """
-return {redis.call('HMGET', KEYS[1], unpack(ARGV)), redis.call('GET', KEYS[2])}
-"""
+# The scripts, KEYS and ARGV documented at the top of each file; the write scripts open
+# with the helpers they share (lua/after_write.lua: the change notification and the
+# idempotency record), the compare-and-set with the request-id ring's too.
+CREATE = lua("after_write", "create")
+COMPARE_AND_SET = f"local WRITES_KEPT = {WRITES_KEPT}\n" + lua(
+    "ring", "after_write", "compare_and_set"
+)
+READ_LOG = lua("read_log")
+LOAD_WITH_LOG = lua("load_with_log")
 
 
 class StoreError(Exception):
@@ -416,10 +275,7 @@ class DocumentStore:
             version, blob, *values = self.redis.hmget(key, names)
         else:
             version, blob, *values = self._hmget_riding(rider, key, names)
-        if version is None or blob is None:
-            raise NotFound(self.kind, doc_id)
-        named = dict(zip(fields, values, strict=True))
-        return Stored(doc_id, int(version), codec.decode(blob), named)
+        return self._stored(doc_id, version, blob, dict(zip(fields, values, strict=True)))
 
     def _hmget_riding(self, rider: riders.Rider, key: str, names: list[str]) -> list[Any]:
         """HMGET in one round trip with the rider's commands, judged first (the rider may
@@ -473,10 +329,16 @@ class DocumentStore:
         riders.flush(self.redis)  # a waiting rider is judged before anything else
         names = ["version", "doc", *fields]
         (version, blob, *values), log = self._load_with_log(keys=self._keys(doc_id), args=names)
+        stored = self._stored(doc_id, version, blob, dict(zip(fields, values, strict=True)))
+        return stored, log or b""
+
+    def _stored(
+        self, doc_id: str, version: Any, blob: Any, fields: dict[str, bytes | None]
+    ) -> Stored:
+        """The document as read (its version and blob None: NotFound)."""
         if version is None or blob is None:
             raise NotFound(self.kind, doc_id)
-        named = dict(zip(fields, values, strict=True))
-        return Stored(doc_id, int(version), codec.decode(blob), named), log or b""
+        return Stored(doc_id, int(version), codec.decode(blob), fields)
 
     def save(
         self,
