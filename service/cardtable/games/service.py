@@ -30,12 +30,12 @@ from cardtable.documents.movelog import entries as stored_entries
 from cardtable.documents.schema import DOCUMENT_SCHEMA_VERSION
 from cardtable.documents.upgrade import GameDocuments
 from cardtable.games.live_table import Game, new_game
-from cardtable.games.lobby import LOBBY_FIELD, Lobby
 from cardtable.games.timers import DEFAULT_TAKEOVER_TIMEOUTS, catch_up
 from cardtable.live.hub import Hub, new_hub
 from cardtable.store import DocumentStore, Stored, VersionConflict
 from cardtable.store.documents import Record
 from cardtable.store.errors import StoreRefused
+from cardtable.store.lobby import LOBBY_FIELD, Lobby
 from cardtable_engine.base import (
     GameNotOver,
     GameOver,
