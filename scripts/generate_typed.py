@@ -212,12 +212,18 @@ def game_module(schemas: Mapping[str, Schema], game: str, title: str, extra: boo
     own = {key: value for key, value in schema["properties"].items() if key not in shared}
     module.typed_dict(view, {**schema, "properties": own}, parent="ViewBase")
     moves = [module.define(component) for component in module.variants(schemas[f"{title}Move"])]
+    # One line, so that ruff does not spread it out (a trailing comma would); one move
+    # still needs its comma to be a tuple.
+    every = f"({moves[0]},)" if len(moves) == 1 else f"({', '.join(moves)})"
     names = ["Event", "MOVES", "Move", "View", "bot"]
     added: list[str] = []
     if extra:
         added = importlib.import_module(f"{PACKAGE}._extra.{game}").__all__
     extras = f"from {PACKAGE}._extra.{game} import {', '.join(added)}\n" if added else ""
     blocks = "\n\n\n".join(module.blocks)
+    # One line, so that ruff does not spread it out (a trailing comma would); one move
+    # still needs its comma to be a tuple.
+    every = f"({moves[0]},)" if len(moves) == 1 else f"({', '.join(moves)})"
     return f'''{HEADER}"""{title}'s view, moves and events as TypedDicts (the `{title}View`,
 `{title}Move` and `Event` schemas of `openapi.yaml`), and `bot`, which turns a bot typed
 with them into the SDK's `Bot`."""
@@ -233,15 +239,11 @@ from cardtable_sdk.typed._view import ViewBase
 {blocks}
 
 
+# What every game's module ends with is explained once, in `_bot.py`.
 Move = {" | ".join(moves)}
-MOVES = ({", ".join(moves)},)
-"""Every move shape, for the test that keeps them in step with the API."""
-
+MOVES = {every}
 Event = events.Event[Move]
-"""What `/events` returns for this game (its `MoveEvent` holds this game's `Move`)."""
-
 bot: BotDecorator[{view}, Move] = BotDecorator()
-"""Use a bot typed with these shapes wherever the SDK takes a bot (`play`, local play)."""
 
 __all__ = {[*names, *added]!r}
 '''

@@ -1,4 +1,11 @@
-"""Turn a bot typed with one game's TypedDicts into the SDK's untyped `Bot`."""
+"""Turn a bot typed with one game's TypedDicts into the SDK's untyped `Bot`.
+
+Every generated game module ends with the same four names, explained here once:
+`Move` (the union of its move shapes), `MOVES` (every move shape, for the test that keeps
+them in step with the API), `Event` (what `/events` returns for this game: its
+`MoveEvent` holds this game's `Move`) and `bot`, a `BotDecorator` typed with the game's
+`View` and `Move`: use a bot typed with these shapes wherever the SDK takes a bot (`play`,
+local play)."""
 
 from __future__ import annotations
 

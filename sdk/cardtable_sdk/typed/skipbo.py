@@ -168,20 +168,10 @@ class PassMove(TypedDict):
     type: Literal["pass"]
 
 
+# What every game's module ends with is explained once, in `_bot.py`.
 Move = PlayHandMove | PlayStockMove | PlayDiscardMove | DiscardMove | PassMove
-MOVES = (
-    PlayHandMove,
-    PlayStockMove,
-    PlayDiscardMove,
-    DiscardMove,
-    PassMove,
-)
-"""Every move shape, for the test that keeps them in step with the API."""
-
+MOVES = (PlayHandMove, PlayStockMove, PlayDiscardMove, DiscardMove, PassMove)
 Event = events.Event[Move]
-"""What `/events` returns for this game (its `MoveEvent` holds this game's `Move`)."""
-
 bot: BotDecorator[View, Move] = BotDecorator()
-"""Use a bot typed with these shapes wherever the SDK takes a bot (`play`, local play)."""
 
 __all__ = ["MOVES", "Event", "Move", "View", "bot"]

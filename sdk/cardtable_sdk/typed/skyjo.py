@@ -157,20 +157,10 @@ class DiscardAndRevealMove(TypedDict):
     """The grid's column, 0..3."""
 
 
+# What every game's module ends with is explained once, in `_bot.py`.
 Move = RevealMove | TakeDiscardMove | DrawMove | ReplaceMove | DiscardAndRevealMove
-MOVES = (
-    RevealMove,
-    TakeDiscardMove,
-    DrawMove,
-    ReplaceMove,
-    DiscardAndRevealMove,
-)
-"""Every move shape, for the test that keeps them in step with the API."""
-
+MOVES = (RevealMove, TakeDiscardMove, DrawMove, ReplaceMove, DiscardAndRevealMove)
 Event = events.Event[Move]
-"""What `/events` returns for this game (its `MoveEvent` holds this game's `Move`)."""
-
 bot: BotDecorator[View, Move] = BotDecorator()
-"""Use a bot typed with these shapes wherever the SDK takes a bot (`play`, local play)."""
 
 __all__ = ["MOVES", "Cell", "Event", "Move", "View", "bot"]
