@@ -12,7 +12,7 @@ from cardtable.games.seating import Seating
 from cardtable.games.service import GameService
 from cardtable.live.alarms import Alarms
 from cardtable.live.feeds import Feeds
-from cardtable.live.hub import Hub, counting_published
+from cardtable.live.hub import Hub, counting_published, new_hub
 from cardtable.live.streams import EventStreams
 from cardtable.sheets.service import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
@@ -58,7 +58,13 @@ class Wiring:
             waiting_ttl_seconds=settings.waiting_ttl_seconds,
             takeover_after=settings.takeover_timeouts,
             write_schema=settings.write_schema,
-            hub=_hub(settings, redis_client),
+            hub=new_hub(
+                redis_client,
+                settings.key_prefix,
+                settings.max_streams,
+                settings.streams_per_address,
+                return_freed_memory=settings.return_freed_memory,
+            ),
         )
         sheets = ScoreSheetService(stores["sheet"], clock=clock)
         seating = Seating(games)
@@ -84,18 +90,6 @@ class Wiring:
             self.games.seat_for,
             self.settings.sse_heartbeat_seconds,
         )
-
-
-def _hub(settings: Settings, redis_client: RedisClient) -> Hub:
-    """The process's notification hub of this app: the one the game service's long-polls,
-    the feeds' reads and the streams share."""
-    return Hub(
-        redis_client,
-        settings.key_prefix,
-        capacity=settings.max_streams,
-        streams_per_address=settings.streams_per_address,
-        return_freed_memory=settings.return_freed_memory,
-    )
 
 
 def new_feeds(games: GameService) -> Feeds:
