@@ -38,6 +38,9 @@ def test_finished_games_keep_the_finished_ttl(redis_server: RedisServer) -> None
         key_prefix="finished",
         game_ttl_seconds=600,
         finished_ttl_seconds=30,
+        # The creation plays the bots' whole short game (under 200 moves) whatever the
+        # machine's load: the slice's 20 ms default is a wall-clock bound.
+        bot_budget_seconds=10.0,
     )
     app = create_app(settings)
     api = Api(app.test_client())
