@@ -114,12 +114,17 @@ def contexts(browser: Any, live_server: LiveServer) -> Iterator[Any]:
 
 
 def bots_game(url: str, game: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
-    """A game of two greedy server bots (Ann and Bea), played to its end as it is created
-    (bots alone play on at once), as POST /games answers it."""
+    """A game of two greedy server bots (Ann and Bea), played to its end, as POST /games
+    answers it. Bots alone play in bounded slices, one as the game is created and one a
+    read after (each slice at most 200 moves or 20 ms of the server's time, whichever comes
+    first), so it is read until it is over: how many reads depends on the machine's load."""
     players = [{"name": "Ann", "bot": "greedy"}, {"name": "Bea", "bot": "greedy"}]
     body = {"game": game, "players": players, "options": options, "seed": seed}
     created: dict[str, Any] = httpx.post(f"{url}/games", json=body, timeout=10).json()
-    return created
+    for _ in range(200):
+        if httpx.get(f"{url}/games/{created['id']}", timeout=10).json()["finished"]:
+            return created
+    raise AssertionError(f"the bots did not finish game {created['id']} in 200 reads")
 
 
 def screenshot(page: Any, name: str) -> Path:
