@@ -6,7 +6,7 @@ its buckets by one run of a Lua script (`store/lua/lease.lua`), riding with the 
 (`riders`) or alone; a busy client takes several requests at once (`Leases`), so most of its
 requests cost no Redis command; a client refused is refused again by this process alone
 until its wait ends (`PenaltyBox`). Work charged afterwards (bots a read played) takes more,
-even into debt (`store/lua/gcra.lua`).
+even into debt (`store/lua/charge.lua`).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class Limit:
 
     @property
     def script_args(self) -> tuple[float, int]:
-        """Its arguments to `GCRA`: the emission interval and the period, in ms."""
+        """Its arguments to the scripts: the emission interval and the period, in ms."""
         return self.interval_ms, self.period * 1000
 
     def __str__(self) -> str:
@@ -100,14 +100,8 @@ def refusal_body(limit: Limit, wait_seconds: float) -> dict[str, Any]:
     }
 
 
-GCRA = lua("gcra")
-"""Token buckets as GCRA, taken from by a cost: each of KEYS holds a bucket's theoretical
-arrival time (ms, Redis's clock, so every replica agrees); ARGV: the cost (more than 1
-charges a request's work afterwards), whether to take it even from an empty bucket (a debt
-of at most one period), then for each key its emission interval (ms) and its period (ms,
-the burst tolerance: `amount` at once from a full bucket). All or nothing: returns, for
-each key, 0, or the milliseconds until a request fits in it; if any is not 0, nothing is
-taken from any."""
+CHARGE = lua("charge")
+"""Work charged to the buckets afterwards, into debt (see the script's own text)."""
 LEASE = lua("lease")
 """The same buckets, taken from in leases (see `Leases`, and the script's own text)."""
 
@@ -121,7 +115,7 @@ class Script:
         return hashlib.sha1(self.text.encode()).hexdigest()
 
 
-GCRA_SCRIPT, LEASE_SCRIPT = Script(GCRA), Script(LEASE)
+CHARGE_SCRIPT, LEASE_SCRIPT = Script(CHARGE), Script(LEASE)
 
 Call = tuple[Script, tuple[str, ...], tuple[Any, ...]]
 """One run of a script: the script, its keys and its arguments."""
@@ -338,8 +332,8 @@ class Counters:
         beyond its own turn (the bots' moves it played). Their leases go too."""
         self.leases.forfeit(hits)
         calls = tuple(
-            (GCRA_SCRIPT, tuple(key for _, key in group),
-             (cost, 1, *(x for limit, _ in group for x in limit.script_args)))
+            (CHARGE_SCRIPT, tuple(key for _, key in group),
+             (cost, *(x for limit, _ in group for x in limit.script_args)))
             for group in self._groups(hits)
         )  # fmt: skip
         batch = riders.Batch()
