@@ -41,7 +41,8 @@ class Gunicorn:
     def log_text(self) -> str:
         return self.log_path.read_text(errors="replace")
 
-    def start(self) -> Gunicorn:
+    def start(self, wait: bool = True) -> Gunicorn:
+        """Launch gunicorn and (unless not `wait`) return once `ready_path` answers."""
         self.port = self.port or free_port()
         self.workdir = Path(tempfile.mkdtemp(prefix="cardtable-e2e-"))
         env = {
@@ -53,7 +54,8 @@ class Gunicorn:
         }
         with self.log_path.open("wb") as log:
             self.process = gunicorn_process.launch(self.config, env, log, subprocess.STDOUT)
-        if gunicorn_process.wait_ready(self.process, self.url + self.ready_path, self.log_text):
+        ready = self.url + self.ready_path
+        if not wait or gunicorn_process.wait_ready(self.process, ready, self.log_text):
             return self
         self.stop()
         raise TimeoutError("gunicorn did not answer in 30 s")

@@ -137,11 +137,12 @@ def test_sigterm_with_idle_clients_stops_at_once_and_resets_nothing(
             assert server.process is not None
             started = time.monotonic()
             load.stopping.set()
-            assert server.terminate(timeout=GRACEFUL_TIMEOUT + 10) == 0
+            code = server.terminate(timeout=GRACEFUL_TIMEOUT + 10)
             stopped = time.monotonic() - started
         log = server.log_text()
     finally:
         server.stop()
+    assert code == 0, log[-4000:]
     assert stopped < STOP_BOUND, f"the stop took {stopped:.1f} s (graceful timeout: idle held)"
     assert not any(o.startswith("reset") for o in load.outcomes), (load.outcomes, load.after_stop)
     assert load.outcomes["answered"] >= 200
@@ -150,6 +151,33 @@ def test_sigterm_with_idle_clients_stops_at_once_and_resets_nothing(
         sock.close()
     assert "graceful timeout" not in log.lower()
     assert "SIGKILL" not in log
+
+
+@pytest.mark.parametrize("after_fork", [0.0, 0.3])
+def test_sigterm_while_the_workers_start_stops_them_at_once(
+    redis_server: RedisServer, after_fork: float
+) -> None:
+    """A pod stopped as it starts (a rollout undone at once): SIGTERM reaches workers just
+    forked (before they set their signal handlers, 0 s) or still loading the app (0.3 s).
+    gunicorn exits 0 (not "Worker failed to boot"), without waiting out the graceful timeout
+    (a signal the worker missed)."""
+    env = {"CARDTABLE_REDIS_URL": redis_server.url, "CARDTABLE_GRACEFUL_TIMEOUT": "30"}
+    server = Gunicorn(env=env, workers=2).start(wait=False)
+    try:
+        deadline = time.monotonic() + 30
+        while server.log_text().count("Booting worker") < 2:
+            assert time.monotonic() < deadline, server.log_text()[-3000:]
+            time.sleep(0.005)
+        time.sleep(after_fork)
+        started = time.monotonic()
+        code = server.terminate(timeout=40)
+        stopped = time.monotonic() - started
+        log = server.log_text()
+    finally:
+        server.stop()
+    assert code == 0, log[-3000:]
+    assert "failed to boot" not in log.lower()
+    assert stopped < 15, f"the stop took {stopped:.1f} s: a worker missed the signal"
 
 
 def test_a_request_in_flight_at_sigterm_is_answered_with_connection_close(

@@ -33,6 +33,7 @@ import json
 import logging
 import os
 import select
+import signal
 import socket
 import sys
 import time
@@ -191,6 +192,21 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
         util.write_error = write_json_error
         super().init_process()
 
+    def init_signals(self) -> None:
+        # A signal sent between the fork and here reached the master's handler, which this
+        # process inherited: it only queued the signal, in this process's copy of the
+        # master's queue. Read from there, or a pod stopped as it starts (a rollout undone at
+        # once) would keep its workers until the graceful timeout kills them.
+        inherited = getattr(signal.getsignal(signal.SIGTERM), "__self__", None)
+        super().init_signals()
+        queued = getattr(inherited, "SIG_QUEUE", None)
+        while queued is not None and not queued.empty():
+            sig = queued.get_nowait()
+            if sig == signal.SIGTERM:
+                self.handle_exit(sig, None)
+            elif sig in (signal.SIGINT, signal.SIGQUIT):
+                self.handle_quit(sig, None)
+
     def timeout_ctx(self) -> Any:
         # Reads are bounded by DeadlineSocket; gunicorn's header timeout would cut idle
         # keep-alive connections at the same moment as slow requests.
@@ -292,7 +308,10 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
 
         super().handle_exit(sig, frame)
         lifecycle.begin_shutdown()
-        wired = getattr(self.wsgi, "extensions", {}).get("cardtable")
+        # A worker still loading the app has no `wsgi` yet (a pod stopped as it starts):
+        # then nothing is streaming, and `run` stops at once once it is reached.
+        app = getattr(self, "wsgi", None)
+        wired = getattr(app, "extensions", {}).get("cardtable")
         if wired is not None:  # the app's hub: its streams end with `retry:`, its polls answer
             wired.hub.stop_soon()
 
