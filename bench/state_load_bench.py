@@ -35,7 +35,7 @@ from typing import Any
 
 from cardtable.documents.game import write_document
 from cardtable.documents.upgrade import GameDocuments
-from cardtable.games.live_table import Game, Life
+from cardtable.games.live_table import Game, Hosting
 from cardtable.games.service import SMALL_FIELDS, GameService
 from cardtable.store import Stored
 from cardtable.store import compression as codec
@@ -121,8 +121,8 @@ release's content-encoded log), so the bench times the service's own read, with 
 def hosted(state: GameState) -> Game:
     """The state at a table as the service stores it: named seats with token hashes."""
     seats = [Seat(i, name, token_sha256=f"{i:064x}") for i, name in enumerate(state.names)]
-    life = Life(options=dict(state.options), seed=1)
-    return Game("bench", state.game, state, seats, 0.0, life)
+    hosting = Hosting(options=dict(state.options), seed=1)
+    return Game("bench", state.game, state, seats, 0.0, hosting)
 
 
 def stored_form(game: Game) -> tuple[bytes, dict[str, Any]]:

@@ -173,6 +173,22 @@ def test_leaving_before_the_deal_opens_the_seat_again(api: Api) -> None:
     refused(join(api, created["id"]), 409, "no_open_seat")
 
 
+def test_a_waiting_games_moves_are_refused_as_a_dealt_tables_are_first(api: Api) -> None:
+    """A bot seat's move and a stale If-Match are refused as such before the game is
+    dealt too (the live table has no engine table yet, but refuses in the same order)."""
+    bot = {"name": "Bot", "bot": "greedy"}
+    created = api.create("skipbo", [{"name": "Ann"}, OPEN, bot])
+    game_id, tokens = created["id"], [p["token"] for p in created["players"]]
+    refused(api.move(game_id, tokens[2], {"type": "pass"}), 409, "bot_seat")
+    stale = api.move(game_id, tokens[0], {"type": "pass"}, **{"If-Match": '"7"'})
+    refused(stale, 412, "stale_version")
+    refused(
+        api.move(game_id, tokens[0], {"type": "pass"}, **{"If-Match": '"0"'}),
+        409,
+        "game_not_started",
+    )
+
+
 def test_leaving_a_running_game_hands_the_seat_to_the_greedy_bot(api: Api) -> None:
     created = api.create("skipbo", [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}], seed=3)
     tokens = [p["token"] for p in created["players"]]

@@ -69,7 +69,7 @@ def test_an_overdue_turn_is_played_once_however_many_read_it(
     stored_moves = raw_redis.get(f"{settings.key_prefix}:game:{{{created['id']}}}:log")
     assert len(entries(stored_moves)) == after.state.version  # each overdue move stored once
     assert [s.timeouts for s in after.seats] == [1, 1]
-    assert after.life.deadline == expected.life.deadline  # the next turn's, from the last
+    assert after.hosting.deadline == expected.hosting.deadline  # the next turn's, from the last
 
 
 def test_a_poll_wakes_when_the_deadline_passes(app: Flask, api: Api) -> None:

@@ -58,6 +58,21 @@ def test_a_move_is_answered_by_the_bots_until_a_human_must_act(game: str) -> Non
     assert all(entry.by_bot for entry in first)
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_hosts_table_changes_count_in_the_version_if_match_names(game: str) -> None:
+    """A live table (the game service's) counts its own changes, joins and leaves, in the
+    version: If-Match and the versions its moves create count them too."""
+    table = _table(game)
+    table.play_bots(changes=3)
+    legal = table.state.legal_moves(0)
+    with pytest.raises(StaleVersion) as stale:
+        table.move(0, legal[0], if_match=table.version, changes=3)
+    assert stale.value.details == {"current_version": table.version + 3}
+    applied = table.move(0, legal[0], if_match=table.version + 3, changes=3)
+    assert [entry.version for entry in applied][-1] == table.version + 3
+    assert applied[0].version == applied[-1].version - len(applied) + 1
+
+
 def test_players_are_checked_by_the_table() -> None:
     with pytest.raises(InvalidPlayers, match="unknown bot"):
         Table.deal("t", "skyjo", [{"name": "A"}, {"name": "B", "bot": "genius"}])

@@ -25,11 +25,11 @@ def _play(seed: int, takeover_after: int) -> tuple[Game, int, bool]:
     by_timer = False
     rng = random.Random(seed)
     while not game.finished:
-        if 0 in game.state.active_seats() and game.life.deadline_seats != [1]:
+        if 0 in game.state.active_seats() and game.hosting.deadline_seats != [1]:
             game.move_at(0, _hasty(game.state.legal_moves(0), rng), None, now)
             by_timer = False
             continue
-        now = (game.life.deadline or now) + 1
+        now = (game.hosting.deadline or now) + 1
         catch_up(game, now, takeover_after)
         by_timer = True
     return game, game.seats[1].timeouts, by_timer

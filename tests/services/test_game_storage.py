@@ -189,7 +189,7 @@ def _rewrite_as_schema_3(redis_client: redis.Redis, store: DocumentStore, game_i
         {k: v for k, v in dataclasses.asdict(seat).items() if k != "token_sha256"}
         for seat in game.seats
     ]
-    document["table"] = {**dataclasses.asdict(game.life), "last_human_move": None}
+    document["table"] = {**dataclasses.asdict(game.hosting), "last_human_move": None}
     document["table_log"] = game.table_log
     key = store.key_for(game_id)
     redis_client.delete(key)
@@ -248,7 +248,7 @@ def test_only_the_small_fields_that_change_are_written(
     assert set(redis_client.hkeys(key)) == FIELDS_WITHOUT_SMALL_VALUES
     game = service.load(created.game_id)
     assert service.changed_fields(game) == {}
-    game.life.deadline = 12.5
+    game.hosting.deadline = 12.5
     assert service.changed_fields(game) == {"deadline": b"12.5"}
     stored = redis_client.hget(key, TOKENS_FIELD)
     assert stored is not None and len(stored) == 64

@@ -93,7 +93,7 @@ def test_a_schema_3_game_plays_to_its_end_as_schema_3(redis_client: redis.Redis,
     record = service.record_for(created.game_id, None)
     assert GAMES[game].replay(record).score() == finished.state.score()
     rematch = Seating(service).rematch(created.game_id, tokens[0])[0]
-    assert rematch.game_id == service.load(created.game_id).life.rematch
+    assert rematch.game_id == service.load(created.game_id).hosting.rematch
     schema, names = _stored(service, rematch.game_id)
     assert schema == 3 and "token_hashes" in names and TOKENS_FIELD not in names
 

@@ -186,7 +186,7 @@ class LossyWrites:
                             Authorization=f"Bearer {token}")  # fmt: skip
         if answer.status_code != 201:
             old = self.stored(game_id)
-            new = self.stored(old.life.rematch) if old and old.life.rematch else None
+            new = self.stored(old.hosting.rematch) if old and old.hosting.rematch else None
             held = new is not None and new.seats[0].token_sha256 is not None
             self.judge("rematch", answer, held, False)
             return

@@ -102,7 +102,7 @@ def _created_answer(created: Created) -> dict[str, Any]:
         "id": game.game_id,
         "game": game.game,
         "version": game.version,
-        "options": game.life.options,
+        "options": game.hosting.options,
         "finished": game.finished,
         "players": [
             {
@@ -115,8 +115,8 @@ def _created_answer(created: Created) -> dict[str, Any]:
             for s in game.seats
         ],
         "invite": invite,
-        "public": game.life.public,
-        "turn_seconds": game.life.turn_seconds,
+        "public": game.hosting.public,
+        "turn_seconds": game.hosting.turn_seconds,
     }
 
 

@@ -163,9 +163,9 @@ class Rematch(MethodView):
         old = wiring().games.load(game_id)
         seat = wiring().games.require_seat(old, token)
         idem = keyed(key, f"rematch:{game_id}:{seat}", {})
-        if old.life.rematch is not None:  # a retry finds its record in the new game
-            replay = idem.recall(wiring().games.store, old.life.rematch, "join")
+        if old.hosting.rematch is not None:  # a retry finds its record in the new game
+            replay = idem.recall(wiring().games.store, old.hosting.rematch, "join")
             if replay is not None:
-                return replayed_answer(replay, 201, old.life.rematch)
+                return replayed_answer(replay, 201, old.hosting.rematch)
         granted = wiring().seating.rematch(game_id, token, lambda *r: _rematch_record(idem, r))
         return _granted(*granted)

@@ -14,7 +14,7 @@ from cardtable.documents.schema import (
     DOCUMENT_SCHEMA_VERSION,
     PREVIOUS_SCHEMA_VERSION,
 )
-from cardtable.games.live_table import Game, Life
+from cardtable.games.live_table import Game, Hosting
 from cardtable_engine import turn_limit
 from cardtable_engine.base import EngineError, GameState
 from cardtable_engine.registry import load_state
@@ -35,19 +35,19 @@ def write_document(game: Game, schema: int = DOCUMENT_SCHEMA_VERSION) -> dict[st
     old_form = schema < DOCUMENT_SCHEMA_VERSION
     every = schema == PREVIOUS_SCHEMA_VERSION
     state = game.state.snapshot() if game.dealt else None
-    table = _changed(game.life, LIFE_DEFAULTS, every)
+    table = _changed(game.hosting, HOSTING_DEFAULTS, every)  # stored as the "table"
     if old_form:
         # The releases before know no `max_turns`; a game written for them has it unset.
         for options in (table.get("options"), state and state["options"]):
             if options:
                 turn_limit.drop_unset(options)
-    if every and not game.life.pruned:
+    if every and not game.hosting.pruned:
         del table["pruned"]  # a field the release before does not know
     if not every and state is not None and table["options"] == state["options"]:
         del table["options"]  # the state holds them
     document = {
         "schema_version": schema,
-        "id": game.table_id,
+        "id": game.game_id,
         "game": game.game,
         "created_at": game.created_at,
         # Token hashes are kept in a field beside the snapshot (see `token_fields`).
@@ -79,14 +79,14 @@ def read_document(
             raise RuntimeError(f"game {doc_id}: stored state is unreadable: {exc}") from exc
     hashes = token_hashes or [None] * len(doc["seats"])
     seats = [Seat(**{"token_sha256": hashes[i] or None, **s}) for i, s in enumerate(doc["seats"])]
-    life = Life(**{"options": state_options(state), **doc.get("table", {})})
+    hosting = Hosting(**{"options": state_options(state), **doc.get("table", {})})
     game = Game(
         doc_id,
         doc["game"] if "game" in doc else state_game(state),
         state,
         seats,
         float(doc.get("created_at", 0)),
-        life,
+        hosting,
         list(doc.get("table_log", [])),
     )
     if game.version != version:
@@ -132,7 +132,8 @@ def _defaults(cls: type[Any]) -> dict[str, Any]:
 _ALWAYS = object()
 SEAT_DEFAULTS = {k: v for k, v in _defaults(Seat).items() if k != "token_sha256"}
 """A stored seat's fields and defaults; never its token hash (stored beside the document)."""
-LIFE_DEFAULTS = _defaults(Life)
+HOSTING_DEFAULTS = _defaults(Hosting)
+"""The stored "table" part's fields and defaults (a `Hosting`)."""
 
 
 def _changed(item: Any, defaults: Mapping[str, Any], every: bool = False) -> dict[str, Any]:

@@ -156,10 +156,10 @@ class GameDocuments:
         """The game with the engine's whole log, replayed from its seed and stored moves
         (`log`, read with `stored`), checked against its snapshot."""
         game = self.read(stored)
-        if game.dealt:
+        if game.table is not None:
             form = game.stored_form or CURRENT
             moves = form.moves if form.moves is not None else entries(log)
-            game.state = replay(game.state.snapshot(), moves)
+            game.table.state = replay(game.table.state.snapshot(), moves)
             game.recorder = None
         return game
 

@@ -1,11 +1,13 @@
-"""A hosted game's life as a table around the engine: open seats and the invite, joining,
-leaving, starting early, the turn timer's deadline, the rematch link, the `table_log` of
-table changes, and the stored document. Pure: no Redis, no HTTP, no clock of its own.
+"""The live table: a hosted game (`Game`) holding the engine's `Table` once dealt, and
+around it open seats and the invite, joining, leaving, starting early, the turn timer's
+deadline, the rematch link and the `table_log` of table changes (its `Hosting`: what the
+host keeps besides the engine). Pure: no Redis, no HTTP, no clock of its own.
 
-Versions: `version == state.version + len(table_log)`: engine moves (bot moves included)
-plus table changes (a seat taken, a player leaving, a seat handed to a bot, a rematch
-offered). Table change entries are self-describing: `version` (the game version the change
-created), `at_move` (the engine's `state.version` then), `type`, `seat`, `name`…
+Versions: `version == state.version + changes`: engine moves (bot moves included) plus
+table changes (a seat taken, a player leaving, a seat handed to a bot, a rematch offered;
+`changes` counts `table_log` and the waiting phase's pruned entries). Table change
+entries are self-describing: `version` (the game version the change created), `at_move`
+(the engine's `state.version` then), `type`, `seat`, `name`…
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import dataclasses
 import time
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardtable.documents.movelog import MoveRecorder
 
@@ -36,7 +38,7 @@ from cardtable_engine.host import (
     new_token,
 )
 from cardtable_engine.registry import get_rules
-from cardtable_engine.table import AppliedMove, Seat, Table
+from cardtable_engine.table import AppliedMove, Seat, Table, check_mover, plain_table_fields
 
 TURN_SECONDS_MIN = 5
 TURN_SECONDS_MAX = 7 * 24 * 3600
@@ -76,8 +78,16 @@ is played on, a slice per request, by later reads (`Game.bots_pending`)."""
 
 
 @dataclasses.dataclass
-class Life:
-    """What a table keeps besides the engine state and the seats."""
+class Hosting:
+    """How the service hosts a table, besides the engine state and the seats: the settings
+    it was made with (options, seed, public, turn seconds), who may sit (the invite, the
+    creator, those who left before the deal), the turn timer's deadline, the rematch links
+    and what the waiting phase leaves behind (abandoned, `dealt_at`, `pruned`).
+
+    Named for whose it is: the host's side of a game, which the engine's `Table` (shared
+    with the SDK's local play) knows nothing of. Not "table state", which would read as
+    the engine state the table holds (`Game.table.state`). Stored as the document's
+    "table" part (cardtable.documents.game)."""
 
     options: dict[str, Any]
     seed: int | None = None
@@ -139,26 +149,31 @@ def iso_utc(epoch: float | None) -> str | None:
     return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-class Game(Table):
-    """A stored game: the engine table (once dealt), its seats, and its life as a table."""
+class Game:
+    """A stored game: its seats, how it is hosted (`hosting`), the `table_log` of table
+    changes and, once dealt, the engine's `table` that plays it on the same seats."""
 
     def __init__(
         self,
-        table_id: str,
+        game_id: str,
         game: str,
         state: GameState | None,
         seats: list[Seat],
         created_at: float,
-        life: Life,
+        hosting: Hosting,
         table_log: list[dict[str, Any]] | None = None,
     ) -> None:
-        self._game = game
-        self._state = state
-        # `seeded`: the creator chose the seed (and may know every card): views say so.
-        super().__init__(table_id, cast(GameState, state), seats, seeded=life.seed is not None)
+        self.game_id = game_id
+        self.game = game
+        self.seats = seats
+        """Every seat, open ones included: the dealt table plays on this same list."""
         self.created_at = created_at
-        self.life = life
+        self.hosting = hosting
         self.table_log: list[dict[str, Any]] = table_log or []
+        self.table: Table | None = None
+        """The engine's table around the game, from the deal on (None while it waits)."""
+        if state is not None:
+            self._deal(state)
         self.stored_form: StoredForm | None = None
         """What its read found stored, where it is not the current form (None: it is; see
         cardtable.documents.upgrade, which writes it back in the current form)."""
@@ -168,38 +183,40 @@ class Game(Table):
         self.recorder: MoveRecorder | None = None
         """Records the engine moves made since the game was read (the host appends them)."""
 
+    def _deal(self, state: GameState) -> None:
+        # `seeded`: the creator chose the seed (and may know every card): views say so.
+        seeded = self.hosting.seed is not None
+        self.table = Table(self.game_id, state, self.seats, seeded=seeded)
+
+    def _dealt(self) -> Table:
+        if self.table is None:
+            raise GameNotStarted("the game is still waiting for players; it has no deal yet")
+        return self.table
+
     # ---- what it is --------------------------------------------------------------------
 
     @property
     def state(self) -> GameState:
-        if self._state is None:
-            raise GameNotStarted("the game is still waiting for players; it has no deal yet")
-        return self._state
-
-    @state.setter
-    def state(self, value: GameState | None) -> None:
-        self._state = value
-
-    @property
-    def game(self) -> str:
-        return self._game
-
-    @property
-    def game_id(self) -> str:
-        return self.table_id
+        """The engine state (GameNotStarted while the game waits for players)."""
+        return self._dealt().state
 
     @property
     def dealt(self) -> bool:
-        return self._state is not None
+        return self.table is not None
 
     @property
     def finished(self) -> bool:
-        return self._state is not None and self._state.is_over
+        return self.table is not None and self.table.state.is_over
+
+    @property
+    def changes(self) -> int:
+        """Table changes so far (the pruned ones too): each counts in the version."""
+        return self.hosting.pruned + len(self.table_log)
 
     @property
     def version(self) -> int:
-        moves = self._state.version if self._state is not None else 0
-        return moves + self.life.pruned + len(self.table_log)
+        moves = self.table.version if self.table is not None else 0
+        return moves + self.changes
 
     @property
     def open_seats(self) -> list[int]:
@@ -208,15 +225,23 @@ class Game(Table):
     @property
     def listed(self) -> bool:
         """Whether the lobby lists it: public, waiting, not abandoned."""
-        return self.life.public and not self.dealt and not self.life.abandoned
+        return self.hosting.public and not self.dealt and not self.hosting.abandoned
 
     @property
     def humans(self) -> list[int]:
         return [s.seat for s in self.seats if not s.open and not s.bot]
 
+    @property
+    def bots(self) -> list[str | None]:
+        return [seat.bot for seat in self.seats]
+
+    @property
+    def only_bots(self) -> bool:
+        return all(self.bots)
+
     def record_change(self, kind: str, **fields: Any) -> dict[str, Any]:
         """Log one table change (the version grows by one)."""
-        at_move = self._state.version if self._state is not None else 0
+        at_move = self.table.version if self.table is not None else 0
         entry = {"version": self.version + 1, "at_move": at_move, "type": kind, **fields}
         self.table_log.append(entry)
         return entry
@@ -225,7 +250,7 @@ class Game(Table):
 
     def take_seat(self, name: str, token_sha256: str, reserved_for: int | None = None) -> int:
         """Seat a joining player in the lowest open seat (or its reserved one)."""
-        if self.life.abandoned:
+        if self.hosting.abandoned:
             raise NoOpenSeat("everyone left this game before it started; it is abandoned")
         free = [
             s
@@ -257,12 +282,12 @@ class Game(Table):
 
     def deal_if_full(self, now: float) -> list[AppliedMove]:
         """Deal once no seat is open; then the bots act if they move first."""
-        if self.dealt or self.open_seats or self.life.abandoned:
+        if self.dealt or self.open_seats or self.hosting.abandoned:
             return []
         rules = get_rules(self.game)
         names = [seat.name for seat in self.seats]
-        self.state = rules.new_state(names, self.life.options, self.life.seed)
-        self.life.dealt_at = self.version
+        self._deal(rules.new_state(names, self.hosting.options, self.hosting.seed))
+        self.hosting.dealt_at = self.version
         return self.after_change(now, None)
 
     def leave(self, seat: int, now: float) -> list[AppliedMove]:
@@ -274,13 +299,13 @@ class Game(Table):
         if self.finished:
             raise GameOver("the game is over; there is nothing to leave")
         if not self.dealt:
-            self.life.left_tokens.append(player.token_sha256 or "")
-            del self.life.left_tokens[:-LEFT_TOKENS_MAX]
+            self.hosting.left_tokens.append(player.token_sha256 or "")
+            del self.hosting.left_tokens[:-LEFT_TOKENS_MAX]
             self.seats[seat] = Seat(seat, "", open=True)
             self.record_change("leave", seat=seat)
             self._prune_waiting_log()
             if not self.humans:
-                self.life.abandoned = True
+                self.hosting.abandoned = True
             return []
         key = self.turn_key()
         player.bot, player.bot_reason = TIMER_BOT, "left"
@@ -289,7 +314,7 @@ class Game(Table):
 
     def _prune_waiting_log(self) -> None:
         """Past `WAITING_LOG_MAX` changes, drop the oldest join-and-leave pairs of a seat
-        (still counted in the version: `Life.pruned`)."""
+        (still counted in the version: `Hosting.pruned`)."""
         log = self.table_log
         while len(log) > WAITING_LOG_MAX:
             pair = _oldest_join_and_leave(log)
@@ -297,14 +322,19 @@ class Game(Table):
                 return
             for index in reversed(pair):
                 del log[index]
-            self.life.pruned += 2
+            self.hosting.pruned += 2
 
     # ---- moves, bots and the timer -------------------------------------------------
 
     def move_at(self, seat: int, move: Move, if_match: int | None, now: float) -> list[AppliedMove]:
-        """A client's move (see Table.move) at time `now`: the timer restarts for a new turn."""
+        """A client's move (see Table.move; If-Match names the game's version, table changes
+        counted) at time `now`: the timer restarts for a new turn."""
+        if self.table is None:
+            # Refused as the table refuses it first (a bot seat, a stale If-Match), then undealt.
+            check_mover(self.seats, seat, if_match, self.version)
+            raise GameNotStarted("the game is still waiting for players; it has no deal yet")
         key = self.turn_key()
-        applied = self.move(seat, move, if_match)
+        applied = self.table.move(seat, move, if_match, changes=self.changes)
         self.seats[seat].timeouts = 0
         self.renew_deadline(now, key)
         return applied
@@ -315,12 +345,18 @@ class Game(Table):
         self.renew_deadline(now, key_before)
         return applied
 
+    def play_bots(
+        self, deadline: float | None = None, max_moves: int | None = None
+    ) -> list[AppliedMove]:
+        """The bots of the dealt table act (see Table.play_bots), at the game's versions."""
+        return self._dealt().play_bots(deadline, max_moves, changes=self.changes)
+
     @property
     def bots_pending(self) -> bool:
         """Dealt, not over, and only bots are to act: the next read plays them on."""
-        if self._state is None or self._state.is_over:
+        if self.table is None or self.table.state.is_over:
             return False
-        active = self._state.active_seats()
+        active = self.table.state.active_seats()
         return bool(active) and all(self.seats[seat].bot for seat in active)
 
     def play_for(self, seat: int, max_moves: int = 100) -> list[AppliedMove]:
@@ -344,24 +380,25 @@ class Game(Table):
 
     def turn_key(self) -> list[Any] | None:
         """Changes exactly when a new turn (or a new round's setup) begins."""
-        if self._state is None or self._state.is_over:
+        if self.table is None or self.table.state.is_over:
             return None
+        state = self.table.state
         # What every view shows as `round` and `current_player`, without building a view
         # (a view grows with the completed rounds; this runs twice per move).
-        return [self._state.round, self._state.current]
+        return [state.round, state.current]
 
     def renew_deadline(self, now: float, key_before: list[Any] | None, force: bool = False) -> None:
         """Set the deadline for the seats to act: anew when a new turn began (or `force`),
         kept while the same turn goes on; none without a timer or a human to act."""
-        life = self.life
+        hosting = self.hosting
         due = [] if self.finished or not self.dealt else self.humans_to_act()
-        if life.turn_seconds is None or not due:
-            life.deadline, life.deadline_seats, life.turn_key = None, [], None
+        if hosting.turn_seconds is None or not due:
+            hosting.deadline, hosting.deadline_seats, hosting.turn_key = None, [], None
             return
         key = self.turn_key()
-        if force or life.deadline is None or key != key_before:
-            life.deadline = now + life.turn_seconds
-        life.deadline_seats, life.turn_key = due, key
+        if force or hosting.deadline is None or key != key_before:
+            hosting.deadline = now + hosting.turn_seconds
+        hosting.deadline_seats, hosting.turn_key = due, key
 
     def humans_to_act(self) -> list[int]:
         return [s for s in self.state.active_seats() if not self.seats[s].bot]
@@ -383,43 +420,46 @@ class Game(Table):
     def table_fields(self) -> dict[str, Any]:
         """What views show of the table around the engine, for dealt and waiting games."""
         return {
-            **super().table_fields(),
+            **plain_table_fields(self.seats, seeded=self.hosting.seed is not None),
             "version": self.version,
             "open_seats": len(self.open_seats),
-            "public": self.life.public,
-            "turn_seconds": self.life.turn_seconds,
-            "deadline": iso_utc(self.life.deadline),
-            "deadline_seats": list(self.life.deadline_seats),
-            "rematch": self.life.rematch,
-            "rematch_of": self.life.rematch_of,
+            "public": self.hosting.public,
+            "turn_seconds": self.hosting.turn_seconds,
+            "deadline": iso_utc(self.hosting.deadline),
+            "deadline_seats": list(self.hosting.deadline_seats),
+            "rematch": self.hosting.rematch,
+            "rematch_of": self.hosting.rematch_of,
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        if not self.dealt:
+        """The dealt table's view (see Table.view), or the waiting table's."""
+        if self.table is None:
             return {
-                "id": self.table_id,
+                "id": self.game_id,
                 "game": self.game,
                 "phase": "waiting",
                 "seat": seat,
                 "finished": False,
-                "options": self.life.options,
+                "options": self.hosting.options,
                 "seats": self.public_seats(),
                 "bots": self.bots,
                 **self.table_fields(),
             }
-        return super().view(seat)
+        view = self.table.view(seat)
+        view.update(self.table_fields())  # the live table's fields over the plain table's
+        return view
 
     def lobby_entry(self) -> dict[str, Any] | None:
         """The lobby's summary of this game (None when the lobby must not list it)."""
         if not self.listed:
             return None
         return {
-            "id": self.table_id,
+            "id": self.game_id,
             "game": self.game,
             "open_seats": len(self.open_seats),
             "players": self.public_seats(),
-            "options": self.life.options,
-            "turn_seconds": self.life.turn_seconds,
+            "options": self.hosting.options,
+            "turn_seconds": self.hosting.turn_seconds,
             "created_at": iso_utc(self.created_at),
             "version": self.version,
         }
@@ -440,7 +480,7 @@ def _oldest_join_and_leave(log: list[dict[str, Any]]) -> tuple[int, int] | None:
 __all__ = [
     "TABLE_SETTINGS",
     "Game",
-    "Life",
+    "Hosting",
     "check_turn_seconds",
     "iso_utc",
     "new_game",
@@ -459,16 +499,17 @@ def new_game(
     turn_seconds: int | None = None,
     rematch_of: str | None = None,
     cap_bot_games: bool = True,
+    game_id: str | None = None,
 ) -> tuple[Game, list[str | None], str | None]:
     """A new table: the game, one token per taken seat (None for open seats) and the
     invite (None when no seat is open). Dealt at once when no seat is open.
     `cap_bot_games`: a game of bots only gets the default `max_turns` (off while writing
-    for the release before, which knows no such option)."""
+    for the release before, which knows no such option). `game_id`: its id (None: drawn)."""
     seats = seats_for(game, players)
     bots_only = cap_bot_games and all(s.bot for s in seats)
     if public and seed is not None:
         raise InvalidTableSettings("a seeded game cannot be public: its cards could be known")
-    life = Life(
+    hosting = Hosting(
         options=get_rules(game).resolve_options(
             turn_limit.bots_only_default(options, bots_only), len(seats)
         ),
@@ -481,11 +522,11 @@ def new_game(
     for seat, token in zip(seats, tokens, strict=True):
         seat.token_sha256 = hash_token(token) if token else None
     humans = [s.seat for s in seats if not s.open and not s.bot]
-    life.creator = humans[0] if humans else None
+    hosting.creator = humans[0] if humans else None
     invite = new_invite() if any(s.open for s in seats) else None
-    life.invite_sha256 = hash_token(invite) if invite else None
-    created = Game(new_id(), game, None, seats, now, life)
-    if not created.open_seats:
-        rules = get_rules(game)
-        created.state = rules.new_state([s.name for s in seats], life.options, seed)
-    return created, tokens, invite
+    hosting.invite_sha256 = hash_token(invite) if invite else None
+    created_id = game_id if game_id is not None else new_id()
+    state = None
+    if invite is None:  # no seat is open
+        state = get_rules(game).new_state([s.name for s in seats], hosting.options, seed)
+    return Game(created_id, game, state, seats, now, hosting), tokens, invite

@@ -58,11 +58,11 @@ class Seating:
 
     @staticmethod
     def _check_invite(game: Game, invite: str | None) -> None:
-        if invite is None and game.life.public:
+        if invite is None and game.hosting.public:
             return
         if invite is None:
             raise InvalidInvite("this game is private: joining it needs its invite")
-        if not match_secret(game.life.invite_sha256, invite):
+        if not match_secret(game.hosting.invite_sha256, invite):
             raise InvalidInvite("the invite is not valid for this game")
 
     def lobby(
@@ -89,7 +89,7 @@ class Seating:
         return self.games.update(game_id, leave, record)
 
     def _seat_or_left(self, game: Game, token: str | None) -> int:
-        if token is not None and any(match_secret(h, token) for h in game.life.left_tokens):
+        if token is not None and any(match_secret(h, token) for h in game.hosting.left_tokens):
             raise AlreadyLeft("you have already left this game")
         return self.games.require_seat(game, token)
 
@@ -114,11 +114,11 @@ class Seating:
 
     def _starter(self, game: Game, token: str | None, invite: str | None) -> int | None:
         if invite is not None:
-            if not match_secret(game.life.invite_sha256, invite):
+            if not match_secret(game.hosting.invite_sha256, invite):
                 raise InvalidInvite("the invite is not valid for this game")
             return None
         seat = self.games.require_seat(game, token)
-        if seat != game.life.creator:
+        if seat != game.hosting.creator:
             raise InvalidInvite("only the creator's seat or the invite's holder may start it")
         return seat
 
@@ -142,13 +142,13 @@ class Seating:
                 raise GameNotOver("the rematch can be asked for once the game is over")
             if game.seats[seat].bot:
                 raise AlreadyLeft(f"seat {seat} is played by a bot now: it cannot rematch")
-            if game.life.rematch is None:
-                game.life.rematch = new_id()
-                game.record_change("rematch", game_id=game.life.rematch)
+            if game.hosting.rematch is None:
+                game.hosting.rematch = new_id()
+                game.record_change("rematch", game_id=game.hosting.rematch)
             return seat
 
         old, seat = self.games.update(game_id, offer)
-        new_id_ = str(old.life.rematch)
+        new_id_ = str(old.hosting.rematch)
         self._create_rematch(old, new_id_)
         new_token_ = new_token()
 
@@ -168,13 +168,13 @@ class Seating:
         game, _, _ = new_game(
             old.game,
             players,
-            old.life.options,
+            old.hosting.options,
             None,
             now=self.games.clock(),
-            turn_seconds=old.life.turn_seconds,
+            turn_seconds=old.hosting.turn_seconds,
             rematch_of=old.game_id,
+            game_id=new_game_id,
         )
-        game.table_id = new_game_id
         for seat in game.seats:
             seat.reserved = seat.open
             seat.name = old.seats[seat.seat].name if seat.open else seat.name

@@ -129,10 +129,9 @@ class GameService:
             seed,
             now=self.clock(),
             cap_bot_games=self.documents.current,
+            game_id=game_id,
             **table,
         )
-        if game_id is not None:
-            created.table_id = game_id
         recorder = self.documents.recorder(created.state) if created.dealt else None
         applied = self._first_bot_moves(created) if created.dealt else []
         document, fields = self.written(created)
@@ -196,7 +195,7 @@ class GameService:
         document), the lobby summary (the lobby checks its entries), the deadline (a poll
         knows when the timer is due) and whether bots play on; empty: not stored."""
         entry = game.lobby_entry()
-        deadline = game.life.deadline
+        deadline = game.hosting.deadline
         autoplay = game.bots_pending
         return {
             **(documents or GameDocuments()).token_fields([s.token_sha256 for s in game.seats]),
@@ -251,7 +250,7 @@ class GameService:
         )
         self.documents.saved(game)
         _remember_fields(game, fields)
-        if game.life.public and not game.listed:
+        if game.hosting.public and not game.listed:
             self.lobby.remove(game.game_id, game.game)
 
     def update(

@@ -29,13 +29,13 @@ def catch_up(
     while (
         game.dealt
         and not game.finished
-        and game.life.deadline is not None
-        and game.life.deadline <= now
+        and game.hosting.deadline is not None
+        and game.hosting.deadline <= now
         and len(applied) < MAX_CATCH_UP_MOVES
         and time.monotonic() < stop
     ):
-        due = game.life.deadline
-        for seat in list(game.life.deadline_seats):
+        due = game.hosting.deadline
+        for seat in list(game.hosting.deadline_seats):
             if game.finished:
                 break  # an earlier seat's timed-out turn ended the game: nothing is due
             if game.seats[seat].bot or seat not in game.state.active_seats():

@@ -73,7 +73,7 @@ class Alarms:
                 self._acted.popitem(last=False)
         with self._service.hub.reading:
             game = self._service.load(game_id)
-        self.remember(game_id, game.version, game.life.deadline)
+        self.remember(game_id, game.version, game.hosting.deadline)
 
 
 __all__ = ["Alarms"]

@@ -214,7 +214,7 @@ class GameFeed:
         self.table_log: list[dict[str, Any]] = []
         self.dealt_at: int | None = None
         self.pruned = 0
-        """Waiting-phase changes pruned from the table log (`Life.pruned`)."""
+        """Waiting-phase changes pruned from the table log (`Hosting.pruned`)."""
         self.read_at = 0.0
         """time.monotonic() when this feed last began a read of the store."""
         self._live: dict[int | None, Messages] = {}
@@ -275,8 +275,8 @@ class GameFeed:
         if game.dealt and not self._extend_stored(game, read_moves):
             self._start(game, replayed, read_moves)  # the first change seen, or a gap
         self.table_log = list(game.table_log)
-        self.dealt_at = game.life.dealt_at
-        self.pruned = game.life.pruned
+        self.dealt_at = game.hosting.dealt_at
+        self.pruned = game.hosting.pruned
         self.version = game.version
 
     def _start(self, game: Game, replayed: Callable[[], Game], read_moves: ReadMoves) -> None:

@@ -102,9 +102,9 @@ class EventStreams:
     def _watching(self, game: Game, watch: Any, seat: int | None, sock: Any) -> Watching:
         """What the open stream of `game` needs; a turn timer's deadline is remembered from
         the read just made (its alarm acts at it)."""
-        timed = game.life.turn_seconds is not None
+        timed = game.hosting.turn_seconds is not None
         if timed:
-            self.alarms.remember(game.game_id, game.version, game.life.deadline)
+            self.alarms.remember(game.game_id, game.version, game.hosting.deadline)
         return Watching(
             self.hub,
             self.feeds,

@@ -66,6 +66,32 @@ def check_players(rules: GameRules, players: Sequence[Mapping[str, Any]]) -> lis
     return seats
 
 
+def check_mover(seats: Sequence[Seat], seat: int, if_match: int | None, version: int) -> None:
+    """What refuses a client's move for `seat` before the rules see it: a seat a bot plays,
+    and an `if_match` that is not the current `version`."""
+    if seats[seat].bot:
+        raise BotSeat(f"seat {seat} is played by the {seats[seat].bot} bot")
+    check_if_match(if_match, version)
+
+
+def plain_table_fields(seats: Sequence[Seat], seeded: bool) -> dict[str, Any]:
+    """What views show of the table around the game, for a host that adds nothing to it
+    (live tables: the game service's tables set open seats, the turn timer and the rematch
+    over these)."""
+    return {
+        "seeded": seeded,
+        "open_seats": 0,
+        "public": False,
+        "turn_seconds": None,
+        "deadline": None,
+        "deadline_seats": [],
+        "bot_reasons": [seat.bot_reason for seat in seats],
+        "left": [seat.bot_reason == "left" for seat in seats],
+        "rematch": None,
+        "rematch_of": None,
+    }
+
+
 class Table:
     """A game's engine state and seats, with the host's rules around the engine."""
 
@@ -119,45 +145,36 @@ class Table:
         return view
 
     def table_fields(self) -> dict[str, Any]:
-        """What views show of the table around the game (live tables: the game service's
-        tables add open seats, the turn timer and the rematch; a plain table has none)."""
-        return {
-            "seeded": self.seeded,
-            "open_seats": 0,
-            "public": False,
-            "turn_seconds": None,
-            "deadline": None,
-            "deadline_seats": [],
-            "bot_reasons": [seat.bot_reason for seat in self.seats],
-            "left": [seat.bot_reason == "left" for seat in self.seats],
-            "rematch": None,
-            "rematch_of": None,
-        }
+        """What views show of the table around the game: see `plain_table_fields`."""
+        return plain_table_fields(self.seats, self.seeded)
 
-    def move(self, seat: int, move: Move, if_match: int | None = None) -> list[AppliedMove]:
+    def move(
+        self, seat: int, move: Move, if_match: int | None = None, *, changes: int = 0
+    ) -> list[AppliedMove]:
         """Apply a client's move for `seat`, then the bots' answers; every applied move.
 
         Refused (changing nothing) for a bot seat, when `if_match` is not the current
-        version, and with the engine's typed errors when the rules refuse the move."""
-        if self.seats[seat].bot:
-            raise BotSeat(f"seat {seat} is played by the {self.seats[seat].bot} bot")
-        check_if_match(if_match, self.version)
+        version, and with the engine's typed errors when the rules refuse the move.
+        `changes`: the host's own changes of the table so far (a live table's seats taken,
+        players leaving…), which count in the version `if_match` names and the moves
+        create; a plain table has none."""
+        check_mover(self.seats, seat, if_match, self.version + changes)
         # A copy: the engine must not keep a dict the caller may still change.
         self.state.apply(seat, dict(move))
-        applied = [AppliedMove(self.version, seat, last_move(self.state), False)]
-        return applied + self.play_bots()
+        applied = [AppliedMove(self.version + changes, seat, last_move(self.state), False)]
+        return applied + self.play_bots(changes=changes)
 
     def play_bots(
-        self, deadline: float | None = None, max_moves: int | None = None
+        self, deadline: float | None = None, max_moves: int | None = None, *, changes: int = 0
     ) -> list[AppliedMove]:
         """Let the bot seats act until a human must act or the game ends (or `deadline`, a
         `time.monotonic()` value, passes, or `max_moves` are made). Bots draw from per-move
         random streams of the seed, so a host replays another host's game for the same
-        seed."""
+        seed. `changes`: as for `move`."""
         bot_of = {seat.seat: seat.bot for seat in self.seats if seat.bot}
         if not bot_of:
             return []
-        first_version = self.version
+        first_version = self.version + changes
         moves = play_bots(
             get_rules(self.game), self.state, bot_of, deadline=deadline, max_moves=max_moves
         )
@@ -167,4 +184,12 @@ class Table:
         ]
 
 
-__all__ = ["AppliedMove", "BotSeat", "Seat", "Table", "check_players"]
+__all__ = [
+    "AppliedMove",
+    "BotSeat",
+    "Seat",
+    "Table",
+    "check_mover",
+    "check_players",
+    "plain_table_fields",
+]
