@@ -95,7 +95,7 @@ def test_a_move_on_one_server_wakes_a_stream_and_a_long_poll_on_another(
 
 
 def metric(server: LiveServer, name: str) -> float:
-    for line in httpx.get(f"{server.url}/metrics").text.splitlines():
+    for line in httpx.get(f"{server.url}/metrics", timeout=30).text.splitlines():
         if line.startswith(name + " ") or line.startswith(name + "{"):
             return float(line.rsplit(" ", 1)[1])
     return 0.0
