@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -14,18 +13,18 @@ from pathlib import Path
 
 import httpx
 
+from cardtable.server.child_process import ChildProcess
 from cardtable.server.redis_server import free_port
 from tests.support import gunicorn_process
 
 
 @dataclass
-class Gunicorn:
+class Gunicorn(ChildProcess):
+    stop_seconds = 30
     env: dict[str, str] = field(default_factory=dict)
     workers: int = 1
     ready_path: str = "/livez"
     port: int = 0
-    process: subprocess.Popen[bytes] | None = None
-    workdir: Path | None = None
     config: str = "python:cardtable.server.gunicorn_conf"
     """gunicorn's -c: the image's settings, or a test's own file that imports them."""
 
@@ -35,8 +34,8 @@ class Gunicorn:
 
     @property
     def log_path(self) -> Path:
-        assert self.workdir is not None
-        return self.workdir / "server.log"
+        assert self.scratch is not None
+        return self.scratch / "server.log"
 
     def log_text(self) -> str:
         return self.log_path.read_text(errors="replace")
@@ -44,12 +43,12 @@ class Gunicorn:
     def start(self, wait: bool = True) -> Gunicorn:
         """Launch gunicorn and (unless not `wait`) return once `ready_path` answers."""
         self.port = self.port or free_port()
-        self.workdir = Path(tempfile.mkdtemp(prefix="cardtable-e2e-"))
+        self.scratch = Path(tempfile.mkdtemp(prefix="cardtable-e2e-"))
         env = {
             **os.environ,
             "CARDTABLE_BIND": f"127.0.0.1:{self.port}",
             "CARDTABLE_WORKERS": str(self.workers),
-            "PROMETHEUS_MULTIPROC_DIR": str(self.workdir / "metrics"),
+            "PROMETHEUS_MULTIPROC_DIR": str(self.scratch / "metrics"),
             **self.env,
         }
         with self.log_path.open("wb") as log:
@@ -78,14 +77,3 @@ class Gunicorn:
         assert self.process is not None
         self.process.send_signal(signal.SIGTERM)
         return self.process.wait(timeout=timeout)
-
-    def stop(self) -> None:
-        gunicorn_process.stop(self.process, timeout=30)
-        if self.workdir is not None:
-            shutil.rmtree(self.workdir, ignore_errors=True)
-
-    def __enter__(self) -> Gunicorn:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()

@@ -133,6 +133,30 @@ def new_game(rules: GameRules, seed: int, setup: int = 0) -> GameState:
     return rules.new_state([f"p{seat}" for seat in range(n)], options, seed)
 
 
+@dataclass(frozen=True)
+class Deal:
+    """A game to play: the seed of its deal and of the random moves made in it, and which of
+    its profile's setups it uses."""
+
+    seed: int
+    setup: int = 0
+
+    def start(self, rules: GameRules) -> tuple[GameState, random.Random]:
+        return new_game(rules, self.seed, self.setup), random.Random(self.seed)
+
+    def played(self, rules: GameRules, moves: int | None = None) -> GameState:
+        """The game `moves` random legal moves in (None, or a game that ends sooner: at its
+        end)."""
+        state, rng = self.start(rules)
+        steps = None if moves is None else moves + 1  # play_through moves on the next step
+        for _ in itertools.islice(play_through(state, rng), steps):
+            pass
+        return state
+
+
+DEALS = st.builds(Deal, seed=st.integers(0, 2**32), setup=st.integers(0, 20))
+
+
 def play_through(state: GameState, rng: random.Random) -> Iterator[int]:
     """Random legal moves until the end, yielding the acting seat before each move."""
     for _ in range(MAX_MOVES):
@@ -177,11 +201,9 @@ def check_step(state: GameState, seat: int, rng: random.Random) -> None:
 
 
 @SETTINGS
-@given(setup=st.integers(0, 20), seed=st.integers(0, 2**32), deep_every=st.integers(5, 15))
-def test_random_games_keep_every_invariant(
-    rules: GameRules, setup: int, seed: int, deep_every: int
-) -> None:
-    state, rng = new_game(rules, seed, setup), random.Random(seed)
+@given(deal=DEALS, deep_every=st.integers(5, 15))
+def test_random_games_keep_every_invariant(rules: GameRules, deal: Deal, deep_every: int) -> None:
+    state, rng = deal.start(rules)
     cards = state.card_counts()
     for step, seat in enumerate(play_through(state, rng)):
         assert state.card_counts() == cards
@@ -202,15 +224,9 @@ def test_random_games_keep_every_invariant(
 
 
 @SETTINGS
-@given(setup=st.integers(0, 20), seed=st.integers(0, 2**32), stop=st.integers(0, 150))
-def test_views_do_not_depend_on_hidden_cards(
-    rules: GameRules, setup: int, seed: int, stop: int
-) -> None:
-    state, rng = new_game(rules, seed, setup), random.Random(seed)
-    moves = play_through(state, rng)
-    for _ in range(stop):
-        if next(moves, None) is None:
-            break
+@given(deal=DEALS, stop=st.integers(0, 150))
+def test_views_do_not_depend_on_hidden_cards(rules: GameRules, deal: Deal, stop: int) -> None:
+    state, rng = deal.played(rules, stop), random.Random(deal.seed)  # for hiding cards
     data = stored(state)
     for viewer in [None, *range(state.n_players)]:
         shuffled = copy.deepcopy(data)
@@ -222,9 +238,9 @@ def test_views_do_not_depend_on_hidden_cards(
 
 
 @SETTINGS
-@given(setup=st.integers(0, 20), seed=st.integers(0, 2**32))
-def test_bots_choose_listed_moves(rules: GameRules, setup: int, seed: int) -> None:
-    state, rng = new_game(rules, seed, setup), random.Random(seed)
+@given(deal=DEALS)
+def test_bots_choose_listed_moves(rules: GameRules, deal: Deal) -> None:
+    state, rng = deal.start(rules)
     kinds = sorted(rules.bots)
     for _ in range(MAX_MOVES):
         if state.is_over:
@@ -264,7 +280,7 @@ def test_every_malformation_is_one_code(rules: GameRules, damage: int) -> None:
 
 
 def test_a_finished_game_refuses_every_move_shape_first(rules: GameRules) -> None:
-    state, rng = new_game(rules, 5), random.Random(5)
+    state, rng = Deal(5).start(rules)
     last_legal = {seat: state.legal_moves(seat)[0] for seat in play_through(state, rng)}
     for seat, move in last_legal.items():
         refused(state, seat, move, GameOver)
@@ -275,9 +291,7 @@ def test_a_finished_game_refuses_every_move_shape_first(rules: GameRules) -> Non
 def test_an_invalid_seat_is_refused_first(rules: GameRules, seat: Any) -> None:
     """Checked before anything else: a nonsense move and a legal one get InvalidSeat alike,
     and neither moves, legal-move lists nor (but for the spectator, None) views are given."""
-    state, rng = new_game(rules, 4), random.Random(4)
-    for _ in itertools.islice(play_through(state, rng), 4):
-        pass  # three moves in: past Skyjo's first reveals
+    state = Deal(4).played(rules, 3)  # past Skyjo's first reveals
     seat = state.n_players if seat == "past the last" else seat
     legal = state.legal_moves(state.active_seats()[0])[0]
     before = stored(state)
@@ -294,10 +308,7 @@ def test_an_invalid_seat_is_refused_first(rules: GameRules, seat: Any) -> None:
 
 
 def test_a_snapshot_loads_without_its_log_and_plays_on(rules: GameRules) -> None:
-    state, rng = new_game(rules, 4), random.Random(4)
-    moves = play_through(state, rng)
-    for _ in range(5):
-        next(moves)
+    state = Deal(4).played(rules, 4)
     snapshot = json.loads(json.dumps(state.snapshot()))
     assert "log" not in snapshot and snapshot["log_length"] == len(state.log)
     twin = load_state(snapshot)
@@ -340,10 +351,7 @@ GARBAGE = st.one_of(
 def test_damaged_states_load_or_are_refused_cleanly(
     rules: GameRules, seed: int, pick: int, value: Any
 ) -> None:
-    state = new_game(rules, seed)
-    moves = play_through(state, random.Random(seed))
-    for _ in range(seed % 40):
-        next(moves, None)
+    state = Deal(seed).played(rules, seed % 40)
     data = stored(state)
     _damage(data, pick, value, skip="log" if seed % 3 else "")
     try:
@@ -360,9 +368,7 @@ def test_damaged_states_load_or_are_refused_cleanly(
 def test_damaged_records_replay_or_are_refused_cleanly(
     rules: GameRules, seed: int, pick: int, value: Any
 ) -> None:
-    state = new_game(rules, seed)
-    for _ in play_through(state, random.Random(seed)):
-        pass
+    state = Deal(seed).played(rules)
     record = json.loads(json.dumps(state.record()))
     _damage(record, pick, value)
     try:
@@ -372,10 +378,7 @@ def test_damaged_records_replay_or_are_refused_cleanly(
 
 
 def test_the_loader_remembers_checked_moves_but_not_lookalikes(rules: GameRules) -> None:
-    state, rng = new_game(rules, 6), random.Random(6)
-    moves = play_through(state, rng)
-    for _ in range(6):
-        next(moves)
+    state = Deal(6).played(rules, 5)
     data = stored(state)
     load_state(copy.deepcopy(data))  # every move entry is checked, then remembered
     index = next(i for i, entry in enumerate(data["log"]) if entry["type"] == "move")
@@ -411,11 +414,8 @@ DAMAGED_MOVE_ENTRIES: dict[str, Callable[[dict[str, Any]], Any]] = {
 
 
 def mid_game(rules: GameRules) -> tuple[dict[str, Any], int]:
-    """A game four moves in, stored (it loads), and the index of its first move entry."""
-    state, rng = new_game(rules, 8), random.Random(8)
-    moves = play_through(state, rng)
-    for _ in range(4):
-        next(moves)
+    """A game three moves in, stored (it loads), and the index of its first move entry."""
+    state = Deal(8).played(rules, 3)
     data = stored(state)
     load_state(copy.deepcopy(data))
     return data, next(i for i, entry in enumerate(data["log"]) if entry["type"] == "move")

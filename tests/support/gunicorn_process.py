@@ -1,5 +1,6 @@
 """What the two test servers (tests/e2e/gunicorn.py's Gunicorn, this folder's LiveServer)
-share: gunicorn launched on a loopback port, waited for until a path answers 200, stopped."""
+share: gunicorn launched on a loopback port, waited for until a path answers 200 (both are
+stopped as cardtable.server.child_process stops any child)."""
 
 from __future__ import annotations
 
@@ -36,14 +37,3 @@ def wait_ready(process: subprocess.Popen[bytes], url: str, output: Callable[[], 
             pass
         time.sleep(0.1)
     return False
-
-
-def stop(process: subprocess.Popen[bytes] | None, timeout: float) -> None:
-    """SIGTERM, then SIGKILL after `timeout` seconds, for a process still running."""
-    if process is not None and process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()

@@ -33,7 +33,7 @@ from cardtable_engine.checks import (
     list_of,
 )
 from cardtable_engine.errors import IllegalMove
-from cardtable_engine.options import GameInfo, OptionSpec
+from cardtable_engine.options import GameInfo, integer_option
 from cardtable_engine.scoring import highest_winners
 from cardtable_engine.shapes import MoveShape, integer_field, parse_move
 
@@ -52,16 +52,7 @@ INFO = GameInfo(
     title="High card",
     min_players=2,
     max_players=2,
-    option_specs=(
-        OptionSpec(
-            name="rounds",
-            kind="integer",
-            description="Rounds to play.",
-            default=2,
-            minimum=1,
-            maximum=5,
-        ),
-    ),
+    option_specs=(integer_option("rounds", "Rounds to play.", (1, 5), default=2),),
     move_types=("play",),
     bots={"random": random_bot},
 )

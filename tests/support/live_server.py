@@ -4,24 +4,24 @@ free loopback port, against a given Redis URL."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from cardtable.server.child_process import ChildProcess
 from cardtable.server.redis_server import free_port
 from tests.support import gunicorn_process
 
 
 @dataclass
-class LiveServer:
+class LiveServer(ChildProcess):
+    stop_seconds = 20  # gunicorn lets its workers finish their requests first
     redis_url: str
     workers: int = 2
     threads: int = 4
     extra_env: dict[str, str] = field(default_factory=dict)
     port: int = 0
-    process: subprocess.Popen[bytes] | None = None
-    metrics_dir: str | None = None
     config: str = "python:cardtable.server.gunicorn_conf"
     stdout: int = subprocess.DEVNULL
     """Where the server's log goes (stdout, as JSON lines): subprocess.PIPE to read it."""
@@ -32,7 +32,7 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         self.port = self.port or free_port()
-        self.metrics_dir = tempfile.mkdtemp(prefix="cardtable-test-metrics-")
+        self.scratch = Path(tempfile.mkdtemp(prefix="cardtable-test-metrics-"))
         env = {
             **os.environ,
             "CARDTABLE_REDIS_URL": self.redis_url,
@@ -40,7 +40,7 @@ class LiveServer:
             "CARDTABLE_WORKERS": str(self.workers),
             "CARDTABLE_THREADS": str(self.threads),
             "CARDTABLE_ACCESS_LOG": "false",
-            "PROMETHEUS_MULTIPROC_DIR": self.metrics_dir,
+            "PROMETHEUS_MULTIPROC_DIR": str(self.scratch),
             **self.extra_env,
         }
         self.process = gunicorn_process.launch(self.config, env, self.stdout, subprocess.PIPE)
@@ -53,16 +53,3 @@ class LiveServer:
             return self
         self.stop()
         raise TimeoutError("the live server did not become ready in 30 s")
-
-    def stop(self) -> None:
-        gunicorn_process.stop(self.process, timeout=20)
-        self.process = None
-        if self.metrics_dir:
-            shutil.rmtree(self.metrics_dir, ignore_errors=True)
-            self.metrics_dir = None
-
-    def __enter__(self) -> LiveServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 import orjson
 from flask import Response, url_for
 from flask.views import MethodView
+from marshmallow import Schema
 
 from cardtable.api import metrics
 from cardtable.api.blueprint import Blueprint
@@ -66,12 +68,32 @@ blp = Blueprint(
 JSON = "application/json"
 SEAT_OR_SPECTATOR: list[dict[str, list[str]]] = [{"bearerAuth": []}, {}]
 SEAT_ONLY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
+CallerView = Callable[[Any, Game, int | None], Any]
+"""A view of one game as its caller may see it (see `_seen_by_caller`)."""
 VERSION_HEADER = {
     "ETag": {
         "description": 'The game\'s version, quoted: "17".',
         "schema": {"type": "string"},
     }
 }
+
+
+def _seen_by_caller(
+    operation_id: str, security: list[dict[str, list[str]]], schema: type[Schema]
+) -> Callable[[CallerView], Any]:
+    """A GET of what the caller may see of a game: the view is given the game and the
+    caller's seat (None: a spectator) as the bearer token allows, which refuses a bad token
+    (401) and an unknown game (404)."""
+
+    def declare(view: CallerView) -> Any:
+        @functools.wraps(view)
+        def get(self: MethodView, game_id: str) -> Any:
+            return view(self, *wiring().games.load_for(game_id, bearer_token()))
+
+        answer = blp.response(200, schema, errors=(401, 404, 503))
+        return blp.doc(operationId=operation_id, security=security)(answer(get))
+
+    return declare
 
 
 def _private(response: Response) -> Response:
@@ -202,11 +224,9 @@ class GameView(MethodView):
 
 @blp.route("/<string:game_id>/legal-moves")
 class LegalMoves(MethodView):
-    @blp.doc(operationId="get_legal_moves", security=SEAT_ONLY)
-    @blp.response(200, LegalMovesSchema, errors=(401, 404, 503))
-    def get(self, game_id: str) -> Response:
+    @_seen_by_caller("get_legal_moves", SEAT_ONLY, LegalMovesSchema)
+    def get(self, game: Game, seat: int | None) -> Response:
         """The moves this seat may make now (empty when it may not act, or the game is over)."""
-        game, seat = wiring().games.load_for(game_id, bearer_token())
         if seat is None:
             raise TokenRequired("the legal moves are a seat's: send its bearer token")
         moves = game.state.legal_moves(seat) if game.dealt else []
@@ -266,11 +286,9 @@ class Moves(MethodView):
 
 @blp.route("/<string:game_id>/score")
 class Score(MethodView):
-    @blp.doc(operationId="get_score", security=SEAT_OR_SPECTATOR)
-    @blp.response(200, ScoreSchema, errors=(401, 404, 503))
-    def get(self, game_id: str) -> Any:
+    @_seen_by_caller("get_score", SEAT_OR_SPECTATOR, ScoreSchema)
+    def get(self, game: Game, _seat: int | None) -> Any:
         """Completed rounds, running totals, and the winners once the game is over."""
-        game, _ = wiring().games.load_for(game_id, bearer_token())
         if not game.dealt:
             totals = [0] * len(game.seats)
             return {"finished": False, "rounds": [], "totals": totals, "winners": []}

@@ -31,10 +31,12 @@ from cardtable.api.schemas.scoresheets import (
     ScoresheetSchema,
 )
 from cardtable.games.idempotency import sheet_id_for
-from cardtable.sheets.service import Recorder, Sheet
+from cardtable.sheets.service import EditTerms, Recorder, Sheet
 from cardtable.store.documents import Record
 
 Answer = tuple[dict[str, Any], int, dict[str, str]]
+Edit = Callable[[str | None, EditTerms], Sheet]
+"""One edit of a sheet, given the edit token and the terms it is made under."""
 
 blp = Blueprint(
     "scoresheets",
@@ -85,19 +87,23 @@ def _replayed(answer: Answer) -> Answer:
     return body, status, {**headers, **REPLAYED}
 
 
-def _edited(
-    sheet_id: str, operation: str, body: Any, edit: Callable[[Recorder], Sheet], status: int
-) -> Answer:
-    """The answer of an edit, made at most once per Idempotency-Key (and edit token). The
-    record keeps only the version the edit made: its replay answers the sheet as it is
-    now (as a move's replay answers the game as it is now), marked as a replay."""
+def _edited(sheet_id: str, operation: str, body: Any, edit: Edit, status: int) -> Answer:
+    """The answer of an edit by the bearer token's holder, under the request's If-Match,
+    made at most once per Idempotency-Key (and edit token). The record keeps only the
+    version the edit made: its replay answers the sheet as it is now (as a move's replay
+    answers the game as it is now), marked as a replay."""
+    token, if_match = bearer_token(), if_match_version()
+
+    def edit_with(record: Recorder) -> Sheet:
+        return edit(token, {"if_match": if_match, "record": record})
+
     key = idempotency_key()
     if key is None:
-        return _answer(edit(None), status)
-    idem = keyed(key, f"edit:{holder(bearer_token())}", {"edit": operation, "round": body})
+        return _answer(edit_with(None), status)
+    idem = keyed(key, f"edit:{holder(token)}", {"edit": operation, "round": body})
     sheets = wiring().sheets
     edited, _ = idem.once(
-        sheets.store, sheet_id, "edit", edit, lambda result: {"version": result[0].version}
+        sheets.store, sheet_id, "edit", edit_with, lambda result: {"version": result[0].version}
     )
     if edited is not None:
         return _answer(edited, status)
@@ -173,10 +179,9 @@ class ScoresheetRounds(MethodView):
 
         With If-Match, the round is entered only if the sheet is still at that version.
         """
-        token, if_match = bearer_token(), if_match_version()
 
-        def add(record: Recorder) -> Sheet:
-            return wiring().sheets.add_round(sheet_id, token, body, if_match, record)
+        def add(token: str | None, terms: EditTerms) -> Sheet:
+            return wiring().sheets.add_round(sheet_id, token, body, **terms)
 
         return _edited(sheet_id, "add", body, add, 201)
 
@@ -186,10 +191,9 @@ class ScoresheetLastRound(MethodView):
     @_round_edit("replace_last_scoresheet_round")
     def put(self, body: dict[str, Any], sheet_id: str) -> Any:
         """Correct the last round: replace it with this one (the game may end or resume)."""
-        token, if_match = bearer_token(), if_match_version()
 
-        def replace(record: Recorder) -> Sheet:
-            return wiring().sheets.replace_last_round(sheet_id, token, body, if_match, record)
+        def replace(token: str | None, terms: EditTerms) -> Sheet:
+            return wiring().sheets.replace_last_round(sheet_id, token, body, **terms)
 
         return _edited(sheet_id, "replace", body, replace, 200)
 
@@ -200,9 +204,8 @@ class ScoresheetLastRound(MethodView):
     )
     def delete(self, sheet_id: str) -> Any:
         """Delete the last round (a finished game resumes when it no longer ends)."""
-        token, if_match = bearer_token(), if_match_version()
 
-        def delete(record: Recorder) -> Sheet:
-            return wiring().sheets.delete_last_round(sheet_id, token, if_match, record)
+        def delete(token: str | None, terms: EditTerms) -> Sheet:
+            return wiring().sheets.delete_last_round(sheet_id, token, **terms)
 
         return _edited(sheet_id, "delete", None, delete, 200)

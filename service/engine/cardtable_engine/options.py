@@ -70,6 +70,40 @@ class OptionSpec:
         return data
 
 
+def integer_option(
+    name: str,
+    description: str,
+    bounds: tuple[int, int],
+    *,
+    default: int | None = None,
+    nullable: bool = False,
+    default_by_players: Mapping[int, int] | None = None,
+) -> OptionSpec:
+    """An integer option from `bounds[0]` to `bounds[1]`, both allowed."""
+    minimum, maximum = bounds
+    return OptionSpec(
+        name,
+        "integer",
+        description,
+        default,
+        nullable,
+        minimum=minimum,
+        maximum=maximum,
+        default_by_players=default_by_players,
+    )
+
+
+def choice_option(
+    name: str, description: str, choices: tuple[str, ...], default: str
+) -> OptionSpec:
+    """A string option that must be one of `choices`."""
+    return OptionSpec(name, "string", description, default, choices=choices)
+
+
+def flag_option(name: str, description: str, default: bool) -> OptionSpec:
+    return OptionSpec(name, "boolean", description, default)
+
+
 def resolve_option_values(
     specs: Sequence[OptionSpec], options: Mapping[str, JSON] | None, n_players: int
 ) -> dict[str, JSON]:

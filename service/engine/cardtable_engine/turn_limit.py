@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable_engine.checks import Check, integer
-from cardtable_engine.options import JSON, OptionSpec
+from cardtable_engine.options import JSON, OptionSpec, integer_option
 
 FIELD = "turns"
 """The stored key of the turns played in the current round (only with `max_turns`)."""
@@ -22,17 +22,12 @@ more turns than a round of either game takes between players who try to end it."
 
 
 def option_spec(what: str) -> OptionSpec:
-    return OptionSpec(
-        name="max_turns",
-        kind="integer",
-        description=(
-            f"The most turns each seat may take in one round; then the round ends {what}"
-            " (null: no limit; the server sets 100 when every seat is a bot)."
-        ),
-        default=None,
+    return integer_option(
+        "max_turns",
+        f"The most turns each seat may take in one round; then the round ends {what}"
+        " (null: no limit; the server sets 100 when every seat is a bot).",
+        (1, 10_000),
         nullable=True,
-        minimum=1,
-        maximum=10_000,
     )
 
 

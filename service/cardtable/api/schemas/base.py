@@ -25,6 +25,8 @@ MOVE_TYPES = tuple(
 MIN_PLAYERS = min(info["min_players"] for info in GAME_TYPES.values())
 MAX_PLAYERS = max(info["max_players"] for info in GAME_TYPES.values())
 SEAT = validate.Range(0, MAX_PLAYERS - 1)
+PLAYERS = validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS)
+"""A list with one entry per player (a game's players, a sheet's names)."""
 NAME = validate.Length(min=1, max=MAX_NAME_LENGTH)
 
 

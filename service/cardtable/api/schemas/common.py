@@ -10,9 +10,8 @@ from marshmallow import EXCLUDE, Schema, fields, validate
 from cardtable.api.schemas.base import (
     BOT_NAMES,
     HOSTED_GAMES,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     NAME,
+    PLAYERS,
     StrictSchema,
     described,
     strict_int,
@@ -53,7 +52,7 @@ class CreateGameRequestSchema(StrictSchema):
     players = fields.List(
         fields.Nested(PlayerRequestSchema),
         required=True,
-        validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
+        validate=PLAYERS,
     )
     options = fields.Dict(
         keys=fields.String(),

@@ -6,9 +6,8 @@ from marshmallow import Schema, fields, validate
 
 from cardtable.api.schemas.base import (
     GAME_NAMES,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     NAME,
+    PLAYERS,
     StrictSchema,
     described,
     strict_int,
@@ -20,7 +19,7 @@ class CreateScoresheetRequestSchema(StrictSchema):
     players = fields.List(
         fields.String(validate=NAME),
         required=True,
-        validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
+        validate=PLAYERS,
         metadata={"description": "The players' names in seat order (Skyjo 2-8, Skip-Bo 2-6)."},
     )
     options = fields.Dict(

@@ -9,64 +9,45 @@ from cardtable_engine import turn_limit
 from cardtable_engine.errors import InvalidOptions
 from cardtable_engine.games.skipbo.bots import BOTS
 from cardtable_engine.games.skipbo.cards import DECK_SIZE, HAND_SIZE
-from cardtable_engine.options import JSON, GameInfo, OptionSpec
+from cardtable_engine.options import JSON, GameInfo, choice_option, flag_option, integer_option
 
 MOVE_TYPES = ("play", "discard", "pass")
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
-OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        name="stock_size",
-        kind="integer",
-        description=(
-            "Cards in each player's stock: 30 with 2-4 players, 20 with 5-6 (the short game"
-            " uses 10). Allowed 1..30 with players x (stock_size + 5) <= 162."
-        ),
-        minimum=1,
-        maximum=30,
+OPTION_SPECS = (
+    integer_option(
+        "stock_size",
+        "Cards in each player's stock: 30 with 2-4 players, 20 with 5-6 (the short game"
+        " uses 10). Allowed 1..30 with players x (stock_size + 5) <= 162.",
+        (1, 30),
         default_by_players={2: 30, 3: 30, 4: 30, 5: 20, 6: 20},
     ),
-    OptionSpec(
-        name="first_player",
-        kind="integer",
-        description=(
-            "Seat that starts round 1; in a match the first player moves one seat on each round."
-        ),
+    integer_option(
+        "first_player",
+        "Seat that starts round 1; in a match the first player moves one seat on each round.",
+        (0, 5),
         default=0,
-        minimum=0,
-        maximum=5,
     ),
-    OptionSpec(
-        name="stop_rule",
-        kind="string",
-        description=(
-            '"french": keep building while any build is possible, discard only when none is;'
-            ' "english": you may discard (end your turn) at any time.'
-        ),
+    choice_option(
+        "stop_rule",
+        '"french": keep building while any build is possible, discard only when none is;'
+        ' "english": you may discard (end your turn) at any time.',
+        ("french", "english"),
         default="french",
-        choices=("french", "english"),
     ),
-    OptionSpec(
-        name="target_score",
-        kind="integer",
-        description=(
-            "Play rounds until some total reaches this score (the notices use 500);"
-            " null: a single round decides the game. At most 5000, so a match ends."
-        ),
-        default=None,
+    integer_option(
+        "target_score",
+        "Play rounds until some total reaches this score (the notices use 500);"
+        " null: a single round decides the game. At most 5000, so a match ends.",
+        (1, 5000),
         nullable=True,
-        minimum=1,
-        maximum=5000,
     ),
-    OptionSpec(
-        name="teams",
-        kind="boolean",
-        description=(
-            "Partnership variant (4 or 6 players): partners sit opposite, may build from each"
-            " other's stock and discard tops, and win together."
-        ),
+    flag_option(
+        "teams",
+        "Partnership variant (4 or 6 players): partners sit opposite, may build from each"
+        " other's stock and discard tops, and win together.",
         default=False,
     ),
     turn_limit.option_spec("drawn (nobody scores), as when nothing is left to draw"),

@@ -7,53 +7,39 @@ from collections.abc import Mapping
 
 from cardtable_engine import turn_limit
 from cardtable_engine.games.skyjo.bots import greedy_bot, random_bot
-from cardtable_engine.options import JSON, GameInfo, OptionSpec
+from cardtable_engine.options import JSON, GameInfo, choice_option, flag_option, integer_option
 
 MOVE_TYPES = ("reveal", "take_discard", "draw", "replace", "discard_and_reveal")
 
-OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        name="initial_reveals",
-        kind="integer",
-        description="Cards each player turns face up before the first turn of a round.",
+OPTION_SPECS = (
+    integer_option(
+        "initial_reveals",
+        "Cards each player turns face up before the first turn of a round.",
+        (0, 3),
         default=2,
-        minimum=0,
-        maximum=3,
     ),
-    OptionSpec(
-        name="later_round_starter",
-        kind="string",
-        description=(
-            "Who starts rounds after the first: 'finisher' (whoever ended the previous round)"
-            " or 'highest_sum' (the highest sum of face-up cards after the setup reveals)."
-        ),
+    choice_option(
+        "later_round_starter",
+        "Who starts rounds after the first: 'finisher' (whoever ended the previous round)"
+        " or 'highest_sum' (the highest sum of face-up cards after the setup reveals).",
+        ("finisher", "highest_sum"),
         default="finisher",
-        choices=("finisher", "highest_sum"),
     ),
-    OptionSpec(
-        name="end_score",
-        kind="integer",
-        description="The game ends after the round in which some total reaches this score.",
+    integer_option(
+        "end_score",
+        "The game ends after the round in which some total reaches this score.",
+        (1, 1000),
         default=100,
-        minimum=1,
-        maximum=1000,
     ),
-    OptionSpec(
-        name="max_rounds",
-        kind="integer",
-        description="The game also ends after this many rounds (null: no limit).",
-        default=None,
+    integer_option(
+        "max_rounds",
+        "The game also ends after this many rounds (null: no limit).",
+        (1, 1000),
         nullable=True,
-        minimum=1,
-        maximum=1000,
     ),
-    OptionSpec(
-        name="finisher_penalty",
-        kind="boolean",
-        description=(
-            "Double the finisher's positive round score when another player scored the same"
-            " or less."
-        ),
+    flag_option(
+        "finisher_penalty",
+        "Double the finisher's positive round score when another player scored the same or less.",
         default=True,
     ),
     turn_limit.option_spec(
