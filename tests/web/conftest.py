@@ -3,7 +3,6 @@ with every page watched for console errors and failed requests."""
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -30,17 +29,16 @@ CHROMIUM_ARGS = [
 ]
 
 
-def require(path: str, what: str) -> None:
-    """Skip on a developer machine without the tool; in CI (.ci/run installs it) fail."""
+def require(path: str, what: str, install: str) -> None:
+    """Fail, saying how to install it, when a tool the browser tests need is missing: a
+    skipped test would pass silently (`make test` proves nothing without them)."""
     if shutil.which(path) is None and not Path(path).exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{what} ({path}) is missing; .ci/run installs it")
-        pytest.skip(f"{what} ({path}) is not installed")
+        pytest.fail(f"{what} ({path}) is missing: {install} (.ci/run installs it)")
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    require(CHROMIUM, "Debian's chromium")
+    require(CHROMIUM, "Debian's chromium", "apt-get install chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -23,7 +23,7 @@ WEB_BUILD = ROOT / "service" / "cardtable" / "web"
 
 @pytest.fixture(scope="module")
 def node_tools() -> Path:
-    require("npm", "npm")
+    require("npm", "npm", "install Node.js 18+ with npm (apt-get install nodejs npm)")
     if not (TS / "node_modules" / ".bin" / "esbuild").exists():
         pytest.fail("sdk/typescript/node_modules is missing: run `make install` (npm ci)")
     return TS / "node_modules" / ".bin"
