@@ -221,8 +221,6 @@ class GameService:
         leaves it sees (churn must not keep it alive); a dealt one by the store's TTLs."""
         if game.dealt or self.waiting_ttl_seconds is None:
             return None
-        if game.created_at <= 0:  # written before creation times were kept
-            return self.waiting_ttl_seconds
         left = game.created_at + self.waiting_ttl_seconds - self.clock()
         return max(1, min(self.waiting_ttl_seconds, math.ceil(left)))
 
@@ -345,7 +343,6 @@ class GameService:
         A turn timer that runs out meanwhile is applied when the wait ends (it wakes us)."""
         with self.hub.reading:  # waiting reads share a bounded number of store reads
             _, (due,) = self.store.read_fields(game_id, DEADLINE_FIELD)
-        due = due or None  # stored empty by the releases before
         if due:
             timeout = min(timeout, max(0.0, float(due) - self.clock()))
         version = self.hub.wait_for_change(
@@ -373,11 +370,8 @@ class GameService:
         if self._due(due.decode() if due else None) or autoplay == b"1":
             return self.load_for(game_id, token)[0].version  # the timer ran out, or bots play
         if token is not None:
-            stored = token_hashes({TOKENS_FIELD: tokens, TOKEN_HASHES_FIELD: hashes})
-            if stored is None:  # stored before the fields existed: check the document
-                self.seat_for(self.load(game_id), token)
-            else:
-                match_token(stored, token)
+            fields = {TOKENS_FIELD: tokens, TOKEN_HASHES_FIELD: hashes}
+            match_token(self.documents.token_hashes(fields, lambda: self.load(game_id)), token)
         return version
 
     def load_for(
