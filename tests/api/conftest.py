@@ -154,8 +154,8 @@ def race_two_reveals(api: Api, created: dict[str, Any], **headers: str) -> dict[
     both_loaded = threading.Barrier(2, timeout=10)
     real_load = service.load
 
-    def load_then_wait(requested: str) -> Any:
-        game = real_load(requested)
+    def load_then_wait(requested: str, **options: Any) -> Any:
+        game = real_load(requested, **options)
         both_loaded.wait()
         return game
 

@@ -3,9 +3,12 @@ error body; budgets are separate per kind of request, per address and per token.
 
 from __future__ import annotations
 
+import re
+import threading
 import time
 from typing import Any
 
+import pytest
 import redis
 from flask.testing import FlaskClient
 
@@ -152,6 +155,75 @@ def test_counters_ride_with_the_game_read_and_refusals_change_nothing(
 def test_counters_ride_with_the_game_read_on_a_redis_cluster(redis_cluster: Any) -> None:
     limits = {"rate_limit_seat_moves": "2/hour", "rate_limit_seat_reads": "1/hour"}
     _riding_limits_hold(_cluster_app(redis_cluster, "limits-ride-cluster", **limits))
+
+
+# Every way through the riding routes (limits.RIDING_ENDPOINTS): the request's first store
+# command must be the read its counters ride with, whichever service call it goes through.
+# A way: its method, path after the game's, headers, body and whether it sends a seat token.
+REVEAL = {"move": {"type": "reveal", "row": 0, "col": 0}}
+RIDING_WAYS: dict[str, tuple[str, str, dict[str, str], Any, bool]] = {
+    "view": ("GET", "", {}, None, True),
+    "spectator view": ("GET", "", {}, None, False),
+    "poll": ("GET", "", {"If-None-Match": '"0"'}, None, True),
+    "long poll": ("GET", "?wait=0.05", {"If-None-Match": "*"}, None, True),
+    "spectator poll": ("GET", "", {"If-None-Match": '"0"'}, None, False),
+    "legal moves": ("GET", "/legal-moves", {}, None, True),
+    "move": ("POST", "/moves", {}, REVEAL, True),
+    "keyed move": ("POST", "/moves", {"Idempotency-Key": "ride-1"}, REVEAL, True),
+}
+_COMMAND = re.compile(rb"\*\d+\r\n\$\d+\r\n([A-Za-z]+)\r\n")
+_CONNECTION_CHORES = {b"PING", b"CLIENT", b"HELLO", b"SELECT", b"AUTH"}
+
+
+def _round_trips(monkeypatch: pytest.MonkeyPatch) -> list[list[bytes]]:
+    """The commands of each round trip this thread sends from now on (by name), but a
+    connection's own chores (a health check, a new connection's handshake)."""
+    trips: list[list[bytes]] = []
+    send, thread = redis.connection.Connection.send_packed_command, threading.get_ident()
+
+    def recorded(self: Any, command: Any, *args: Any, **kwargs: Any) -> Any:
+        packed = command if isinstance(command, bytes) else b"".join(command)
+        names = [name.upper() for name in _COMMAND.findall(packed)]
+        if threading.get_ident() == thread and set(names) - _CONNECTION_CHORES:
+            trips.append(names)
+        return send(self, command, *args, **kwargs)
+
+    monkeypatch.setattr(redis.connection.Connection, "send_packed_command", recorded)
+    return trips
+
+
+@pytest.mark.parametrize("way", sorted(RIDING_WAYS))
+def test_every_way_through_a_riding_route_sends_its_counters_with_its_first_read(
+    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch, way: str
+) -> None:
+    """Its first round trip carries the counters and the game's read; a refused one sends
+    nothing else (no write, no idempotency record read, no second read)."""
+    limits = {"rate_limit_reads": "1/hour", "rate_limit_moves": "1/hour"}
+    client = _app(redis_server, "limits-ways", **limits)
+    created = Api(_app(redis_server, "limits-ways")).create("skyjo", 2)
+    method, suffix, headers, body, as_seat = RIDING_WAYS[way]
+    if as_seat:
+        headers = {**headers, **Api.auth(created["players"][0]["token"])}
+    address = f"10.9.0.{sorted(RIDING_WAYS).index(way) + 1}"  # a budget of its own
+
+    def send() -> Any:
+        return client.open(
+            f"/games/{created['id']}{suffix}",
+            method=method,
+            headers=headers,
+            json=body,
+            environ_base={"REMOTE_ADDR": address},
+        )
+
+    trips = _round_trips(monkeypatch)
+    first = send()
+    assert first.status_code in (200, 304), first.get_json()
+    assert trips[0][0] == b"EVALSHA" and trips[0][-1] == b"HMGET", trips
+    del trips[:]
+    _assert_limited(send())  # the address's budget is spent
+    assert trips == [[b"EVALSHA", b"HMGET"]]
+    games = client.application.extensions["cardtable"].games
+    assert games.load(created["id"]).version == (1 if method == "POST" else 0)
 
 
 def test_limits_count_on_when_redis_forgets_the_script(redis_server: RedisServer) -> None:

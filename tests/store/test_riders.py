@@ -1,7 +1,7 @@
-"""Riders against a real redis-server: another concern's commands go in the same round trip
-as the store's read, are judged before the store goes on (a refusal stops it), are sent alone
-before any other store command, and on the way out when the store was never reached;
-concurrent riders with no read to ride share a carpool's round trips."""
+"""Riders against a real redis-server: another concern's commands, handed to the store's
+read, go in the same round trip and are judged before the store goes on (a refusal stops
+it), once only; sent alone, they are judged as well; concurrent riders with no read to ride
+share a carpool's round trips."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def store(redis_client: redis.Redis) -> DocumentStore:
 
 
 def test_the_rider_goes_with_the_read_in_one_round_trip(
-    store: DocumentStore, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+    store: DocumentStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     counter = Counter("riders:count")
     trips: list[int] = []
@@ -60,61 +60,44 @@ def test_the_rider_goes_with_the_read_in_one_round_trip(
         send(self, *args, **kwargs)  # type: ignore[no-untyped-call]
 
     monkeypatch.setattr(redis.connection.Connection, "send_packed_command", counted)
-    with riders.riding(redis_client, counter.rider()):
-        assert store.load("g1").document == {"n": 1}
-        store.load("g1")  # the rider rides once
+    rider = counter.rider()
+    assert store.load("g1", rider=rider).document == {"n": 1}
+    store.load("g1", rider=rider)  # the rider rides once
     assert counter.replies == [[1]] and len(trips) == 2
+    assert store.read_raw_fields("g1", rider=Counter("riders:fields").rider())[0] == 0
+    assert len(trips) == 3  # the fields' read carries one too
 
 
 @pytest.mark.parametrize("doc_id", ["g1", "nope"])
-def test_a_refusal_stops_the_read_and_nothing_is_written(
-    store: DocumentStore, redis_client: redis.Redis, doc_id: str
-) -> None:
+def test_a_refusal_stops_the_read_and_nothing_is_written(store: DocumentStore, doc_id: str) -> None:
     # An unknown document too: the rider is judged before the store's own answer.
-    with pytest.raises(Refused), riders.riding(redis_client, Counter(doc_id, limit=0).rider()):
-        store.load(doc_id)
-        store.save("g1", 0, 1, {"n": 2})  # never reached
+    with pytest.raises(Refused):
+        store.load(doc_id, rider=Counter(doc_id, limit=0).rider())
+    with pytest.raises(Refused):
+        store.read_raw_fields(doc_id, "n", rider=Counter(doc_id + ":fields", limit=0).rider())
     assert store.load("g1").version == 0
-    with riders.riding(redis_client, Counter(doc_id + ":ok").rider()), pytest.raises(NotFound):
-        store.load("nope")
+    with pytest.raises(NotFound):
+        store.load("nope", rider=Counter(doc_id + ":ok").rider())
 
 
-def test_other_store_commands_send_the_rider_alone_first(
-    store: DocumentStore, redis_client: redis.Redis
-) -> None:
-    counter = Counter("riders:write", limit=0)
-    with pytest.raises(Refused), riders.riding(redis_client, counter.rider()):
-        store.save("g1", 0, 1, {"n": 2})
-    assert store.load("g1").version == 0  # refused before the write was sent
-    counter = Counter("riders:poll")
-    with riders.riding(redis_client, counter.rider()):
-        assert store.current_version("g1") == 0
-    assert counter.replies == [[1]]
+def test_a_rider_no_read_took_is_judged_alone_once(redis_client: redis.Redis) -> None:
+    counter = Counter("riders:alone", limit=1)
+    rider = counter.rider()
+    riders.send_alone(redis_client, rider)
+    assert riders.take(rider) is None and riders.take(None) is None  # gone: judged once
+    with pytest.raises(Refused):
+        riders.send_alone(redis_client, counter.rider())
+    assert counter.replies == [[1], [2]]
 
 
-def test_a_block_that_never_reaches_the_store_is_judged_on_its_way_out(
-    redis_client: redis.Redis,
-) -> None:
-    counter = Counter("riders:out", limit=0)
-    with pytest.raises(Refused), riders.riding(redis_client, counter.rider()):
-        raise ValueError("refused by something else first")
-    counter = Counter("riders:out-ok")
-    with pytest.raises(ValueError), riders.riding(redis_client, counter.rider()):
-        raise ValueError("the block's own outcome stands")
-    assert counter.replies == [[1]]
-
-
-def test_a_commands_error_is_its_reply_and_the_read_still_answers(
-    store: DocumentStore, redis_client: redis.Redis
-) -> None:
+def test_a_commands_error_is_its_reply_and_the_read_still_answers(store: DocumentStore) -> None:
     counter = Counter("riders:fail")
 
     def broken(batch: riders.Batch) -> None:
         batch.execute_command("NO-SUCH-COMMAND")
 
     rider = riders.Rider(queue=broken, settle=counter.settle, failed=counter.failures.append)
-    with riders.riding(redis_client, rider):
-        assert store.load("g1").version == 0
+    assert store.load("g1", rider=rider).version == 0
     assert isinstance(counter.replies[0][0], redis.ResponseError) and not counter.failures
 
 
@@ -153,18 +136,17 @@ def test_a_batch_answers_in_order_and_a_failed_one_leaves_no_reply_behind(
 
 
 def test_a_failed_round_trip_is_reported_and_the_read_tried_alone(
-    store: DocumentStore, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+    store: DocumentStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     counter = Counter("riders:down")
 
     def fail(self: Any, *args: Any, **kwargs: Any) -> Any:
         raise redis.ConnectionError("down")
 
-    with riders.riding(redis_client, counter.rider()):
-        # The round trip fails as a whole (as when a Cluster node holding only the rider's
-        # keys is down); the read alone still answers.
-        monkeypatch.setattr(riders.Batch, "send", fail)
-        assert store.load("g1").version == 0
+    # The round trip fails as a whole (as when a Cluster node holding only the rider's
+    # keys is down); the read alone still answers.
+    monkeypatch.setattr(riders.Batch, "send", fail)
+    assert store.load("g1", rider=counter.rider()).version == 0
     assert [type(error) for error in counter.failures] == [redis.ConnectionError]
 
 

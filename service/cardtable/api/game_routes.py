@@ -19,6 +19,7 @@ from cardtable.api.idempotency_header import (
     keyed,
     replayed_answer,
 )
+from cardtable.api.limits import request_rider
 from cardtable.api.links import CREATED_GAME
 from cardtable.api.move_body import move_body
 from cardtable.api.requests import (
@@ -88,7 +89,9 @@ def _seen_by_caller(
     def declare(view: CallerView) -> Any:
         @functools.wraps(view)
         def get(self: MethodView, game_id: str) -> Any:
-            return view(self, *wiring().games.load_for(game_id, bearer_token()))
+            # A riding route's rider goes with this, its first store read (None otherwise).
+            seen = wiring().games.load_for(game_id, bearer_token(), rider=request_rider())
+            return view(self, *seen)
 
         answer = blp.response(200, schema, errors=(401, 404, 503))
         return blp.doc(operationId=operation_id, security=security)(answer(get))
@@ -207,9 +210,10 @@ class GameView(MethodView):
         token = bearer_token()
         known = if_none_match_versions()
         any_version = if_none_match_any()
+        # The rate limits' counters ride with the first read, whichever it is.
         if known or any_version:
             # Authenticates too: a bad token must not learn whether anything changed.
-            current = service.poll_version(game_id, token)
+            current = service.poll_version(game_id, token, rider=request_rider())
             if any_version:
                 known = [current]
             if current in known and wait:
@@ -218,7 +222,7 @@ class GameView(MethodView):
                 response = _private(Response(status=304))
                 response.headers["ETag"] = version_tag(current)
                 return response
-        game, seat = service.load_for(game_id, token)
+        game, seat = service.load_for(game_id, token, rider=request_rider())
         return _private(_json(game.view(seat), game.version))
 
 
@@ -248,11 +252,11 @@ class Moves(MethodView):
         move is refused with 412 and nothing changes.
         """
         service = wiring().games
-        key, replayed = idempotency_key(), False
+        key, replayed, rider = idempotency_key(), False, request_rider()
         try:
             if key is None:
                 game, seat, applied = service.move(
-                    game_id, bearer_token(), body["move"], if_match_version()
+                    game_id, bearer_token(), body["move"], if_match_version(), rider=rider
                 )
             else:
                 game, seat, applied, replayed = move_once(
@@ -263,6 +267,7 @@ class Moves(MethodView):
                     if_match_version(),
                     key,
                     wiring().settings.idempotency_ttl_seconds,
+                    rider=rider,
                 )
         except StaleVersion:
             metrics.record_conflict("stale_version")

@@ -15,7 +15,10 @@ A request is judged before any work, in a WSGI middleware in front of Flask: its
 kind, address and token give its buckets; a busy client's are taken from this process's
 leases of them, and otherwise sent to Redis in one script run; on the routes
 that read a game first (view, legal moves, move) they ride in that read's round trip
-instead (see `cardtable.store.riders`), refused before the store goes on. A client refused
+instead, refused before the store goes on: the route takes the request's rider
+(`request_rider`) and hands it to the service call whose first store command is that
+read (`rider=`, see `cardtable.store.riders`); a rider no read took is sent alone when the
+route returns. A client refused
 once is refused again without Redis until its wait ends (`PenaltyBox`): a flood of refused
 requests costs each little more than its HTTP parsing.
 """
@@ -56,8 +59,9 @@ CREATION_ENDPOINTS = frozenset({"games.Games", "scoresheets.Scoresheets"})
 TABLE_BLUEPRINT = "tables."
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 RIDING_ENDPOINTS = frozenset({"games.GameView", "games.LegalMoves", "games.Moves"})
-"""Routes whose first store command is a game's read: their counters ride in its pipeline
-(one round trip for both, see `cardtable.store.riders`)."""
+"""Routes whose first store command is a game's read: their counters ride in its round
+trip (see `cardtable.store.riders`); each hands `request_rider()` to that read, and
+tests/api/test_rate_limits.py checks that every way through them does."""
 RIDER_KEY = "cardtable.limits_rider"
 LIMITS_EXTENSION = "cardtable.limits"
 MAX_REMEMBERED_PATH = 160
@@ -432,16 +436,25 @@ def install_gate(app: Flask, settings: Settings) -> None:
         )
 
 
+def request_rider() -> riders.Rider | None:
+    """The request's counters, waiting to ride with its first store read (None: judged
+    already, or the limits are off). A riding route hands it to that read (`rider=`)."""
+    rider: riders.Rider | None = request.environ.get(RIDER_KEY)
+    return rider
+
+
 def _riding(view: Callable[..., Any], client: Any) -> Callable[..., Any]:
-    """The view, with the request's counters riding in its first store command (judged
-    before the view goes on; judged on the way out if it never reached the store)."""
+    """The view, its rider judged on the way out if no store read took it (the view
+    refused the request before reading anything: a bad header, a body that is no move),
+    so that a refusal by the limits replaces the view's answer."""
 
     @functools.wraps(view)
     def riding_view(**kwargs: Any) -> Any:
-        rider = request.environ.get(RIDER_KEY)
-        if rider is None or rider.sent:
+        try:
             return view(**kwargs)
-        with riders.riding(client, rider):
-            return view(**kwargs)
+        finally:
+            rider = request_rider()
+            if rider is not None and not rider.sent:
+                riders.send_alone(client, rider)
 
     return riding_view

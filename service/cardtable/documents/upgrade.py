@@ -8,7 +8,9 @@ What an upgrade does, form by form:
 - 1 and 2 (the whole engine state with its log in the document, the token hashes in the
   seats): the state is loaded with every check, its moves encoded by content
   (`StoredForm.moves`) and the state cut to its snapshot. The stored log is empty: the
-  next write replaces it with these moves and those made since.
+  next write replaces it with these moves and those made since. The first of them had no
+  token-hash field beside the document: a poll, which reads the fields alone, reads the
+  game for them then (`GameDocuments.token_hashes`).
 - 3 (token hashes as comma-separated hex, every field written): its snapshot is loaded
   with every check (`StoredForm.checked`); `game.token_hashes` reads either form of hashes.
 - 3 and 4 (the log's moves stored by their position among the legal moves): read as they
@@ -22,7 +24,7 @@ A schema 5 document costs nothing more: `read` checks its version and goes on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -151,6 +153,17 @@ class GameDocuments:
         if game.dealt:
             game.recorder = self.recorder(game.state)
         return game
+
+    def token_hashes(
+        self, fields: Mapping[str, bytes | None], read: Callable[[], Game]
+    ) -> list[str | None]:
+        """The seats' token hashes from the small fields a poll read without the document;
+        a document stored before those fields existed keeps them in its seats only, and
+        the game is read (`read()`) for them then."""
+        hashes = token_hashes(fields)
+        if hashes is None:
+            return [seat.token_sha256 for seat in read().seats]
+        return hashes
 
     def replayed(self, stored: Stored, log: bytes) -> Game:
         """The game with the engine's whole log, replayed from its seed and stored moves

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from cardtable.games.service import Game, GameService
 from cardtable.store import DocumentStore, DuplicateId, VersionConflict
 from cardtable.store.documents import Record
+from cardtable.store.riders import Rider
 from cardtable_engine.base import EngineError, Move
 from cardtable_engine.host import ServiceError
 from cardtable_engine.table import AppliedMove
@@ -186,10 +187,13 @@ def move_once(
     if_match: int | None,
     key: str,
     ttl_seconds: int = DEFAULT_TTL_SECONDS,
+    *,
+    rider: Rider | None = None,
 ) -> tuple[Game, int, list[AppliedMove], bool]:
     """`GameService.move`, applied at most once per (seat, key): returns the game, the seat,
-    what was applied and whether it is the first answer replayed."""
-    game = games.load(game_id)
+    what was applied and whether it is the first answer replayed. `rider` rides with the
+    game's first read (`GameService.load`), before the key's record is looked up."""
+    game = games.load(game_id, rider=rider)
     seat = games.require_seat(game, token)
     idem = Idempotency(key, f"move:{seat}", fingerprint(move), ttl_seconds)
 

@@ -36,6 +36,7 @@ from cardtable.store import DocumentStore, Stored, VersionConflict
 from cardtable.store.documents import Record
 from cardtable.store.errors import StoreRefused
 from cardtable.store.lobby import LOBBY_FIELD, Lobby
+from cardtable.store.riders import Rider
 from cardtable_engine.base import (
     GameNotOver,
     GameOver,
@@ -219,8 +220,6 @@ class GameService:
         leaves it sees (churn must not keep it alive); a dealt one by the store's TTLs."""
         if game.dealt or self.waiting_ttl_seconds is None:
             return None
-        if game.created_at <= 0:  # written before creation times were kept
-            return self.waiting_ttl_seconds
         left = game.created_at + self.waiting_ttl_seconds - self.clock()
         return max(1, min(self.waiting_ttl_seconds, math.ceil(left)))
 
@@ -275,15 +274,18 @@ class GameService:
 
     # ---- reading ---------------------------------------------------------------------
 
-    def load(self, game_id: str) -> Game:
+    def load(self, game_id: str, *, rider: Rider | None = None) -> Game:
         """The game as of now: overdue turns are played first (see `timers.catch_up`), and a
         game of bots only plays its next bounded slice, by compare-and-set; a reader that
         loses the race reads the winner's result. A read never answers `outcome_unknown`
         for a write it made on its own (a take-over, a bot slice): it reads again, and
-        finds that write applied (by its request id) or makes it again."""
+        finds that write applied (by its request id) or makes it again. `rider` rides
+        with the first read (see `cardtable.store.riders`): the request's first store
+        command."""
         unknown = 0
         while True:
-            game = self._read(self.store.load(game_id, SMALL_FIELDS))
+            game = self._read(self.store.load(game_id, SMALL_FIELDS, rider=rider))
+            rider = None  # judged with the first read
             read_version = game.version
             applied = catch_up(game, self.clock(), self.takeover_after)
             if game.bots_pending:  # bots only, or a slice cut short: play on, bounded
@@ -340,7 +342,6 @@ class GameService:
         A turn timer that runs out meanwhile is applied when the wait ends (it wakes us)."""
         with self.hub.reading:  # waiting reads share a bounded number of store reads
             _, (due,) = self.store.read_fields(game_id, DEADLINE_FIELD)
-        due = due or None  # stored empty by the releases before
         if due:
             timeout = min(timeout, max(0.0, float(due) - self.clock()))
         version = self.hub.wait_for_change(
@@ -358,25 +359,25 @@ class GameService:
             return None
         return match_token([seat.token_sha256 for seat in game.seats], token)
 
-    def poll_version(self, game_id: str, token: str | None) -> int:
+    def poll_version(self, game_id: str, token: str | None, *, rider: Rider | None = None) -> int:
         """The game's version for a poll (If-None-Match), checking the token, if any, against
-        the stored hashes alone: two small fields instead of the whole document."""
+        the stored hashes alone: two small fields instead of the whole document. `rider`
+        rides with that read, the request's first store command."""
         version, (tokens, hashes, due, autoplay) = self.store.read_raw_fields(
-            game_id, TOKENS_FIELD, TOKEN_HASHES_FIELD, DEADLINE_FIELD, AUTOPLAY_FIELD
+            game_id, TOKENS_FIELD, TOKEN_HASHES_FIELD, DEADLINE_FIELD, AUTOPLAY_FIELD, rider=rider
         )
         if self._due(due.decode() if due else None) or autoplay == b"1":
             return self.load_for(game_id, token)[0].version  # the timer ran out, or bots play
         if token is not None:
-            stored = token_hashes({TOKENS_FIELD: tokens, TOKEN_HASHES_FIELD: hashes})
-            if stored is None:  # stored before the fields existed: check the document
-                self.seat_for(self.load(game_id), token)
-            else:
-                match_token(stored, token)
+            fields = {TOKENS_FIELD: tokens, TOKEN_HASHES_FIELD: hashes}
+            match_token(self.documents.token_hashes(fields, lambda: self.load(game_id)), token)
         return version
 
-    def load_for(self, game_id: str, token: str | None) -> tuple[Game, int | None]:
-        """The game and the seat `token` acts for (None: a spectator)."""
-        game = self.load(game_id)
+    def load_for(
+        self, game_id: str, token: str | None, *, rider: Rider | None = None
+    ) -> tuple[Game, int | None]:
+        """The game and the seat `token` acts for (None: a spectator); `rider`: as `load`."""
+        game = self.load(game_id, rider=rider)
         return game, self.seat_for(game, token)
 
     def require_seat(self, game: Game, token: str | None) -> int:
@@ -394,15 +395,18 @@ class GameService:
         move: Move,
         if_match: int | None = None,
         record: Callable[[Game, int, list[AppliedMove]], Record] | None = None,
+        *,
+        rider: Rider | None = None,
     ) -> tuple[Game, int, list[AppliedMove]]:
         """Apply one seat's move, then the server bots' replies, in one compare-and-set.
 
         Raises StaleVersion when `if_match` is older than the stored version (before
         anything is evaluated), the table's and engine's typed errors when the move is
         refused, and VersionConflict when another writer got in between our read and our
-        write. `record` gives the idempotency record written with the move.
+        write. `record` gives the idempotency record written with the move; `rider` rides
+        with the game's read (as `load`).
         """
-        game = self.load(game_id)
+        game = self.load(game_id, rider=rider)
         seat = self.require_seat(game, token)
         read_version = game.version
         applied = self._apply_or_conflict(game, seat, move, if_match)

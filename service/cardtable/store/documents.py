@@ -163,7 +163,6 @@ class DocumentStore:
         """The records of the list `key`, newest first. With `wait_replicas`, only once
         that many replicas have them (their expiry renewed, a write WAIT can count), else
         outcome unknown: a replay must not acknowledge a write only this master holds."""
-        riders.flush(self.redis)  # a waiting rider is judged before anything else
         if not self.wait_replicas:
             return list(self.redis.lrange(key, 0, -1))
         with classified():
@@ -246,7 +245,6 @@ class DocumentStore:
         kept beside it, readable without the document by `read_fields` (and updated by
         `save` when it names them; empty ones are not stored). `ttl_seconds` overrides the
         kind's expiry (e.g. for games waiting for players); `record` is written with it."""
-        riders.flush(self.redis)  # a waiting rider is judged before anything else
         pairs = _field_pairs(extra_fields)
         created, resent = self._send(
             self._create,
@@ -266,21 +264,23 @@ class DocumentStore:
                 raise StoreRefused("outcome_unknown", "DuplicateId")
             raise DuplicateId(f"{self.kind} {doc_id!r} already exists")
 
-    def load(self, doc_id: str, fields: Sequence[str] = ()) -> Stored:
-        """The document (never its log) and the named extra fields, in one HMGET (with the
-        request's rider, if one waits: see `riders`)."""
-        key, names = self.key_for(doc_id), ["version", "doc", *fields]
-        rider = riders.take()
-        if rider is None:
-            version, blob, *values = self.redis.hmget(key, names)
-        else:
-            version, blob, *values = self._hmget_riding(rider, key, names)
+    def load(
+        self, doc_id: str, fields: Sequence[str] = (), *, rider: riders.Rider | None = None
+    ) -> Stored:
+        """The document (never its log) and the named extra fields, in one HMGET; `rider`
+        goes in the same round trip, judged first (see `riders`)."""
+        names = ["version", "doc", *fields]
+        version, blob, *values = self._hmget(self.key_for(doc_id), names, rider)
         return self._stored(doc_id, version, blob, dict(zip(fields, values, strict=True)))
 
-    def _hmget_riding(self, rider: riders.Rider, key: str, names: list[str]) -> list[Any]:
-        """HMGET in one round trip with the rider's commands, judged first (the rider may
-        refuse the request: the read is then dropped). If the round trip fails, the read is
-        tried alone (on a Cluster, the rider's keys may live on a node that is down)."""
+    def _hmget(self, key: str, names: list[str], rider: riders.Rider | None) -> list[Any]:
+        """HMGET, in one round trip with the rider's commands if a rider is given (and not
+        sent yet), judged first: the rider may refuse the request, and the read is then
+        dropped. If that round trip fails, the read is tried alone (on a Cluster, the
+        rider's keys may live on a node that is down)."""
+        rider = riders.take(rider)
+        if rider is None:
+            return list(self.redis.hmget(key, names))
         batch = riders.Batch()
         rider.queue(batch)
         batch.execute_command("HMGET", key, *names)
@@ -296,7 +296,6 @@ class DocumentStore:
 
     def current_version(self, doc_id: str) -> int:
         """Only the version, for cheap polling (If-None-Match)."""
-        riders.flush(self.redis)  # a waiting rider is judged before anything else
         version = self.redis.hget(self.key_for(doc_id), "version")
         if version is None:
             raise NotFound(self.kind, doc_id)
@@ -307,10 +306,12 @@ class DocumentStore:
         version, values = self.read_raw_fields(doc_id, *names)
         return version, [v.decode() if v is not None else None for v in values]
 
-    def read_raw_fields(self, doc_id: str, *names: str) -> tuple[int, list[bytes | None]]:
-        """The version and the named extra fields as stored, without reading the document."""
-        riders.flush(self.redis)  # a waiting rider is judged before anything else
-        values = self.redis.hmget(self.key_for(doc_id), ["version", *names])
+    def read_raw_fields(
+        self, doc_id: str, *names: str, rider: riders.Rider | None = None
+    ) -> tuple[int, list[bytes | None]]:
+        """The version and the named extra fields as stored, without reading the document;
+        `rider` goes in the same round trip, as with `load`."""
+        values = self._hmget(self.key_for(doc_id), ["version", *names], rider)
         if values[0] is None:
             raise NotFound(self.kind, doc_id)
         return int(values[0]), values[1:]
@@ -318,7 +319,6 @@ class DocumentStore:
     def read_log(self, doc_id: str) -> tuple[int, bytes]:
         """The document's version and its whole log, read together (one script: they
         always agree)."""
-        riders.flush(self.redis)  # a waiting rider is judged before anything else
         answer = self._read_log(keys=self._keys(doc_id))
         if answer[0] == -1:
             raise NotFound(self.kind, doc_id)
@@ -326,7 +326,6 @@ class DocumentStore:
 
     def load_with_log(self, doc_id: str, fields: Sequence[str] = ()) -> tuple[Stored, bytes]:
         """As `load`, with the whole log as it was at that same moment (one script)."""
-        riders.flush(self.redis)  # a waiting rider is judged before anything else
         names = ["version", "doc", *fields]
         (version, blob, *values), log = self._load_with_log(keys=self._keys(doc_id), args=names)
         stored = self._stored(doc_id, version, blob, dict(zip(fields, values, strict=True)))
@@ -363,7 +362,6 @@ class DocumentStore:
         A write whose reply is lost is sent again (see `_send`): VersionConflict and
         NotFound are raised only when the write surely did not happen, else StoreRefused
         `outcome_unknown`."""
-        riders.flush(self.redis)  # a waiting rider is judged before anything else
         pairs = _field_pairs(extra_fields)
         (status, current, *proven), resent = self._send(
             self._compare_and_set,

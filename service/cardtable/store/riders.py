@@ -2,13 +2,13 @@
 
 A request that is about to read a document may first owe Redis a few commands of its own
 (the rate limits' counters): rather than pay a round trip for them and another for the
-read, the caller arms a `Rider` for the current request (`riding`), and the store's first
-command of that request carries it: `DocumentStore.load` sends the rider's commands and
-its HMGET in one round trip; any other store command sends the rider's commands alone first.
-The rider judges its replies before the store goes on, and may raise to refuse the request:
-nothing of the store's work has happened then (a read's reply is dropped, a write is not
-sent). Whatever happens, the rider is judged exactly once per request: if the store is never
-reached, `riding` sends it alone on its way out.
+read, the caller hands a `Rider` to that read explicitly (`DocumentStore.load` and
+`read_raw_fields` take `rider=`), which sends the rider's commands and its HMGET in one
+round trip. The rider judges its replies before the store goes on, and may raise to refuse
+the request: nothing of the store's work has happened then (the read's reply is dropped).
+A rider is judged exactly once (`take`): whoever armed it sends it alone (`send_alone`)
+if no read took it, which the rate limits do when the route returns
+(`cardtable.api.limits`).
 
 A round trip (`Batch`) is not a transaction. It is packed and written on a pooled
 connection by hand rather than through redis-py's `Pipeline`, whose construction and
@@ -19,16 +19,11 @@ each node its own commands, whatever their slots.
 Riders with no store command to ride (a route that is judged before its view runs) share
 round trips instead (`Carpool`): a burst of requests sends its counters in a few pipelines
 rather than taking one pooled connection each.
-
-The current rider lives in a context variable: one per thread and per gevent greenlet, so
-concurrent requests never take each other's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from threading import Event, Lock
 from typing import Any
@@ -120,27 +115,9 @@ class Rider:
     sent: bool = field(default=False, init=False)
 
 
-_CURRENT: ContextVar[Rider | None] = ContextVar("cardtable_store_rider", default=None)
-
-
-@contextmanager
-def riding(client: Any, rider: Rider) -> Iterator[None]:
-    """Let `rider` ride with the store's first command inside the block; if the block ends
-    without one (the request was refused before it read anything), it is sent alone then
-    (so its refusal, if any, replaces the block's outcome)."""
-    token = _CURRENT.set(rider)
-    try:
-        yield
-    finally:
-        _CURRENT.reset(token)
-        if not rider.sent:
-            send_alone(client, rider)
-
-
-def take() -> Rider | None:
-    """The rider waiting for the current request's first store command, now taken (None
-    when there is none or it has gone already)."""
-    rider = _CURRENT.get()
+def take(rider: Rider | None) -> Rider | None:
+    """`rider`, now taken by the round trip about to carry it (None when there is none or
+    it has gone already: a rider is judged once)."""
     if rider is None or rider.sent:
         return None
     rider.sent = True
@@ -254,10 +231,3 @@ class Carpool:
         start = 0
         for seat, end in zip(seats, ends, strict=True):
             seat.replies, start = replies[start:end], end
-
-
-def flush(client: Any) -> None:
-    """Before a store command that cannot carry the rider: send it alone first."""
-    rider = take()
-    if rider is not None:
-        send_alone(client, rider)
