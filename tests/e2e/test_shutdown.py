@@ -1,5 +1,6 @@
 """SIGTERM against a real gunicorn: idle keep-alive clients do not hold the stop, and every
-request the server accepted is answered (none reset).
+request the server accepted is answered (none reset; the kernel's own race at the listener's
+close aside, see the test).
 
 Load runs on fresh connections while the server stops: each is answered, or refused once
 the listener is closed (a refused connect was never accepted; behind a Service it goes to
@@ -144,7 +145,12 @@ def test_sigterm_with_idle_clients_stops_at_once_and_resets_nothing(
         server.stop()
     assert code == 0, log[-4000:]
     assert stopped < STOP_BOUND, f"the stop took {stopped:.1f} s (graceful timeout: idle held)"
-    assert not any(o.startswith("reset") for o in load.outcomes), (load.outcomes, load.after_stop)
+    # At most one reset, at the instant the listener closes: a connection whose handshake
+    # is in flight then is reset by the kernel (its SYN was answered, the listener is gone
+    # when its ACK comes), which no server can answer. Seen once in about 35 runs on a
+    # loaded machine; without taking the backlog in, 3 to 5 a run are reset.
+    resets = sum(count for outcome, count in load.outcomes.items() if outcome.startswith("reset"))
+    assert resets <= 1, (load.outcomes, load.after_stop)
     assert load.outcomes["answered"] >= 200
     assert all([closed_cleanly(sock) for sock in idle])
     for sock in idle:
