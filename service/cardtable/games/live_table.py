@@ -232,12 +232,9 @@ class Game:
         return [s.seat for s in self.seats if not s.open and not s.bot]
 
     @property
-    def bots(self) -> list[str | None]:
-        return [seat.bot for seat in self.seats]
-
-    @property
     def only_bots(self) -> bool:
-        return all(self.bots)
+        """Every seat is played by a server bot (nobody is left to wait for)."""
+        return all(seat.bot for seat in self.seats)
 
     def record_change(self, kind: str, **fields: Any) -> dict[str, Any]:
         """Log one table change (the version grows by one)."""
@@ -442,7 +439,7 @@ class Game:
                 "finished": False,
                 "options": self.hosting.options,
                 "seats": self.public_seats(),
-                "bots": self.bots,
+                "bots": [seat.bot for seat in self.seats],
                 **self.table_fields(),
             }
         view = self.table.view(seat)
