@@ -11,18 +11,26 @@ NODE_STAMP := $(TS)/node_modules/.package-lock.json
 AXE := tests/web/axe
 AXE_STAMP := $(AXE)/node_modules/.package-lock.json
 
-.PHONY: install run test lint typecheck pytest openapi sdk ts-pack web bench bench-engine \
+.PHONY: lock system-tools install run test lint typecheck pytest openapi sdk ts-pack web bench bench-engine \
 	bench-load bench-moves bench-cost bench-size bench-state image docs clean
 
 LINTED := service tests sdk/cardtable_sdk sdk/examples scripts bench
 
+# uv installs the lock in seconds; pinned, like everything it installs.
+UV_VERSION := 0.13.10
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
 
-$(STAMP): $(BIN)/python pyproject.toml sdk/pyproject.toml service/engine/pyproject.toml
-	$(BIN)/python -m pip install --quiet -e service/engine -e '.[test]' -e './sdk[local,test]'
+## Every Python dependency at the version requirements.lock pins (nothing more, nothing less).
+$(STAMP): $(BIN)/python requirements.lock
+	$(BIN)/uv pip sync --quiet --python $(BIN)/python requirements.lock
 	touch $(STAMP)
+
+## Re-resolve requirements.lock after a change to requirements.in or a pyproject.toml.
+lock: $(BIN)/python
+	$(BIN)/python scripts/lock.py --write
 
 ## The TypeScript client's pinned toolchain (openapi-typescript, tsup, esbuild, tsc, vitest, vite).
 $(NODE_STAMP): $(TS)/package.json $(TS)/package-lock.json
@@ -35,6 +43,10 @@ $(NODE_STAMP): $(TS)/package.json $(TS)/package-lock.json
 $(AXE_STAMP): $(AXE)/package.json $(AXE)/package-lock.json
 	cd $(AXE) && npm ci --no-audit --no-fund
 	touch $(AXE_STAMP)
+
+## Chromium, Node.js/npm and promtool: apt-get installs them as root, else it says how.
+system-tools:
+	@bash scripts/system_tools.sh
 
 install: $(STAMP) $(NODE_STAMP) $(AXE_STAMP)
 
@@ -53,7 +65,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy --strict sdk/cardtable_sdk
 
-pytest: $(STAMP) $(NODE_STAMP) $(AXE_STAMP)
+pytest: system-tools $(STAMP) $(NODE_STAMP) $(AXE_STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 ## Write openapi.yaml from the app (a test fails when it drifts).

@@ -102,8 +102,8 @@ def _sentinel(settings: Settings, options: dict[str, Any]) -> redis.Redis:
         # Sentinels behind TLS like the data nodes (one CA for both).
         options = {**options, "ssl": True}
         sentinel_options.update(ssl=True, ssl_ca_certs=settings.redis_ca_file)
-    sentinel = Sentinel(hosts, sentinel_kwargs=sentinel_options, **options)  # type: ignore[no-untyped-call]
-    client: redis.Redis = sentinel.master_for(  # type: ignore[no-untyped-call]
+    sentinel = Sentinel(hosts, sentinel_kwargs=sentinel_options, **options)
+    client: redis.Redis = sentinel.master_for(
         settings.redis_sentinel_service, max_connections=settings.redis_max_connections
     )
     # A failover is learnt of at once, not when the old master is demoted (docs/consistency.md).
