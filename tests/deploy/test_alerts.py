@@ -24,7 +24,7 @@ def promtool() -> Path:
     if found is None:
         pytest.fail(
             "promtool is not installed: `apt-get install prometheus` (Debian's package ships "
-            "it; .ci/run installs it). The alert tests need it and are never skipped."
+            "it; `make test` installs it as root). The alert tests need it and are never skipped."
         )
     return Path(found)
 

@@ -33,7 +33,7 @@ def require(path: str, what: str, install: str) -> None:
     """Fail, saying how to install it, when a tool the browser tests need is missing: a
     skipped test would pass silently (`make test` proves nothing without them)."""
     if shutil.which(path) is None and not Path(path).exists():
-        pytest.fail(f"{what} ({path}) is missing: {install} (.ci/run installs it)")
+        pytest.fail(f"{what} ({path}) is missing: {install} (`make test` installs it as root)")
 
 
 @pytest.fixture(scope="session")
