@@ -15,6 +15,7 @@ import functools
 import hashlib
 import logging
 import math
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -134,10 +135,14 @@ class Leases:
     """Requests this process took from a bucket ahead of time, still to let through without
     asking Redis: a busy client's requests are counted in Redis a lease at a time (up to
     `most`, and at most 1/LEASE_SHARE of the budget), not one by one. Redis gives a lease
-    only from what the bucket holds, so no more ever passes than the budget allows; what
-    a process holds of it is used within LEASE_SECONDS, or given back on its next ask.
-    The cost: a client spread over N processes may be refused while another holds part of
-    its budget (up to N - 1 leases early). Bounded."""
+    only from what the bucket holds, so no more ever passes than the budget allows.
+
+    None of a lease is lost to the client: what a process holds of a bucket is one lease,
+    shared by all its requests (requests that asked Redis at the same time add what each
+    was given to it, never replace it; a request refused while another's grant arrived
+    passes on it), used within LEASE_SECONDS or given back on its next ask (also when
+    that ask is refused). The cost: a client spread over N processes may be refused
+    while another holds part of its budget (up to N - 1 leases early). Bounded."""
 
     MAX_ENTRIES = 10_000
 
@@ -145,6 +150,9 @@ class Leases:
         self.most = max(1, most)
         self._held: dict[str, list[float]] = {}
         """A bucket's key -> [requests left, until when (monotonic)]."""
+        self._lock = threading.Lock()
+        """Requests of several threads (gthread workers, tests) take from one lease; under
+        gevent a greenlet's lock, never contended."""
 
     def size(self, limit: Limit) -> int:
         """The lease asked of `limit`'s buckets."""
@@ -156,42 +164,68 @@ class Leases:
         Redis."""
         held, now = self._held, time.monotonic()
         needs: tuple[Need, ...] = ()
-        for hit in hits:
-            lease = held.get(hit[1])
-            if lease is None:
-                needs += ((hit, 0),)
-            elif lease[1] <= now:
-                del held[hit[1]]
-                needs += ((hit, int(lease[0])),)
-            elif lease[0] > 1:
-                lease[0] -= 1
-            else:
-                del held[hit[1]]
+        with self._lock:
+            for hit in hits:
+                lease = held.get(hit[1])
+                if lease is None:
+                    needs += ((hit, 0),)
+                elif lease[1] <= now:
+                    del held[hit[1]]
+                    needs += ((hit, int(lease[0])),)
+                elif lease[0] > 1:
+                    lease[0] -= 1
+                else:
+                    del held[hit[1]]
         return needs
+
+    def take_all(self, hits: Iterable[Hit]) -> bool:
+        """Take one request from each of `hits`' leases if every one holds one (a request
+        Redis refused while others of this process were given leases passes on them)."""
+        now = time.monotonic()
+        with self._lock:
+            leases = [self._held.get(key) for _, key in hits]
+            if not all(lease is not None and lease[0] >= 1 and lease[1] > now for lease in leases):
+                return False
+            for lease in leases:
+                assert lease is not None
+                lease[0] -= 1
+        return True
+
+    def holds(self, key: str) -> bool:
+        """Whether this process holds a request of the bucket `key` still to use."""
+        lease = self._held.get(key)
+        return lease is not None and lease[0] >= 1 and lease[1] > time.monotonic()
 
     def put_back(self, hits: Iterable[Hit]) -> None:
         """A refused request's requests, taken from these buckets' leases, given back."""
         now = time.monotonic()
-        for _, key in hits:
-            lease = self._held.setdefault(key, [0, now + LEASE_SECONDS])
-            lease[0] += 1
+        with self._lock:
+            for _, key in hits:
+                lease = self._held.setdefault(key, [0, now + LEASE_SECONDS])
+                lease[0] += 1
 
     def forfeit(self, hits: Iterable[Hit]) -> None:
         """Drop these buckets' leases: the client is charged for work beyond its requests,
         which its lease must not outlast."""
-        for _, key in hits:
-            self._held.pop(key, None)
+        with self._lock:
+            for _, key in hits:
+                self._held.pop(key, None)
 
     def grant(self, key: str, left: int) -> None:
-        """`left` more requests of the bucket `key`, taken from Redis just now."""
+        """`left` more requests of the bucket `key`, taken from Redis just now: added to
+        what this process holds of it (another request's grant may have come first)."""
         if left <= 0:
             return
-        if len(self._held) >= self.MAX_ENTRIES:
-            now = time.monotonic()
-            self._held = {k: v for k, v in self._held.items() if v[1] > now}
+        now = time.monotonic()
+        with self._lock:
             if len(self._held) >= self.MAX_ENTRIES:
-                self._held.clear()
-        self._held[key] = [left, time.monotonic() + LEASE_SECONDS]
+                self._held = {k: v for k, v in self._held.items() if v[1] > now}
+                if len(self._held) >= self.MAX_ENTRIES:
+                    self._held.clear()
+            # Added to an expired lease too: its rest not given back yet is kept, not lost.
+            lease = self._held.setdefault(key, [0, now])
+            lease[0] += left
+            lease[1] = now + LEASE_SECONDS
 
 
 class PenaltyBox:
@@ -382,11 +416,13 @@ class Counters:
             self.leases.grant(key, count if refused else count - 1)  # this request's one
         if not refused:
             return
+        if self.leases.take_all(hit for hit, _ in needs):
+            return  # another request of this process was given a lease meanwhile
         asked = {key for (_, key), _ in needs}
         self.leases.put_back(hit for hit in hits if hit[1] not in asked)
         waits = [-count if count < 0 else 0 for count in taken]
         for ((limit, key), _), wait in zip(needs, waits, strict=True):
-            if wait:
+            if wait and not self.leases.holds(key):  # what it holds is used first
                 self.box.note(key, limit, wait / 1000, since=sent[0])
         longest = max(range(len(waits)), key=waits.__getitem__)
         limit, key = needs[longest][0]
