@@ -1,8 +1,8 @@
 """One client's budget through the leases: one bearer token reading one game from 8
 threads against gunicorn as shipped (2 workers, leases of CARDTABLE_RATE_LIMIT_LEASE),
 its seat's read budget 600/minute (the default): how many reads passed against what its
-bucket allowed (600 at once, then 10 a second), and when the first 429 came. Never more than allowed may pass; docs/limits.md says how close to it a client
-gets.
+bucket allowed (600 at once, then 10 a second), and when the first 429 came. Never more
+than allowed may pass; docs/limits.md says how close to it a client gets.
 
 Run on purpose: `.venv/bin/python bench/lease_client.py [--seconds 20] [--lease 8]`.
 """
