@@ -295,12 +295,13 @@ class Counters:
     def __init__(
         self,
         client: Any,
-        not_counted: Callable[[Exception], None],
+        not_counted: Callable[[Exception, bool], None],
         box: PenaltyBox | None = None,
         lease: int = 1,
     ):
-        """`not_counted(error)` is told when Redis could not count (the request passes:
-        the store answers 503 itself if Redis is down)."""
+        """`not_counted(error, must_count)` is told when Redis could not count a request's
+        budgets: it returns to let the request pass, or raises to refuse it (`must_count`:
+        whether the request may pass unchecked at all)."""
         self.client = client
         self.on_not_counted = not_counted
         self.box = box or PenaltyBox()
@@ -332,10 +333,15 @@ class Counters:
         )
 
     def rider(
-        self, needs: tuple[Need, ...], hits: tuple[Hit, ...], route: str = ""
+        self,
+        needs: tuple[Need, ...],
+        hits: tuple[Hit, ...],
+        route: str = "",
+        must_count: bool = True,
     ) -> riders.Rider:
         """The request's `needs` (of its buckets `hits`), each taken from, then judged:
-        `RateLimited` if one is empty (nothing is taken then)."""
+        `RateLimited` if one is empty (nothing is taken then). When Redis cannot count
+        them, `not_counted` decides (see `__init__`)."""
         calls, sent = self.calls(needs), [0.0]
 
         def queue(batch: riders.Batch) -> None:
@@ -344,8 +350,8 @@ class Counters:
 
         return riders.Rider(
             queue=queue,
-            settle=functools.partial(self._judge, needs, hits, calls, route, sent),
-            failed=self._not_counted,
+            settle=functools.partial(self._judge, needs, hits, calls, route, sent, must_count),
+            failed=functools.partial(self._not_counted, must_count),
         )
 
     def _known(self, calls: Sequence[Call], replies: list[Any]) -> list[Any]:
@@ -372,31 +378,34 @@ class Counters:
         )  # fmt: skip
         batch = riders.Batch()
         _queue(calls, batch)
+        # After the answer: nothing left to refuse, a charge not counted is only told.
         try:
             replies = batch.send(self.client)
         except COUNTING_FAILED as error:
-            self._not_counted(error)
+            self._not_counted(False, error)
             return
-        self._counted(calls, replies)
+        self._counted(calls, replies, False)
 
-    def _counted(self, calls: Sequence[Call], replies: list[Any]) -> list[Any] | None:
+    def _counted(
+        self, calls: Sequence[Call], replies: list[Any], must_count: bool
+    ) -> list[Any] | None:
         """The script runs' `replies` (those Redis did not know the script for sent again),
-        or None when Redis could not count them."""
+        or None when Redis could not count them (and `not_counted` let the request pass)."""
         try:
             replies = self._known(calls, replies)
         except COUNTING_FAILED as error:
-            self._not_counted(error)
+            self._not_counted(must_count, error)
             return None
         failure = next((reply for reply in replies if isinstance(reply, Exception)), None)
         if failure is not None:
-            self._not_counted(failure)
+            self._not_counted(must_count, failure)
             return None
         return replies
 
-    def _not_counted(self, error: Exception) -> None:
+    def _not_counted(self, must_count: bool, error: Exception) -> None:
         if not isinstance(error, COUNTING_FAILED):
             raise error
-        self.on_not_counted(error)
+        self.on_not_counted(error, must_count)
 
     def _judge(
         self,
@@ -405,9 +414,10 @@ class Counters:
         calls: Sequence[Call],
         route: str,
         sent: list[float],
+        must_count: bool,
         replies: list[Any],
     ) -> None:
-        counted = self._counted(calls, replies)
+        counted = self._counted(calls, replies, must_count)
         if counted is None:
             return
         taken = [int(value) for reply in counted for value in reply]
