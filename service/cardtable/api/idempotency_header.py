@@ -37,7 +37,9 @@ class IdempotencyKeyHeaderSchema(Schema):
             "UUID; at least 16 where the answer carries a token: creating, joining, a "
             "rematch): a retry of the same request with the same key returns the first "
             "answer (with `Idempotent-Replayed: true`) instead of acting twice; the same "
-            "key for a different request is refused (422 `idempotency_key_reused`). Kept "
+            "key for a different request is refused (422 `idempotency_key_reused`), and so "
+            "is a replay showing a token to another client than the first, unless the key "
+            "is random in form (32 or more hex digits, or a UUID v4). Kept "
             "for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and "
             "per seat for its 4 latest keyed requests."
         },
