@@ -128,9 +128,11 @@ def test_a_refused_ask_keeps_what_an_expired_lease_gave_back(
     assert _served(client, path, "10.9.0.7") == BUDGET - 2
 
 
-def test_a_read_charged_for_the_bots_it_played_loses_its_lease(redis_server: RedisServer) -> None:
-    """A read of a game of bots only is charged what its slice played, into debt: the next
-    read is refused, though the read's lease held 7 more."""
+def test_a_read_charged_for_the_bots_it_played_uses_up_its_lease(
+    redis_server: RedisServer,
+) -> None:
+    """A read of a game of bots only is charged what its slice played, into debt: the
+    read's lease (7 more) pays part of it, and the next read is refused."""
     client = _client(redis_server, "leases-charge", bot_budget_seconds=10.0)
     bots = Api(client).create(
         "skipbo",

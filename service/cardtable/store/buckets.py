@@ -204,12 +204,24 @@ class Leases:
                 lease = self._held.setdefault(key, [0, now + LEASE_SECONDS])
                 lease[0] += 1
 
-    def forfeit(self, hits: Iterable[Hit]) -> None:
-        """Drop these buckets' leases: the client is charged for work beyond its requests,
-        which its lease must not outlast."""
+    def pay(self, hits: Iterable[Hit], cost: int) -> list[tuple[Hit, int]]:
+        """Pay `cost` (work beyond the request) from each bucket's lease as far as it
+        holds: a lease that covers it keeps the rest, one that does not is used up (a
+        charge into debt must not be outlasted by it). Each bucket's cost left to charge
+        in Redis (only those above 0)."""
+        left: list[tuple[Hit, int]] = []
         with self._lock:
-            for _, key in hits:
-                self._held.pop(key, None)
+            for hit in hits:
+                lease = self._held.get(hit[1])
+                unused = int(lease[0]) if lease is not None else 0
+                if unused > cost:
+                    assert lease is not None
+                    lease[0] -= cost
+                    continue
+                self._held.pop(hit[1], None)
+                if cost > unused:
+                    left.append((hit, cost - unused))
+        return left
 
     def grant(self, key: str, left: int) -> None:
         """`left` more requests of the bucket `key`, taken from Redis just now: added to
@@ -369,12 +381,15 @@ class Counters:
 
     def charge(self, hits: tuple[Hit, ...], cost: int) -> None:
         """Take `cost` more from each bucket, even into debt: what a request's work cost
-        beyond its own turn (the bots' moves it played). Their leases go too."""
-        self.leases.forfeit(hits)
+        beyond its own turn (the bots' moves it played). Paid first from what this
+        process holds of the bucket (its lease), the rest from Redis."""
+        owed = tuple(self.leases.pay(hits, cost))
+        if not owed:
+            return
         calls = tuple(
-            (CHARGE_SCRIPT, tuple(key for _, key in group),
-             (cost, *(x for limit, _ in group for x in limit.script_args)))
-            for group in self._groups(hits)
+            (CHARGE_SCRIPT, tuple(key for (_, key), _ in group),
+             tuple(x for (limit, _), due in group for x in (due, *limit.script_args)))
+            for group in self._groups(owed)
         )  # fmt: skip
         batch = riders.Batch()
         _queue(calls, batch)
