@@ -94,6 +94,13 @@ def test_a_refusal_is_known_by_what_redis_said_however_it_is_wrapped(
         assert write_refusal_code(in_pipeline) == code  # answered: nothing was written
 
 
+def test_a_write_lost_under_a_wrapper_is_still_of_unknown_outcome() -> None:
+    try:
+        raise RuntimeError("wrapped") from rex.TimeoutError("Timeout reading from socket")
+    except RuntimeError as wrapped:
+        assert write_refusal_code(wrapped) == "outcome_unknown"
+
+
 def test_an_error_raised_while_handling_a_refusal_is_not_one() -> None:
     """A bug of ours in an error path stays a bug (a 500), not a refusal."""
     try:

@@ -57,15 +57,21 @@ def refusal_code(error: BaseException) -> str | None:
     transaction's command ("Command # 2 (EXPIRE …) of pipeline caused error: NOREPLICAS
     …"), a script's call, an exception raised from one (`raise … from`; not one merely
     raised while handling one: that may be a bug of ours)."""
+    return _refusal(error)[0]
+
+
+def _refusal(error: BaseException) -> tuple[str | None, BaseException]:
+    """The code of a Redis failure and the error (`error` or one it was raised from) that
+    says it."""
     seen: set[int] = set()
     cause: BaseException | None = error
     while cause is not None and id(cause) not in seen:
         seen.add(id(cause))
         code = _own_code(cause)
         if code is not None:
-            return code
+            return code, cause
         cause = cause.__cause__
-    return None
+    return None, error
 
 
 def _own_code(error: BaseException) -> str | None:
@@ -118,7 +124,7 @@ def _nothing_was_sent(error: BaseException) -> bool:
 def write_refusal_code(error: BaseException) -> str | None:
     """Like `refusal_code`, for a write: a timeout or a dropped connection after the command
     was sent leaves its outcome unknown."""
-    code = refusal_code(error)
+    code, error = _refusal(error)
     if isinstance(error, redis.exceptions.AuthenticationError):
         return code  # refused while connecting: the command was never sent
     if isinstance(error, redis.exceptions.BusyLoadingError):
