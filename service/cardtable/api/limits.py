@@ -177,14 +177,16 @@ def _not_counted(error: Exception, must_count: bool) -> None:
     and work charged after the answer; otherwise (unreachable, a timeout, the connection
     pool exhausted under load) the request is refused, 503 `store_unavailable` with
     Retry-After: a budget that cannot be checked never lets a request through unchecked."""
-    record_redis_error(error)
     code = refusal_code(error)
     if not must_count or code in TAKES_NO_WRITES:
+        record_redis_error(error)
         log.warning("rate limits not counted: redis %s (%s)", type(error).__name__, code)
         return
     if code is None:
         raise error  # a bug of ours (a wrong command): a 500
     log.warning("rate limits could not be checked: redis %s; refused", type(error).__name__)
+    # Counted in the Redis errors' metric by whoever answers the 503 (`unavailable`, or
+    # the app's handler when the rider rode with a store read).
     raise StoreRefused("store_unavailable", type(error).__name__) from error
 
 
@@ -368,15 +370,19 @@ class LimitsMiddleware:
         ]
         if request_id and "cardtable.request_id" not in environ:
             headers.append((REQUEST_ID_HEADER, request_id))
-        origin = environ.get("HTTP_ORIGIN")
-        if origin and origin in self.cors_origins:
-            headers += [
-                ("Access-Control-Allow-Origin", origin),
-                ("Access-Control-Expose-Headers", "Retry-After"),
-                ("Vary", "Origin"),
-            ]
-        start_response("429 TOO MANY REQUESTS", headers)
+        start_response("429 TOO MANY REQUESTS", headers + self.cors_headers(environ))
         return [data]
+
+    def cors_headers(self, environ: dict[str, Any]) -> list[tuple[str, str]]:
+        """What lets an allowed origin's page read an answer written here."""
+        origin = environ.get("HTTP_ORIGIN")
+        if not origin or origin not in self.cors_origins:
+            return []
+        return [
+            ("Access-Control-Allow-Origin", origin),
+            ("Access-Control-Expose-Headers", "Retry-After"),
+            ("Vary", "Origin"),
+        ]
 
     def unavailable(
         self, environ: dict[str, Any], start_response: StartResponse, refused: StoreRefused
@@ -393,7 +399,8 @@ class LimitsMiddleware:
             ("Content-Length", str(len(data))),
             ("Retry-After", str(RETRY_AFTER_SECONDS)),
         ]
-        start_response("503 SERVICE UNAVAILABLE", headers)
+        record_redis_error(refused.__cause__ or refused)
+        start_response("503 SERVICE UNAVAILABLE", headers + self.cors_headers(environ))
         return [data]
 
 
