@@ -117,6 +117,9 @@ class Settings:
     """Seconds between the comment lines an idle event stream sends (proxies keep it)."""
     idempotency_ttl_seconds: int = 6 * 3600
     """How long an Idempotency-Key's first answer is kept after its use (not the game's)."""
+    idempotency_secret: str | None = None
+    """Server secret that keyed creates' ids are derived with (from a Secret, the same on
+    every replica); none: one generated once and kept in Redis, shared by all replicas."""
     redis_write_resends: int = 2
     """Resends of a write whose reply was lost (recognised by its request id if applied)."""
     redis_wait_replicas: int = 0
@@ -294,6 +297,7 @@ VARIABLES = {"port": "PORT", "prometheus_multiproc_dir": "PROMETHEUS_MULTIPROC_D
 STRINGS = (
     "redis_password",
     "redis_username",
+    "idempotency_secret",
     "redis_ca_file",
     "redis_sentinel_service",
     "redis_sentinel_password",

@@ -98,7 +98,8 @@ ERRORS: dict[str, ErrorCode] = {
         invalid_record="a record that does not replay",
         unknown_game="no such game is hosted",
         invalid_round="a score-sheet round that cannot be counted",
-        idempotency_key_reused="this Idempotency-Key came with another request",
+        idempotency_key_reused="this Idempotency-Key came with another request (or, where its"
+        " answer shows a token, from another client: docs/consistency.md)",
         invalid_name="a name that is empty, too long or unreadable",
         invalid_table_settings="table settings out of range (e.g. `turn_seconds`)",
     ),

@@ -5,10 +5,15 @@ readable in Redis."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import random
+import secrets
 import uuid
+from dataclasses import replace
 from typing import Any
 
+from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.games.idempotency import KEPT_PER_SEAT
 from tests.api.conftest import Api
@@ -194,3 +199,89 @@ def test_sheet_edits_sent_again_with_their_key_are_made_once(api: Api) -> None:
         assert dropped.status_code == 200, dropped.get_json()
     sheet = api.client.get(f"/scoresheets/{created['id']}").get_json()
     assert sheet["rounds"] == [] and sheet["version"] == 3  # add, replace, delete: once each
+
+
+def _derived_from_the_key_alone(purpose: bytes, key: str) -> str:
+    """How ids were derived from a key before: anyone could."""
+    digest = hashlib.sha256(purpose + key.encode()).digest()[:16]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+VICTIM, ATTACKER = {"REMOTE_ADDR": "198.51.100.7"}, {"REMOTE_ADDR": "203.0.113.66"}
+
+
+def test_a_guessable_key_gives_no_one_else_the_sheet_nor_its_edit_token(api: Api) -> None:
+    """The issue's chain: a victim's sheet created with a guessable (allowed) key; an
+    attacker who guesses the key cannot derive the sheet's id from it, and replaying the
+    create (even with the very body) from another address gets no edit token. The victim's
+    own retry still gets its answer."""
+    body, key = {"game": "skyjo", "players": ["Ann", "Ben"]}, "1700000000000-01"
+    created = api.client.post(
+        "/scoresheets", json=body, headers={"Idempotency-Key": key}, environ_base=VICTIM
+    )
+    assert created.status_code == 201
+    for n in range(1, 5):  # the attacker's 4 GETs
+        guess = _derived_from_the_key_alone(b"cardtable sheet\n", f"1700000000000-0{n}")
+        found = api.client.get(f"/scoresheets/{guess}", environ_base=ATTACKER)
+        assert found.status_code == 404
+    replay = api.client.post(
+        "/scoresheets", json=body, headers={"Idempotency-Key": key}, environ_base=ATTACKER
+    )
+    assert (replay.status_code, replay.get_json()["code"]) == (422, "idempotency_key_reused")
+    assert created.get_json()["edit_token"] not in replay.get_data(as_text=True)
+    own = api.client.post(
+        "/scoresheets", json=body, headers={"Idempotency-Key": key}, environ_base=VICTIM
+    )
+    assert own.status_code == 201 and own.headers["Idempotent-Replayed"] == "true"
+    assert own.get_json() == created.get_json()
+
+
+def test_a_guessable_key_gives_no_one_else_a_public_games_creator_seat(api: Api) -> None:
+    body = {"game": "skyjo", "players": OPEN, "public": True}
+    key = {"Idempotency-Key": "1700000000000-02"}
+    created = api.client.post("/games", json=body, headers=key, environ_base=VICTIM)
+    assert created.status_code == 201, created.get_json()
+    guess = _derived_from_the_key_alone(b"cardtable create\n", key["Idempotency-Key"])
+    assert guess != created.get_json()["id"]
+    assert api.client.get(f"/games/{guess}", environ_base=ATTACKER).status_code == 404
+    # The game is public: its id is in the lobby; still, its key replays to no one else.
+    replay = api.client.post("/games", json=body, headers=key, environ_base=ATTACKER)
+    assert (replay.status_code, replay.get_json()["code"]) == (422, "idempotency_key_reused")
+    assert created.get_json()["players"][0]["token"] not in replay.get_data(as_text=True)
+    # Nor does a join's: the seat's token stays its joiner's.
+    join = {"name": "Bea"}
+    path, key = f"/games/{created.get_json()['id']}/join", {"Idempotency-Key": "bea-join-0000001"}
+    joined = api.client.post(path, json=join, headers=key, environ_base=VICTIM)
+    assert joined.status_code == 201, joined.get_json()
+    stolen = api.client.post(path, json=join, headers=key, environ_base=ATTACKER)
+    assert (stolen.status_code, stolen.get_json()["code"]) == (422, "idempotency_key_reused")
+    again = api.client.post(path, json=join, headers=key, environ_base=VICTIM)
+    assert again.get_json() == joined.get_json()
+
+
+def test_a_random_key_replays_its_tokens_to_whoever_sends_it(api: Api) -> None:
+    """A key in the form of a random one (32 hex digits, as the SDK and the TypeScript
+    client send; a random UUID): a retry from another address (a phone that changed
+    networks) gets its answer."""
+    for key in (secrets.token_hex(16), str(uuid.uuid4())):
+        body, headers = {"game": "skyjo", "players": OPEN}, {"Idempotency-Key": key}
+        first = api.client.post("/games", json=body, headers=headers, environ_base=VICTIM)
+        moved = api.client.post("/games", json=body, headers=headers, environ_base=ATTACKER)
+        assert first.status_code == moved.status_code == 201
+        assert moved.get_json() == first.get_json()
+
+
+def test_ids_are_derived_with_one_secret_shared_by_every_replica(
+    api: Api, settings: Settings, raw_redis: Any
+) -> None:
+    """No secret configured: the first replica keeps one in Redis and every replica derives
+    the same id from a key (a retry through another replica finds the first answer)."""
+    other = Api(create_app(settings).test_client())
+    body, key = {"game": "skyjo", "players": OPEN}, {"Idempotency-Key": "1700000000000-03"}
+    first = api.client.post("/games", json=body, headers=key)
+    again = other.client.post("/games", json=body, headers=key)
+    assert again.status_code == 201 and again.get_json() == first.get_json()
+    assert len(raw_redis.get(f"{settings.key_prefix}:secret:ids")) == 64
+    given = Api(create_app(replace(settings, idempotency_secret="s" * 32)).test_client())
+    elsewhere = given.client.post("/games", json=body, headers=key)
+    assert elsewhere.status_code == 201 and elsewhere.get_json()["id"] != first.get_json()["id"]

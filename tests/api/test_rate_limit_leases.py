@@ -15,6 +15,8 @@ from cardtable.config import Settings
 from cardtable.server.redis_server import RedisServer
 from cardtable.store import buckets
 from tests.api.conftest import Api
+from tests.support.lease_client import lease_client
+from tests.support.live_server import LiveServer
 
 BUDGET = 256
 """Reads an hour: big enough for leases of 8 (1/32 of it)."""
@@ -109,9 +111,28 @@ def test_a_refused_request_puts_back_what_it_took_from_a_lease(
     assert _served(client, path, "10.9.0.5") == BUDGET - 2
 
 
-def test_a_read_charged_for_the_bots_it_played_loses_its_lease(redis_server: RedisServer) -> None:
-    """A read of a game of bots only is charged what its slice played, into debt: the next
-    read is refused, though the read's lease held 7 more."""
+def test_a_refused_ask_keeps_what_an_expired_lease_gave_back(
+    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ask that gives back an expired lease's unused requests is refused (by the
+    token's budget): what it gave back is the address's still."""
+    monkeypatch.setattr(buckets, "LEASE_SECONDS", 0.0)  # every lease expired at once
+    client = _client(redis_server, "leases-refused-credit", rate_limit_seat_reads="2/hour")
+    api = Api(client)
+    created = api.create("skyjo", 2)
+    path, seat = f"/games/{created['id']}", api.auth(created["players"][0]["token"])
+    address = {"REMOTE_ADDR": "10.9.0.7"}
+    assert [client.get(path, headers=seat, environ_base=address).status_code for _ in range(3)] == [
+        200, 200, 429,
+    ]  # fmt: skip
+    assert _served(client, path, "10.9.0.7") == BUDGET - 2
+
+
+def test_a_read_charged_for_the_bots_it_played_uses_up_its_lease(
+    redis_server: RedisServer,
+) -> None:
+    """A read of a game of bots only is charged what its slice played, into debt: the
+    read's lease (7 more) pays part of it, and the next read is refused."""
     client = _client(redis_server, "leases-charge", bot_budget_seconds=10.0)
     bots = Api(client).create(
         "skipbo",
@@ -125,3 +146,24 @@ def test_the_lease_setting_is_checked_at_start_up() -> None:
     assert Settings.from_env({"CARDTABLE_RATE_LIMIT_LEASE": "1"}).rate_limit_lease == 1
     with pytest.raises(ValueError, match="rate_limit_lease"):
         Settings(rate_limit_lease=0)
+
+
+SEAT_BUDGET = 600
+"""A seat's reads a day, as the issue's client ran against 600 a minute: a day's period
+makes a unit of refill take 144 s, so what the bucket allows does not depend on time."""
+
+
+def test_a_client_reading_from_8_threads_gets_its_budget_and_never_more(
+    redis_server: RedisServer,
+) -> None:
+    """One token reading from 8 threads through gunicorn (2 workers, leases of 8): the
+    concurrent requests of one process share its lease (a newer one does not overwrite
+    one held), what a lease did not use comes back, so the client is let through at least
+    95 % of what its bucket holds, and never more."""
+    env = {"CARDTABLE_RATE_LIMIT_SEAT_READS": f"{SEAT_BUDGET}/day"}
+    with LiveServer(redis_url=redis_server.url, extra_env=env) as server:
+        passed = lease_client(server.url, threads=8, requests=SEAT_BUDGET + 300).statuses
+    assert sum(passed.values()) == SEAT_BUDGET + 300
+    assert set(passed) <= {200, 429}
+    # The bucket holds SEAT_BUDGET, and refills one read in 144 s: at most one more.
+    assert SEAT_BUDGET * 0.95 <= passed[200] <= SEAT_BUDGET + 1, passed

@@ -277,3 +277,35 @@ def test_a_refused_client_is_refused_again_without_redis_until_its_wait_ends(
     before = _script_runs(raw)
     assert client.get(path, headers=flooder).status_code == 200
     assert _script_runs(raw) > before
+
+
+def test_a_budget_that_cannot_be_counted_refuses_the_request_not_lets_it_through() -> None:
+    """Redis stalls the counting (its scripts paused, as a write stall or a pool emptied
+    by a burst would) while it still answers reads: a request whose budget cannot be
+    checked is refused, 503 `store_unavailable` with Retry-After, on the routes whose
+    counters ride with the game's read and on the others alike, never let through."""
+    with RedisServer() as server:
+        settings = Settings(redis_url=server.url, key_prefix="unchecked", redis_timeout_seconds=0.3)
+        client = create_app(settings).test_client()
+        created = Api(client).create("skyjo", 2)
+        game, seat = created["id"], Api.auth(created["players"][0]["token"])
+        sheet = client.post("/scoresheets", json={"game": "skyjo", "players": ["A", "B"]})
+        reads = [
+            (f"/games/{game}", {}),
+            (f"/games/{game}/legal-moves", seat),
+            (f"/scoresheets/{sheet.get_json()['id']}", {}),
+        ]
+        raw = redis.Redis.from_url(server.url)
+        raw.execute_command("CLIENT", "PAUSE", 3000, "WRITE")  # EVALSHA waits; reads do not
+        try:
+            answers = [
+                client.get(path, headers=headers, environ_base={"REMOTE_ADDR": f"10.8.0.{i}"})
+                for i, (path, headers) in enumerate(reads)
+            ]
+        finally:
+            raw.execute_command("CLIENT", "UNPAUSE")
+        for answer in answers:
+            assert (answer.status_code, answer.get_json()["code"]) == (503, "store_unavailable")
+            assert answer.headers["Retry-After"]
+        # Redis counts again: the same requests pass.
+        assert [client.get(path, headers=h).status_code for path, h in reads] == [200] * 3

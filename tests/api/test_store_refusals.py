@@ -5,8 +5,10 @@ with the same Idempotency-Key is applied once."""
 from __future__ import annotations
 
 import os
+import random
 import tempfile
 import time
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -149,3 +151,94 @@ def test_racing_retries_with_one_idempotency_key_apply_the_move_once(
     other = api.move(game_id, token, {"type": "reveal", "row": 0, "col": 1}, **{
         "Idempotency-Key": "same"})  # fmt: skip
     assert (other.status_code, other.get_json()["code"]) == (422, "idempotency_key_reused")
+
+
+def _keyed_writes(api: Api) -> list[tuple[str, str, Any, dict[str, str]]]:
+    """One request of every kind that takes an Idempotency-Key, each on state made ready
+    for it (a game to move in, a table to join, leave and start, a finished game to
+    rematch, a score sheet to edit): method, path, body, headers."""
+    created = api.create("skyjo", 2, seed=3)
+    game_id, token = created["id"], created["players"][0]["token"]
+    table = api.create("skyjo", [{"name": "Ann"}, {"open": True}, {"open": True}])
+    joined = api.client.post(
+        f"/games/{table['id']}/join", json={"name": "Bea", "invite": table["invite"]}
+    ).get_json()
+    finished = api.create("skyjo", [{"name": "a"}, {"name": "b", "bot": "greedy"}], seed=3)
+    api.play_to_end(finished, random.Random(1))
+    sheet = api.client.post("/scoresheets", json={"game": "skyjo", "players": ["A", "B"]})
+    sheet_id, edit = sheet.get_json()["id"], Api.auth(sheet.get_json()["edit_token"])
+    first_round = {"card_totals": [3, 4], "finisher": 0}
+    added = api.client.post(f"/scoresheets/{sheet_id}/rounds", json=first_round, headers=edit)
+    assert added.status_code == 201, added.get_json()
+    table_id, ann = table["id"], Api.auth(table["players"][0]["token"])
+    round_ = {"card_totals": [12, 30], "finisher": 0}
+    return [
+        ("post", "/games", {"game": "skyjo", "players": [{"name": "a"}] * 2}, {}),
+        ("post", "/scoresheets", {"game": "skyjo", "players": ["A", "B"]}, {}),
+        ("post", f"/games/{game_id}/moves", {"move": REVEAL}, Api.auth(token)),
+        ("post", f"/games/{table_id}/join", {"name": "Cy", "invite": table["invite"]}, {}),
+        ("post", f"/games/{table_id}/leave", None, Api.auth(joined["token"])),
+        ("post", f"/games/{table_id}/start", {"fill": "greedy"}, ann),
+        (
+            "post",
+            f"/games/{finished['id']}/rematch",
+            None,
+            Api.auth(finished["players"][0]["token"]),
+        ),
+        ("post", f"/scoresheets/{sheet_id}/rounds", round_, edit),
+        ("put", f"/scoresheets/{sheet_id}/rounds/last", round_, edit),
+        ("delete", f"/scoresheets/{sheet_id}/rounds/last", None, edit),
+    ]
+
+
+REFUSALS = {
+    # With CARDTABLE_REDIS_WAIT_REPLICAS, a Redis short of replicas refuses writes with
+    # NOREPLICAS; a rematch's first command is its write script, which Redis 6.2 lets
+    # write without replicas: written where no replica confirmed it, its outcome unknown.
+    "noreplicas": (
+        {"redis_wait_replicas": 1, "redis_wait_timeout_ms": 50},
+        {"min-replicas-to-write": 1},
+        {"store_read_only", "outcome_unknown"},
+    ),
+    "oom": ({}, {"maxmemory-policy": "noeviction", "maxmemory": 1}, {"store_full"}),
+}
+
+
+@pytest.mark.parametrize("refusal", sorted(REFUSALS))
+@pytest.mark.parametrize("rate_limits", [True, False], ids=["limited", "unlimited"])
+def test_keyed_writes_of_every_kind_answer_503_while_redis_refuses_writes(
+    own_redis: RedisServer, rate_limits: bool, refusal: str
+) -> None:
+    """Redis refusing writes (NOREPLICAS, OOM), however redis-py wraps the refusal
+    ("Command # 2 (EXPIRE …) of pipeline caused error: NOREPLICAS …", a script's error):
+    every keyed write answers 503 with the refusal's code and Retry-After, never 500 (and
+    the rate limits' own scripts in front of them neither fail nor let it through)."""
+    overrides, config, codes = REFUSALS[refusal]
+    ready = Api(create_app(Settings(redis_url=own_redis.url, key_prefix="refused")).test_client())
+    writes = _keyed_writes(ready)
+    app = create_app(
+        Settings(
+            redis_url=own_redis.url,
+            key_prefix="refused",
+            rate_limits_enabled=rate_limits,
+            **overrides,
+        )
+    )
+    raw = redis.Redis.from_url(own_redis.url)
+    before = {name: raw.config_get(name)[name] for name in config}
+    for name, value in config.items():
+        raw.config_set(name, value)
+    try:
+        answers = {}
+        for method, path, body, headers in writes:
+            keyed = {**headers, "Idempotency-Key": f"refused-{uuid.uuid4()}"}
+            answer = getattr(app.test_client(), method)(path, json=body, headers=keyed)
+            answers[f"{method} {path}"] = (
+                answer.status_code, answer.get_json()["code"], "Retry-After" in answer.headers
+            )  # fmt: skip
+    finally:
+        for name, value in before.items():
+            raw.config_set(name, value)
+    refused = {(503, code, True) for code in codes}
+    assert len(answers) == 10
+    assert {path: a for path, a in answers.items() if a not in refused} == {}

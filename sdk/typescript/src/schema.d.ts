@@ -1504,7 +1504,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1702,7 +1702,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
                 /** @description The version you decided on, e.g. "17": 412 if it moved on. */
                 "If-Match"?: string;
@@ -1924,7 +1924,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2026,7 +2026,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2089,7 +2089,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2200,7 +2200,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2263,7 +2263,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2397,7 +2397,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2510,7 +2510,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2623,7 +2623,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
             };
             path: {

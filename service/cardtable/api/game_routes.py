@@ -16,6 +16,7 @@ from cardtable.api.blueprint import Blueprint
 from cardtable.api.idempotency_header import (
     IdempotencyKeyHeaderSchema,
     idempotency_key,
+    ids_secret,
     keyed,
     replayed_answer,
 )
@@ -164,6 +165,7 @@ class Games(MethodView):
         """
         service = wiring().games
         key = idempotency_key(grants_secrets=True)
+        game_id = game_id_for(key, ids_secret()) if key else None
 
         def create(record: Callable[..., WriteRecord] | None = None) -> Created:
             return service.create(
@@ -171,18 +173,18 @@ class Games(MethodView):
                 body["players"],
                 body.get("options"),
                 body.get("seed"),
-                game_id=game_id_for(key) if key else None,
+                game_id=game_id,
                 record=record,
                 public=body["public"],
                 turn_seconds=body.get("turn_seconds"),
             )
 
-        if key is None:
+        if key is None or game_id is None:
             return _created(create())
-        created, replay = keyed(key, "create", body).once(
-            service.store, game_id_for(key), "create", create, _created_answer
+        created, replay = keyed(key, "create", body, grants_secrets=True).once(
+            service.store, game_id, "create", create, _created_answer
         )
-        return _created(created) if created else replayed_answer(replay, 201, game_id_for(key))
+        return _created(created) if created else replayed_answer(replay, 201, game_id)
 
     @blp.doc(operationId="list_open_games", security=[])
     @blp.arguments(LobbyQuerySchema(), location="query", as_kwargs=True)

@@ -9,8 +9,15 @@ from flask import request, url_for
 from marshmallow import EXCLUDE, Schema, fields
 
 from cardtable.api.errors import ApiError
+from cardtable.api.limits import address_key
 from cardtable.api.requests import wiring
-from cardtable.games.idempotency import SECRET_KEY_MIN, Idempotency, fingerprint, is_valid_key
+from cardtable.games.idempotency import (
+    SECRET_KEY_MIN,
+    Idempotency,
+    caller_bound,
+    fingerprint,
+    is_valid_key,
+)
 from cardtable_engine.host import hash_token
 
 HEADER = "Idempotency-Key"
@@ -30,7 +37,9 @@ class IdempotencyKeyHeaderSchema(Schema):
             "UUID; at least 16 where the answer carries a token: creating, joining, a "
             "rematch): a retry of the same request with the same key returns the first "
             "answer (with `Idempotent-Replayed: true`) instead of acting twice; the same "
-            "key for a different request is refused (422 `idempotency_key_reused`). Kept "
+            "key for a different request is refused (422 `idempotency_key_reused`), and so "
+            "is a replay showing a token to another client than the first, unless the key "
+            "is random in form (32 or more hex digits, or a UUID v4). Kept "
             "for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and "
             "per seat for its 4 latest keyed requests."
         },
@@ -54,9 +63,20 @@ def idempotency_key(grants_secrets: bool = False) -> str | None:
     return key
 
 
-def keyed(key: str, scope: str, content: Any) -> Idempotency:
-    """The key bound to what it is used for and to the request's content."""
-    return Idempotency(key, scope, fingerprint(content), wiring().settings.idempotency_ttl_seconds)
+def keyed(key: str, scope: str, content: Any, *, grants_secrets: bool = False) -> Idempotency:
+    """The key bound to what it is used for and to the request's content; `grants_secrets`
+    (its answer shows a token, and the request carries none): to its caller too, unless
+    the key has the form of a random one (`caller_bound`)."""
+    settings = wiring().settings
+    if grants_secrets:
+        caller = address_key(request.remote_addr, settings.rate_limit_ipv6_prefix)
+        content = caller_bound(content, key, caller, ids_secret())
+    return Idempotency(key, scope, fingerprint(content), settings.idempotency_ttl_seconds)
+
+
+def ids_secret() -> bytes:
+    """The server secret keyed creates' ids are derived with."""
+    return wiring().ids_secret.value()
 
 
 def holder(token: str | None) -> str:

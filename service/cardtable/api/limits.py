@@ -41,11 +41,13 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_list_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from cardtable.api.errors import RETRY_AFTER_SECONDS
 from cardtable.config import Settings
 from cardtable.logs import REQUEST_ID_HEADER, request_id_of
 from cardtable.server.monitoring import RATE_LIMITED, record_redis_error
 from cardtable.store import riders
 from cardtable.store.buckets import Counters, Hit, Limit, RateLimited, refusal_body, retry_after
+from cardtable.store.errors import StoreRefused, refusal_code
 
 log = logging.getLogger("cardtable.api.limits")
 
@@ -163,10 +165,29 @@ def _key(prefix: str, scope: str, limit: Limit, who: str) -> str:
     return f"{prefix}{scope}:{limit.amount}/{limit.period}:{who}"
 
 
-def _not_counted(error: Exception) -> None:
-    """Redis could not count: the request passes (the store answers 503 itself)."""
-    log.warning("rate limits not checked: redis %s", type(error).__name__)
-    record_redis_error(error)
+TAKES_NO_WRITES = frozenset({"store_full", "store_read_only"})
+"""Refusals of a Redis that answers but stores nothing (full, read-only, short of replicas):
+the store's degraded mode, where games are read and nothing is written (docs/limits.md)."""
+
+
+def _not_counted(error: Exception, must_count: bool) -> None:
+    """Redis could not count a request's budgets. A Redis that answers but takes no writes
+    lets the request pass (the degraded mode: its reads are served, its writes refused by
+    the store), and so do the operators' routes (readiness says itself what Redis does)
+    and work charged after the answer; otherwise (unreachable, a timeout, the connection
+    pool exhausted under load) the request is refused, 503 `store_unavailable` with
+    Retry-After: a budget that cannot be checked never lets a request through unchecked."""
+    code = refusal_code(error)
+    if not must_count or code in TAKES_NO_WRITES:
+        record_redis_error(error)
+        log.warning("rate limits not counted: redis %s (%s)", type(error).__name__, code)
+        return
+    if code is None:
+        raise error  # a bug of ours (a wrong command): a 500
+    log.warning("rate limits could not be checked: redis %s; refused", type(error).__name__)
+    # Counted in the Redis errors' metric by whoever answers the 503 (`unavailable`, or
+    # the app's handler when the rider rode with a store read).
+    raise StoreRefused("store_unavailable", type(error).__name__) from error
 
 
 MOVES_PER_CHARGE = 2
@@ -272,7 +293,7 @@ class LimitsMiddleware:
         try:
             if not needs:  # every bucket had some of its lease left: nothing to ask Redis
                 return self.app(environ, start_response)
-            rider = self.counters.rider(needs, hits, rule)
+            rider = self.counters.rider(needs, hits, rule, must_count=kind != "ops")
             # A read or a JSON body reaches the view (only a POST's content type is refused
             # before it): such a request of a riding route is judged there, with the
             # store's first command; any other now, and so is a client refused lately.
@@ -290,6 +311,8 @@ class LimitsMiddleware:
                 self.counters.carpool.send(rider)
             except RateLimited as refused:
                 return self.refuse(environ, start_response, refused)
+            except StoreRefused as unchecked:
+                return self.unavailable(environ, start_response, unchecked)
             return self.app(environ, start_response)
         finally:
             _PLAYED.reset(reset)
@@ -313,10 +336,12 @@ class LimitsMiddleware:
         if not rider.sent:
             try:
                 self.counters.carpool.send(rider)
-            except RateLimited as refused:
+            except (RateLimited, StoreRefused) as refused:
                 close = getattr(result, "close", None)
                 if close is not None:
                     close()
+                if isinstance(refused, StoreRefused):
+                    return self.unavailable(environ, start_response, refused)
                 return self.refuse(environ, start_response, refused)
         if held:
             start_response(*held)
@@ -345,14 +370,37 @@ class LimitsMiddleware:
         ]
         if request_id and "cardtable.request_id" not in environ:
             headers.append((REQUEST_ID_HEADER, request_id))
+        start_response("429 TOO MANY REQUESTS", headers + self.cors_headers(environ))
+        return [data]
+
+    def cors_headers(self, environ: dict[str, Any]) -> list[tuple[str, str]]:
+        """What lets an allowed origin's page read an answer written here."""
         origin = environ.get("HTTP_ORIGIN")
-        if origin and origin in self.cors_origins:
-            headers += [
-                ("Access-Control-Allow-Origin", origin),
-                ("Access-Control-Expose-Headers", "Retry-After"),
-                ("Vary", "Origin"),
-            ]
-        start_response("429 TOO MANY REQUESTS", headers)
+        if not origin or origin not in self.cors_origins:
+            return []
+        return [
+            ("Access-Control-Allow-Origin", origin),
+            ("Access-Control-Expose-Headers", "Retry-After"),
+            ("Vary", "Origin"),
+        ]
+
+    def unavailable(
+        self, environ: dict[str, Any], start_response: StartResponse, refused: StoreRefused
+    ) -> list[bytes]:
+        """The 503 of a request whose budgets Redis could not count, in the one error body
+        (written here, in front of Flask, as a 429 is)."""
+        body: dict[str, Any] = {"code": refused.code, "message": refused.message, "status": 503}
+        request_id = environ.get("cardtable.request_id")
+        if request_id:
+            body["request_id"] = request_id
+        data = json.dumps(body, separators=(",", ":")).encode()
+        headers = [
+            ("Content-Type", "application/json"),
+            ("Content-Length", str(len(data))),
+            ("Retry-After", str(RETRY_AFTER_SECONDS)),
+        ]
+        record_redis_error(refused.__cause__ or refused)
+        start_response("503 SERVICE UNAVAILABLE", headers + self.cors_headers(environ))
         return [data]
 
 

@@ -14,6 +14,7 @@ from cardtable.api.idempotency_header import (
     IdempotencyKeyHeaderSchema,
     holder,
     idempotency_key,
+    ids_secret,
     keyed,
 )
 from cardtable.api.links import CREATED_SHEET
@@ -126,22 +127,22 @@ class Scoresheets(MethodView):
         replay of this answer to the same Idempotency-Key).
         """
         sheets, key = wiring().sheets, idempotency_key(grants_secrets=True)
+        sheet_id = sheet_id_for(key, ids_secret()) if key else None
 
         def create(record: Callable[..., Record] | None = None) -> tuple[Sheet, str]:
-            sheet_id = sheet_id_for(key) if key else None
             return sheets.create(
                 body["game"], body["players"], body["options"], sheet_id=sheet_id, record=record
             )
 
-        if key is None:
+        if key is None or sheet_id is None:
             return _created(*create())
-        created, replay = keyed(key, "create", body).once(
-            sheets.store, sheet_id_for(key), "create", create, lambda r: {"edit_token": r[1]}
+        created, replay = keyed(key, "create", body, grants_secrets=True).once(
+            sheets.store, sheet_id, "create", create, lambda r: {"edit_token": r[1]}
         )
         if created is not None:
             return _created(*created)
         # The sheet as it is now, with the token the first answer gave.
-        return _replayed(_created(sheets.load(sheet_id_for(key)), replay["edit_token"]))
+        return _replayed(_created(sheets.load(sheet_id), replay["edit_token"]))
 
 
 def _created(sheet: Sheet, token: str) -> Answer:

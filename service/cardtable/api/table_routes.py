@@ -128,7 +128,7 @@ class Join(MethodView):
         the game. Several clients racing for the last seats each get one or `no_open_seat`.
         """
         key = idempotency_key(grants_secrets=True)
-        idem = keyed(key, "join", body) if key else None
+        idem = keyed(key, "join", body, grants_secrets=True) if key else None
 
         def join(record: Callable[..., Record] | None) -> tuple[Game, int, str]:
             return wiring().seating.join(game_id, body["name"], body.get("invite"), record)

@@ -17,6 +17,7 @@ from cardtable.live.streams import EventStreams
 from cardtable.sheets.service import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
 from cardtable.store.clock import RedisClock
+from cardtable.store.secrets import SharedSecret
 
 
 @dataclass
@@ -29,6 +30,8 @@ class Wiring:
     hub: Hub
     feeds: Feeds
     alarms: Alarms
+    ids_secret: SharedSecret
+    """What keyed creates' ids are derived with (`cardtable.games.idempotency`)."""
 
     @classmethod
     def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
@@ -77,6 +80,9 @@ class Wiring:
             games.hub,
             new_feeds(games),
             Alarms(games),
+            SharedSecret(
+                redis_client, f"{settings.key_prefix}:secret:ids", settings.idempotency_secret
+            ),
         )
 
     @property

@@ -11,14 +11,16 @@ joins, leaves, starts and its creation) or the score sheet (its creation, its ed
 keep their newest entries and expire on their own schedule
 (CARDTABLE_IDEMPOTENCY_TTL_SECONDS, hours), not with the game.
 
-A created game's (or sheet's) id is derived from the key, so that a retry finds the record
-of a create whose answer was lost, and two racing twins create one game.
+A created game's (or sheet's) id is derived from the key with a server secret (a keyed
+hash: no one without the secret can derive it from a key), so that a retry finds the
+record of a create whose answer was lost, and two racing twins create one game.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import json
 import re
 from collections.abc import Callable
@@ -58,19 +60,46 @@ def fingerprint(request: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
-def game_id_for(key: str) -> str:
-    """The id of the game created with `key` (as unguessable as the key)."""
-    return _id_for(b"cardtable create\n", key)
+def game_id_for(key: str, secret: bytes) -> str:
+    """The id of the game created with `key`: derivable only with the server's `secret`,
+    however guessable the key."""
+    return _id_for(secret, b"cardtable create\n", key)
 
 
-def sheet_id_for(key: str) -> str:
-    """The id of the score sheet created with `key` (as unguessable as the key)."""
-    return _id_for(b"cardtable sheet\n", key)
+def sheet_id_for(key: str, secret: bytes) -> str:
+    """The id of the score sheet created with `key` (as `game_id_for`)."""
+    return _id_for(secret, b"cardtable sheet\n", key)
 
 
-def _id_for(purpose: bytes, key: str) -> str:
-    digest = hashlib.sha256(purpose + key.encode()).digest()[:16]
+def _id_for(secret: bytes, purpose: bytes, key: str) -> str:
+    digest = hmac.new(secret, purpose + key.encode(), hashlib.sha256).digest()[:16]
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+RANDOM_KEY = re.compile(
+    r"^(?:[0-9a-fA-F]{32,128}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-"
+    r"[0-9a-fA-F]{12})$"
+)
+"""The forms of a key a client promises is random (CSPRNG): 32 or more hex digits (128
+bits, what the SDK and the TypeScript client send) or a random UUID (version 4)."""
+
+
+def is_random_key(key: str) -> bool:
+    """Whether `key` has the form of a random key (`RANDOM_KEY`): its replay may show the
+    first answer's secrets to any caller that sends it with the same request."""
+    return RANDOM_KEY.fullmatch(key) is not None
+
+
+def caller_bound(content: Any, key: str, caller: str, secret: bytes) -> Any:
+    """What a secret-granting request's fingerprint is taken of: its content, and unless
+    `key` has the form of a random key, its caller (the client's address as the rate
+    limits count it, keyed-hashed): a replay then shows the first answer's tokens only to
+    the same key, the same request and the same caller; anyone else sending the key gets
+    `idempotency_key_reused`."""
+    if is_random_key(key):
+        return content
+    digest = hmac.new(secret, f"caller\n{caller}".encode(), hashlib.sha256).hexdigest()[:16]
+    return {"request": content, "caller": digest}
 
 
 class IdempotencyKeyReused(ServiceError):
@@ -114,7 +143,8 @@ class Idempotency:
                 continue
             if print_.decode() != self.fingerprint:
                 raise IdempotencyKeyReused(
-                    "this Idempotency-Key was already used for a different request; use a new key"
+                    "this Idempotency-Key was already used for a different request (or, where "
+                    "the answer shows a token, by another client); use a new key"
                 )
             return _seal(json.loads(answer), self._pad)
         return None

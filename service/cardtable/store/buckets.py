@@ -15,6 +15,7 @@ import functools
 import hashlib
 import logging
 import math
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -134,10 +135,14 @@ class Leases:
     """Requests this process took from a bucket ahead of time, still to let through without
     asking Redis: a busy client's requests are counted in Redis a lease at a time (up to
     `most`, and at most 1/LEASE_SHARE of the budget), not one by one. Redis gives a lease
-    only from what the bucket holds, so no more ever passes than the budget allows; what
-    a process holds of it is used within LEASE_SECONDS, or given back on its next ask.
-    The cost: a client spread over N processes may be refused while another holds part of
-    its budget (up to N - 1 leases early). Bounded."""
+    only from what the bucket holds, so no more ever passes than the budget allows.
+
+    None of a lease is lost to the client: what a process holds of a bucket is one lease,
+    shared by all its requests (requests that asked Redis at the same time add what each
+    was given to it, never replace it; a request refused while another's grant arrived
+    passes on it), used within LEASE_SECONDS or given back on its next ask (also when
+    that ask is refused). The cost: a client spread over N processes may be refused
+    while another holds part of its budget (up to N - 1 leases early). Bounded."""
 
     MAX_ENTRIES = 10_000
 
@@ -145,6 +150,9 @@ class Leases:
         self.most = max(1, most)
         self._held: dict[str, list[float]] = {}
         """A bucket's key -> [requests left, until when (monotonic)]."""
+        self._lock = threading.Lock()
+        """Requests of several threads (gthread workers, tests) take from one lease; under
+        gevent a greenlet's lock, never contended."""
 
     def size(self, limit: Limit) -> int:
         """The lease asked of `limit`'s buckets."""
@@ -156,42 +164,80 @@ class Leases:
         Redis."""
         held, now = self._held, time.monotonic()
         needs: tuple[Need, ...] = ()
-        for hit in hits:
-            lease = held.get(hit[1])
-            if lease is None:
-                needs += ((hit, 0),)
-            elif lease[1] <= now:
-                del held[hit[1]]
-                needs += ((hit, int(lease[0])),)
-            elif lease[0] > 1:
-                lease[0] -= 1
-            else:
-                del held[hit[1]]
+        with self._lock:
+            for hit in hits:
+                lease = held.get(hit[1])
+                if lease is None:
+                    needs += ((hit, 0),)
+                elif lease[1] <= now:
+                    del held[hit[1]]
+                    needs += ((hit, int(lease[0])),)
+                elif lease[0] > 1:
+                    lease[0] -= 1
+                else:
+                    del held[hit[1]]
         return needs
+
+    def take_all(self, hits: Iterable[Hit]) -> bool:
+        """Take one request from each of `hits`' leases if every one holds one (a request
+        Redis refused while others of this process were given leases passes on them)."""
+        now = time.monotonic()
+        with self._lock:
+            leases = [self._held.get(key) for _, key in hits]
+            if not all(lease is not None and lease[0] >= 1 and lease[1] > now for lease in leases):
+                return False
+            for lease in leases:
+                assert lease is not None
+                lease[0] -= 1
+        return True
+
+    def holds(self, key: str) -> bool:
+        """Whether this process holds a request of the bucket `key` still to use."""
+        lease = self._held.get(key)
+        return lease is not None and lease[0] >= 1 and lease[1] > time.monotonic()
 
     def put_back(self, hits: Iterable[Hit]) -> None:
         """A refused request's requests, taken from these buckets' leases, given back."""
         now = time.monotonic()
-        for _, key in hits:
-            lease = self._held.setdefault(key, [0, now + LEASE_SECONDS])
-            lease[0] += 1
+        with self._lock:
+            for _, key in hits:
+                lease = self._held.setdefault(key, [0, now + LEASE_SECONDS])
+                lease[0] += 1
 
-    def forfeit(self, hits: Iterable[Hit]) -> None:
-        """Drop these buckets' leases: the client is charged for work beyond its requests,
-        which its lease must not outlast."""
-        for _, key in hits:
-            self._held.pop(key, None)
+    def pay(self, hits: Iterable[Hit], cost: int) -> list[tuple[Hit, int]]:
+        """Pay `cost` (work beyond the request) from each bucket's lease as far as it
+        holds: a lease that covers it keeps the rest, one that does not is used up (a
+        charge into debt must not be outlasted by it). Each bucket's cost left to charge
+        in Redis (only those above 0)."""
+        left: list[tuple[Hit, int]] = []
+        with self._lock:
+            for hit in hits:
+                lease = self._held.get(hit[1])
+                unused = int(lease[0]) if lease is not None else 0
+                if unused > cost:
+                    assert lease is not None
+                    lease[0] -= cost
+                    continue
+                self._held.pop(hit[1], None)
+                if cost > unused:
+                    left.append((hit, cost - unused))
+        return left
 
     def grant(self, key: str, left: int) -> None:
-        """`left` more requests of the bucket `key`, taken from Redis just now."""
+        """`left` more requests of the bucket `key`, taken from Redis just now: added to
+        what this process holds of it (another request's grant may have come first)."""
         if left <= 0:
             return
-        if len(self._held) >= self.MAX_ENTRIES:
-            now = time.monotonic()
-            self._held = {k: v for k, v in self._held.items() if v[1] > now}
+        now = time.monotonic()
+        with self._lock:
             if len(self._held) >= self.MAX_ENTRIES:
-                self._held.clear()
-        self._held[key] = [left, time.monotonic() + LEASE_SECONDS]
+                self._held = {k: v for k, v in self._held.items() if v[1] > now}
+                if len(self._held) >= self.MAX_ENTRIES:
+                    self._held.clear()
+            # Added to an expired lease too: its rest not given back yet is kept, not lost.
+            lease = self._held.setdefault(key, [0, now])
+            lease[0] += left
+            lease[1] = now + LEASE_SECONDS
 
 
 class PenaltyBox:
@@ -261,12 +307,13 @@ class Counters:
     def __init__(
         self,
         client: Any,
-        not_counted: Callable[[Exception], None],
+        not_counted: Callable[[Exception, bool], None],
         box: PenaltyBox | None = None,
         lease: int = 1,
     ):
-        """`not_counted(error)` is told when Redis could not count (the request passes:
-        the store answers 503 itself if Redis is down)."""
+        """`not_counted(error, must_count)` is told when Redis could not count a request's
+        budgets: it returns to let the request pass, or raises to refuse it (`must_count`:
+        whether the request may pass unchecked at all)."""
         self.client = client
         self.on_not_counted = not_counted
         self.box = box or PenaltyBox()
@@ -298,10 +345,15 @@ class Counters:
         )
 
     def rider(
-        self, needs: tuple[Need, ...], hits: tuple[Hit, ...], route: str = ""
+        self,
+        needs: tuple[Need, ...],
+        hits: tuple[Hit, ...],
+        route: str = "",
+        must_count: bool = True,
     ) -> riders.Rider:
         """The request's `needs` (of its buckets `hits`), each taken from, then judged:
-        `RateLimited` if one is empty (nothing is taken then)."""
+        `RateLimited` if one is empty (nothing is taken then). When Redis cannot count
+        them, `not_counted` decides (see `__init__`)."""
         calls, sent = self.calls(needs), [0.0]
 
         def queue(batch: riders.Batch) -> None:
@@ -310,8 +362,8 @@ class Counters:
 
         return riders.Rider(
             queue=queue,
-            settle=functools.partial(self._judge, needs, hits, calls, route, sent),
-            failed=self._not_counted,
+            settle=functools.partial(self._judge, needs, hits, calls, route, sent, must_count),
+            failed=functools.partial(self._not_counted, must_count),
         )
 
     def _known(self, calls: Sequence[Call], replies: list[Any]) -> list[Any]:
@@ -329,40 +381,46 @@ class Counters:
 
     def charge(self, hits: tuple[Hit, ...], cost: int) -> None:
         """Take `cost` more from each bucket, even into debt: what a request's work cost
-        beyond its own turn (the bots' moves it played). Their leases go too."""
-        self.leases.forfeit(hits)
+        beyond its own turn (the bots' moves it played). Paid first from what this
+        process holds of the bucket (its lease), the rest from Redis."""
+        owed = tuple(self.leases.pay(hits, cost))
+        if not owed:
+            return
         calls = tuple(
-            (CHARGE_SCRIPT, tuple(key for _, key in group),
-             (cost, *(x for limit, _ in group for x in limit.script_args)))
-            for group in self._groups(hits)
+            (CHARGE_SCRIPT, tuple(key for (_, key), _ in group),
+             tuple(x for (limit, _), due in group for x in (due, *limit.script_args)))
+            for group in self._groups(owed)
         )  # fmt: skip
         batch = riders.Batch()
         _queue(calls, batch)
+        # After the answer: nothing left to refuse, a charge not counted is only told.
         try:
             replies = batch.send(self.client)
         except COUNTING_FAILED as error:
-            self._not_counted(error)
+            self._not_counted(False, error)
             return
-        self._counted(calls, replies)
+        self._counted(calls, replies, False)
 
-    def _counted(self, calls: Sequence[Call], replies: list[Any]) -> list[Any] | None:
+    def _counted(
+        self, calls: Sequence[Call], replies: list[Any], must_count: bool
+    ) -> list[Any] | None:
         """The script runs' `replies` (those Redis did not know the script for sent again),
-        or None when Redis could not count them."""
+        or None when Redis could not count them (and `not_counted` let the request pass)."""
         try:
             replies = self._known(calls, replies)
         except COUNTING_FAILED as error:
-            self._not_counted(error)
+            self._not_counted(must_count, error)
             return None
         failure = next((reply for reply in replies if isinstance(reply, Exception)), None)
         if failure is not None:
-            self._not_counted(failure)
+            self._not_counted(must_count, failure)
             return None
         return replies
 
-    def _not_counted(self, error: Exception) -> None:
+    def _not_counted(self, must_count: bool, error: Exception) -> None:
         if not isinstance(error, COUNTING_FAILED):
             raise error
-        self.on_not_counted(error)
+        self.on_not_counted(error, must_count)
 
     def _judge(
         self,
@@ -371,9 +429,10 @@ class Counters:
         calls: Sequence[Call],
         route: str,
         sent: list[float],
+        must_count: bool,
         replies: list[Any],
     ) -> None:
-        counted = self._counted(calls, replies)
+        counted = self._counted(calls, replies, must_count)
         if counted is None:
             return
         taken = [int(value) for reply in counted for value in reply]
@@ -382,11 +441,13 @@ class Counters:
             self.leases.grant(key, count if refused else count - 1)  # this request's one
         if not refused:
             return
+        if self.leases.take_all(hit for hit, _ in needs):
+            return  # another request of this process was given a lease meanwhile
         asked = {key for (_, key), _ in needs}
         self.leases.put_back(hit for hit in hits if hit[1] not in asked)
         waits = [-count if count < 0 else 0 for count in taken]
         for ((limit, key), _), wait in zip(needs, waits, strict=True):
-            if wait:
+            if wait and not self.leases.holds(key):  # what it holds is used first
                 self.box.note(key, limit, wait / 1000, since=sent[0])
         longest = max(range(len(waits)), key=waits.__getitem__)
         limit, key = needs[longest][0]

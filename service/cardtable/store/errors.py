@@ -31,6 +31,7 @@ CODE_BY_PREFIX = {
 }
 
 _SCRIPT_ERROR = re.compile(r"-([A-Z]+) ")
+_PIPELINE_ERROR = re.compile(r"^Command # \d+ \(.*\) of pipeline caused error: (.*)$", re.DOTALL)
 
 MESSAGES = {
     code: ERRORS[code].meaning
@@ -51,17 +52,44 @@ class StoreRefused(Exception):
 
 
 def refusal_code(error: BaseException) -> str | None:
-    """The stable code of a Redis failure, None when `error` is not one."""
+    """The stable code of a Redis failure, None when `error` is not one. A refusal is
+    known by what Redis said, however redis-py or the store wrapped it: a pipeline's or a
+    transaction's command ("Command # 2 (EXPIRE …) of pipeline caused error: NOREPLICAS
+    …"), a script's call, an exception raised from one (`raise … from`; not one merely
+    raised while handling one: that may be a bug of ours)."""
+    return _refusal(error)[0]
+
+
+def _refusal(error: BaseException) -> tuple[str | None, BaseException]:
+    """The code of a Redis failure and the error (`error` or one it was raised from) that
+    says it."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        code = _own_code(cause)
+        if code is not None:
+            return code, cause
+        cause = cause.__cause__
+    return None, error
+
+
+def _own_code(error: BaseException) -> str | None:
+    if isinstance(error, redis.exceptions.ResponseError):
+        word = _reply_word(error)
+        if word in CODE_BY_PREFIX:
+            return CODE_BY_PREFIX[word]
     # redis-py strips the prefix of the replies it maps to a class of its own.
     if isinstance(error, redis.exceptions.OutOfMemoryError):
         return "store_full"
     if isinstance(error, redis.exceptions.ReadOnlyError):
         return "store_read_only"
-    if isinstance(error, redis.exceptions.ClusterDownError):
-        return "store_unavailable"
-    if isinstance(error, redis.exceptions.ResponseError):
-        return CODE_BY_PREFIX.get(_reply_prefix(str(error)))
-    if isinstance(error, redis.exceptions.BusyLoadingError):
+    if isinstance(
+        error,
+        redis.exceptions.ClusterDownError
+        | redis.exceptions.TryAgainError
+        | redis.exceptions.BusyLoadingError,
+    ):
         return "store_unavailable"
     if isinstance(error, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)):
         return "store_unavailable"
@@ -70,9 +98,18 @@ def refusal_code(error: BaseException) -> str | None:
     return None
 
 
-def _reply_prefix(message: str) -> str:
-    """The error reply's first word; for an error raised inside a Lua script, the word of
-    the inner error ("Error running script …: @user_script:9: -OOM command not allowed…")."""
+def _reply_word(error: redis.exceptions.ResponseError) -> str:
+    """The error reply's first word: redis-py keeps it as `status_code` (also when a
+    pipeline rewrites the message), else it still starts the message; for an error raised
+    inside a Lua script by Redis 6, the word of the inner error ("Error running script …:
+    @user_script:9: -OOM command not allowed…")."""
+    status = getattr(error, "status_code", None)
+    if status and status != "ERR":  # a script's error comes as ERR, its word inside
+        return str(status)
+    message = str(error)
+    wrapped = _PIPELINE_ERROR.match(message)
+    if wrapped:
+        message = wrapped.group(1)
     inner = _SCRIPT_ERROR.search(message)
     if message.startswith("Error running script") and inner:
         return inner.group(1)
@@ -87,9 +124,11 @@ def _nothing_was_sent(error: BaseException) -> bool:
 def write_refusal_code(error: BaseException) -> str | None:
     """Like `refusal_code`, for a write: a timeout or a dropped connection after the command
     was sent leaves its outcome unknown."""
-    code = refusal_code(error)
+    code, error = _refusal(error)
     if isinstance(error, redis.exceptions.AuthenticationError):
         return code  # refused while connecting: the command was never sent
+    if isinstance(error, redis.exceptions.BusyLoadingError):
+        return code  # Redis's own answer (LOADING): it ran nothing
     if (
         code == "store_unavailable"
         and isinstance(error, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError)

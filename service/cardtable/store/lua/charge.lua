@@ -1,13 +1,14 @@
 -- Work charged to token buckets after a request (cardtable.store.buckets.Counters.charge):
--- each of KEYS holds a bucket's theoretical arrival time (ms, Redis's clock); ARGV[1] is
--- the cost (requests' worth, at least 1), then for each key its emission interval (ms) and
--- its period (ms). Taken even from an empty bucket, into a debt of at most one period.
+-- each of KEYS holds a bucket's theoretical arrival time (ms, Redis's clock); ARGV, three a
+-- key: the cost (requests' worth, at least 1: what the process's lease of it did not pay),
+-- its emission interval (ms) and its period (ms). Taken even from an empty bucket, into a
+-- debt of at most one period.
 if redis.replicate_commands then redis.replicate_commands() end
 local now = redis.call('TIME')
 now = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-local cost = tonumber(ARGV[1])
 for i = 1, #KEYS do
-  local interval, period = tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
+  local cost = tonumber(ARGV[3 * i - 2])
+  local interval, period = tonumber(ARGV[3 * i - 1]), tonumber(ARGV[3 * i])
   local tat = tonumber(redis.call('GET', KEYS[i])) or now
   if tat < now then tat = now end
   local new = math.min(tat + interval * cost, now + 2 * period)
