@@ -2,6 +2,7 @@
 import type { Cardtable, GameEvent, GameView, LegalMoves, Move, PlayingView, Turn, WaitingView } from "../../../sdk/typescript/src/index";
 import { isRaceLost, isWaiting, SeatSession, unwrap } from "../../../sdk/typescript/src/index";
 import type { Board } from "./board";
+import { followDrags } from "./drag";
 import { announce, fragmentParam, h, replaceKeepingFocus, seatName } from "./dom";
 import { changedPlaces, describe } from "./happenings";
 import { errorText, t } from "./i18n";
@@ -31,6 +32,9 @@ function roundsTable(view: PlayingView, names: string[]): HTMLElement {
     { class: "scores", "aria-label": t.scores },
     h("h2", {}, t.scores),
     h(
+      "div",
+      { class: "scroll", role: "region", tabindex: 0, "aria-label": t.scores },
+      h(
       "table",
       {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t.round), names.map((name) => h("th", { scope: "col" }, name)))),
@@ -39,6 +43,7 @@ function roundsTable(view: PlayingView, names: string[]): HTMLElement {
         {},
         rounds.map((round) => h("tr", {}, h("th", { scope: "row" }, round.round), round.scores.map((score) => h("td", {}, score)))),
         h("tr", { class: "total" }, h("th", { scope: "row" }, t.total), view.totals.map((total) => h("td", {}, total))),
+      ),
       ),
     ),
   );
@@ -164,6 +169,7 @@ class SeatPage {
     const lastMoves = h("section", { class: "last-moves", "aria-label": t.gameLog }, h("h2", {}, t.gameLog), this.log);
     const links = h("p", { class: "page-links" }, h("a", { href: "/play/" }, t.newGameLink), " · ", h("a", { href: "/play/rules", "data-rules": "" }, t.rules));
     root.replaceChildren(this.title, this.linkLine, this.timerSlot, this.promptLine, this.host, lastMoves, this.extras, links);
+    followDrags(this.host, () => this.board?.drop);
     document.addEventListener("keydown", (event) => {
       if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
       this.board?.keys[event.key]?.();
