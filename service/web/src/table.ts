@@ -33,7 +33,7 @@ function roundsTable(view: PlayingView, names: string[]): HTMLElement {
     h("h2", {}, t.scores),
     h(
       "div",
-      { class: "scroll", role: "region", tabindex: 0, "aria-label": t.scores },
+      { class: "scroll", tabindex: 0 },
       h(
       "table",
       {},
@@ -49,10 +49,28 @@ function roundsTable(view: PlayingView, names: string[]): HTMLElement {
   );
 }
 
-function outcome(view: PlayingView, names: string[]): HTMLElement | null {
+/** The seats from first to last: the winners' totals say which way the game counts (Skyjo's
+ * lowest total wins, Skip-Bo's highest). */
+function ranking(view: PlayingView): number[] {
+  const seats = view.totals.map((_, seat) => seat);
+  const best = view.winners[0];
+  const lowWins = best === undefined || (view.totals[best] ?? 0) <= Math.min(...view.totals);
+  return seats.sort((a, b) => (lowWins ? 1 : -1) * ((view.totals[a] ?? 0) - (view.totals[b] ?? 0)));
+}
+
+/** The end of the game, at the top of the table (in view on a phone): the winner, the
+ * ranking with the totals, the rematch and the replay. */
+function gameEnd(view: PlayingView, names: string[], page: SeatPage): HTMLElement | null {
   if (!view.finished) return null;
   const text = view.winners.length ? t.winners(view.winners.map((seat) => seatName(names, seat))) : t.drawnGame;
-  return h("div", {}, h("p", { class: "outcome", id: "outcome", role: "status" }, t.gameOver(text)), h("p", {}, h("a", { href: `/play/replay/${view.id}`, "data-replay": "" }, t.replayLink)));
+  return h(
+    "section",
+    { class: "moment game-end", id: "game-end", role: "dialog", "aria-labelledby": "outcome" },
+    h("p", { class: "outcome", id: "outcome", role: "status" }, t.gameOver(text)),
+    h("ol", { class: "ranking", "aria-label": t.standings }, ranking(view).map((seat) => h("li", { class: view.winners.includes(seat) ? "winner" : "" }, h("span", {}, seatName(names, seat)), " ", h("span", { class: "total" }, t.points(view.totals[seat] ?? 0))))),
+    rematchControl(page.session, view, names, page.goTo),
+    h("p", {}, h("a", { href: `/play/replay/${view.id}`, "data-replay": "" }, t.replayLink)),
+  );
 }
 
 /** For the game's creator: one link per other human seat, each carrying that seat's token. */
@@ -94,7 +112,7 @@ function namesOf(view: GameView): string[] {
 function extrasFor(view: GameView, names: string[], page: SeatPage): HTMLElement[] {
   const { session } = page;
   const parts: (HTMLElement | null)[] = [];
-  if (!isWaiting(view)) parts.push(outcome(view, names), rematchControl(session, view, names, page.goTo), roundsTable(view, names), seatLinks(session.gameId, session.token));
+  if (!isWaiting(view)) parts.push(roundsTable(view, names), seatLinks(session.gameId, session.token));
   parts.push(leaveControl(view, page.leave), shareLinks(session), session.token ? soundSwitch() : null);
   return parts.filter((node): node is HTMLElement => node !== null);
 }
@@ -113,13 +131,14 @@ const LOG_PACE_MS = TRAVEL_MS + GAP_MS;
  * "next round" (or a short timer), although the next round is dealt already. */
 function roundEnd(view: PlayingView, names: string[], results: Element | null, next: () => void): HTMLElement {
   const round = view.last_round && "round" in view.last_round ? view.last_round.round : 0;
+  // The scores (who doubled and why) and the button first: in view on a phone; the grids after.
   return h(
     "section",
-    { class: "round-end", id: "round-end", "aria-label": t.roundOver(round) },
-    h("h2", {}, t.roundOver(round)),
-    rendererOrNull(view.game)?.roundEnd(view, names),
+    { class: "moment round-end", id: "round-end", role: "dialog", "aria-labelledby": "round-end-title" },
+    h("h2", { id: "round-end-title" }, t.roundOver(round)),
     results,
     h("button", { type: "button", "data-key": "next-round", onclick: next }, t.nextRound),
+    rendererOrNull(view.game)?.roundEnd(view, names),
   );
 }
 
@@ -150,6 +169,8 @@ class SeatPage {
   /** The last round whose end this person has seen; null before the first view. */
   private seenRound: number | null = null;
   private roundTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The moment last brought into view ("round", "game"), so that it is scrolled to once. */
+  private momentShown: string | null = null;
 
   private readonly linkLine = h("p", { class: "link", id: "link", role: "status", "data-state": "connecting" }, t.linkConnecting);
 
@@ -189,7 +210,12 @@ class SeatPage {
     this.promptLine.textContent = left ? t.youLeft : held ? t.nextRoundWhenReady : this.board.prompt;
     const content = held ? roundEnd(view, names, this.board.content.querySelector(".results"), this.nextRound) : this.board.content;
     if (held) this.board = { ...this.board, keys: {} };
-    replaceKeepingFocus(this.host, content);
+    const ending = isWaiting(view) ? null : gameEnd(view, names, this);
+    replaceKeepingFocus(this.host, ...(ending ? [ending, content] : [content]));
+    // A moment (a round's end, the game's end) comes into view once, where the table is.
+    const moment = held ? "round" : ending ? "game" : null;
+    if (moment !== null && moment !== this.momentShown) this.host.scrollIntoView({ block: "start" });
+    this.momentShown = moment;
     this.host.dataset["version"] = String(view.version);
     this.host.dataset["phase"] = view.phase;
     this.host.dataset["finished"] = String(view.finished);
