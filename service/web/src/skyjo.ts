@@ -238,8 +238,8 @@ function describeMove(who: string, move: Move, event: GameEvent): string {
   const removed = cells.some((one) => one.card === "removed") ? t.columnRemoved : "";
   if (move.type === "draw") return t.logDrew(who);
   if (move.type === "reveal") return t.logTurnedUp(who, cell ? String(cell.card) : t.aCard, at);
-  if (move.type === "take_discard") return t.logTook(who, cell ? String(cell.card) : t.card, at, removed);
-  if (move.type === "replace") return t.logPut(who, cell ? String(cell.card) : t.card, at, removed);
+  if (move.type === "take_discard") return t.logTook(who, cell ? String(cell.card) : "", at, removed);
+  if (move.type === "replace") return t.logPut(who, cell ? String(cell.card) : "", at, removed);
   return t.logDiscarded(who, cell ? String(cell.card) : t.aCard, at, removed);
 }
 

@@ -155,8 +155,6 @@ class SeatPage {
   /** Events not drawn yet, and the places the last drawn ones changed. */
   private unseen: GameEvent[] = [];
   private changed = new Set<string>();
-  /** The versions this page's own moves created. */
-  private readonly ownVersions = new Set<number>();
   private readonly title = h("h1", {});
   private readonly promptLine = h("p", { class: "prompt", "aria-live": "polite" });
   private readonly host = h("div", { id: "table", "data-version": "-1", "data-busy": "false", "data-motion": "idle" });
@@ -257,13 +255,11 @@ class SeatPage {
     // Several moves at once (a bot's turn): they come in one after another, at a readable pace.
     let order = 0;
     for (const event of arrived) {
-      // This page's own clicks need no telling; a move of this seat it did not send (the
-      // timer's bot played the turn) does.
-      const own = event.seat === shown.seat && event.type === "move" && this.ownVersions.has(event.version);
       // Every move travels on the board, this seat's own ones too (drawn already: they play
       // as soon as their event arrives, in the order of the game).
       if (event.type === "move" && event.move && event.seat !== undefined) this.steps.push({ version: event.version, changes: rendererOrNull(shown.game)?.changes(event as MoveEvent) ?? [] });
-      const text = own ? null : describe(event, shown.game, names, shown.seat);
+      // This seat's own moves are told too ("You …"): the log is the whole game's.
+      const text = describe(event, shown.game, names, shown.seat);
       if (!text) continue;
       const line = h("li", { "data-version": event.version, class: "fresh" }, text);
       line.style.animationDelay = `${LOG_PACE_MS * order}ms`;
@@ -367,8 +363,7 @@ class SeatPage {
     this.busy = true;
     this.host.dataset["busy"] = "true";
     try {
-      const result = await this.session.move(move);
-      for (const applied of result.applied) if (!applied.by_bot) this.ownVersions.add(applied.version);
+      await this.session.move(move);
       announce("");
     } catch (error) {
       announce(isRaceLost(error) ? t.raceLost : errorText(error), true);

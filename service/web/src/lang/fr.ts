@@ -7,6 +7,7 @@ const OPTIONS: Record<string, string> = {
   later_round_starter: "Qui commence les manches suivantes",
   end_score: "La partie s'arrête quand quelqu'un atteint",
   max_rounds: "Au plus ce nombre de manches",
+  max_turns: "Au plus ce nombre de tours par joueur dans une manche",
   finisher_penalty: "Doubler le score de qui termine la manche sans avoir le plus petit total",
   stock_size: "Cartes dans chaque talon",
   first_player: "Qui joue en premier (numéro de place, à partir de 0)",
@@ -16,6 +17,11 @@ const OPTIONS: Record<string, string> = {
   turn_seconds: "Secondes par tour (vide : sans minuteur ; ensuite le robot du serveur joue)",
   public: "Afficher cette table dans le salon",
 };
+
+/** A server bot as a player reads it: its way of playing, not its code name. */
+function botKind(bot: string): string {
+  return bot === "greedy" ? "robot malin" : bot === "random" ? "robot au hasard" : `robot ${bot}`;
+}
 
 const CHOICES: Record<string, string> = {
   finisher: "qui a terminé la manche",
@@ -162,7 +168,7 @@ export const fr: Catalogue = {
   startNew: "lancez une nouvelle partie",
   noTables: "Aucune table n'attend de joueurs pour l'instant.",
   olderTables: "Tables plus anciennes",
-  openSeat: "(place libre)",
+  openSeat: "place libre",
   botSeat: (name) => `${name} (robot)`,
   openCount: (n) => `${n} ${n > 1 ? "libres" : "libre"}`,
   perTurn: (seconds) => `${seconds} s par tour`,
@@ -222,9 +228,10 @@ export const fr: Catalogue = {
   rematchOffered: (n) => `Une revanche est prête (${n} joueurs, mêmes options). `,
   joinRematch: "Rejoindre la revanche",
   rematch: "Revanche",
-  seatKept: "gardée pour son joueur de la partie précédente",
+  seatKept: "place réservée à un joueur de la partie précédente",
+  seatKeptFor: (name) => `${name} : place réservée (partie précédente)`,
   seatOpen: "libre",
-  botOf: (name, bot) => `${name} (le robot ${bot} du serveur)`,
+  botOf: (name, bot) => `${name} (${botKind(bot)} du serveur)`,
   youMark: (name) => `${name} (vous)`,
   inviteLinkLabel: "Lien d'invitation : qui l'ouvre peut prendre une place libre",
   copy: "Copier",
@@ -244,11 +251,11 @@ export const fr: Catalogue = {
   swapDrawn: (where) => `Échanger la carte piochée avec ${where}`,
   cardsOf: (name) => `Cartes de ${name}`,
   badgeYou: "vous",
-  badgeBot: (bot) => `robot ${bot}`,
+  badgeBot: (bot) => botKind(bot),
   badgeTurnsUp: (n) => `retourne ${n}`,
   badgeToPlay: "à jouer",
   badgeHolds: "tient une carte piochée",
-  faceUpLine: (sum, down, total) => `Face visible : ${sum} · ${down} face cachée · total ${total}`,
+  faceUpLine: (sum, down, total) => `Face visible : ${sum} · ${plural(down, "carte cachée", "cartes cachées", true)} · total ${total}`,
   drawCard: "Piocher une carte",
   takeDiscarded: (card) => `Prendre le ${card} de la défausse`,
   swapMode: "L'échanger avec une de vos cartes",
@@ -317,8 +324,8 @@ export const fr: Catalogue = {
   promptPlay: "À vous : choisissez une carte (talon, main ou dessus d'une défausse), puis où la poser.",
   logDrew: (who) => `${who} : pioche une carte`,
   logTurnedUp: (who, card, at) => `${who} : retourne ${card} en ${at}`,
-  logTook: (who, card, at, removed) => `${who} : prend le ${card} de la défausse en ${at}${removed}`,
-  logPut: (who, card, at, removed) => `${who} : pose le ${card} pioché en ${at}${removed}`,
+  logTook: (who, card, at, removed) => `${who} : prend ${card ? `le ${card}` : "la carte"} de la défausse en ${at}${removed}`,
+  logPut: (who, card, at, removed) => `${who} : pose ${card ? `le ${card} pioché` : "la carte piochée"} en ${at}${removed}`,
   logDiscarded: (who, card, at, removed) => `${who} : défausse la carte piochée et retourne ${card} en ${at}${removed}`,
   aCard: "une carte",
   card: "carte",
