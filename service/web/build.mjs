@@ -26,4 +26,6 @@ await esbuild.build({
 // The page is minified like the assets (white space between tags dropped): the served copy
 // is built output, not a second hand-kept source.
 const page = readFileSync(join(here, "index.html"), "utf8");
+// What makes the table installable: its manifest and icon, served with the assets.
+for (const file of ["manifest.json", "icon.svg"]) writeFileSync(join(out, "assets", file), readFileSync(join(here, file)));
 writeFileSync(join(out, "index.html"), `${page.replace(/>\s+</g, "><").trim()}\n`);

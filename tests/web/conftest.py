@@ -79,8 +79,10 @@ class Watched:
             self.problems.append(f"console {message.type}: {message.text}")
 
     def _failed(self, request: Any) -> None:
-        # A page that goes elsewhere cuts its event stream or long-poll short: not a failure.
-        waiting = "/events" in request.url or "wait=" in request.url
+        # A page that goes elsewhere cuts its event stream, long-poll or a score sheet's
+        # poll (a conditional GET) short: not a failure.
+        polling = "if-none-match" in request.headers
+        waiting = "/events" in request.url or "wait=" in request.url or polling
         if (waiting and "ERR_ABORTED" in str(request.failure)) or self.cut:
             return
         self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")

@@ -3,9 +3,9 @@
 export { Cardtable, type Api, type CardtableOptions, type NewGame } from "./client";
 export * from "./errors";
 export * from "./games";
-export { abortableSleep, backoffDelay, isAbort, isRetryable, withRetry, type RetryInfo, type RetryOptions } from "./retry";
+export { abortableSleep, backoffDelay, isAbort, isRetryable, newIdempotencyKey, withRetry, type RetryInfo, type RetryOptions } from "./retry";
 export { SeatSession, type EventFeedOf, type LegalMovesOf, type Turn } from "./session";
-export { ScoreSheets } from "./sheets";
+export { ScoreSheets, type EditOptions } from "./sheets";
 export { sseMessages, type EventSourceMessage, type SseHandlers } from "./sse";
 export * from "./types";
 export { eventPoll, eventStream, streamOrPoll, type ChangeFeed, type FeedOptions, type FeedState, type PollOptions, type StreamOptions } from "./watch";

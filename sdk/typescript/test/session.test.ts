@@ -89,4 +89,18 @@ describe.skipIf(!url)("a seat session on a live server", () => {
     expect((await table.sheets.removeLastRound(sheet.id, sheet.edit_token)).rounds).toEqual([]);
     expect((await table.sheets.get(sheet.id)).version).toBe(fixed.version + 1);
   });
+
+  it("refuses a sheet edit decided on an older version, and polls by version", async () => {
+    const sheet = await table.sheets.create({ game: "skyjo", players: ["Manon", "Nico"] });
+    const read = await table.sheets.get(sheet.id);
+    expect(await table.sheets.changedSince(sheet.id, read.version)).toBeNull();
+    const round = { card_totals: [5, 9], finisher: 0 };
+    const first = await table.sheets.addRound(sheet.id, sheet.edit_token, round, { ifMatch: read.version });
+    await expect(table.sheets.addRound(sheet.id, sheet.edit_token, round, { ifMatch: read.version })).rejects.toBeInstanceOf(StaleVersion);
+    expect((await table.sheets.changedSince(sheet.id, read.version))?.rounds).toHaveLength(1);
+    // One key, two sends (a double tap): one round.
+    const key = { idempotencyKey: "a".repeat(32), ifMatch: first.version };
+    await table.sheets.addRound(sheet.id, sheet.edit_token, round, key);
+    expect((await table.sheets.addRound(sheet.id, sheet.edit_token, round, key)).rounds).toHaveLength(2);
+  });
 });

@@ -52,6 +52,19 @@ describe("writes", () => {
     expect(new Set(keys).size).toBe(4);
   });
 
+  it("a sheet edit sends If-Match and the caller's key, the same on every resend", async () => {
+    const server = losing(2, { id: "s1", version: 3, rounds: [] });
+    const table = new Cardtable("http://cardtable.test", { fetch: server.fetch, retry: quick });
+    const round = { card_totals: [1, 2], finisher: 0 } as never;
+    await table.sheets.addRound("s1", "edit", round, { ifMatch: 2, idempotencyKey: "k".repeat(32) });
+    expect(server.seen).toHaveLength(3);
+    expect(new Set(server.seen.map((headers) => headers.get("If-Match")))).toEqual(new Set(['"2"']));
+    expect(new Set(server.seen.map((headers) => headers.get("Idempotency-Key")))).toEqual(new Set(["k".repeat(32)]));
+    await table.sheets.correctLastRound("s1", "edit", round, { ifMatch: 3 });
+    await table.sheets.removeLastRound("s1", "edit", { ifMatch: 4 });
+    expect(server.seen.slice(3).map((headers) => headers.get("If-Match"))).toEqual(['"3"', '"4"']);
+  });
+
   it("gives up once totalMs is used up", async () => {
     const server = losing(100, {}, 200, {}); // no Retry-After: the back-off's own pauses
     const table = new Cardtable("http://cardtable.test", { fetch: server.fetch, retry: { baseDelayMs: 20, maxDelayMs: 20, totalMs: 50 } });

@@ -1,5 +1,6 @@
 /** What a game's board gets from the table and gives back: the same shape for Skyjo and Skip-Bo. */
 import type { GameView, Move } from "../../../sdk/typescript/src/index";
+import type { DropHandler } from "./drag";
 
 export interface BoardContext<V extends GameView> {
   view: V;
@@ -19,6 +20,14 @@ export interface Board {
   prompt: string;
   /** Keyboard shortcuts (a key to an action) while this board is shown. */
   keys: Record<string, () => void>;
+  /** What a card dragged from one place (`data-drag`) and dropped on another (`data-drop`) plays. */
+  drop?: DropHandler;
+}
+
+/** Keyboard hints ("d draws") only where there is a keyboard to press them: a fine pointer
+ * that can hover (a touch screen has neither). */
+export function hasKeyboard(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(hover: hover) and (pointer: fine)").matches;
 }
 
 export function moveButton(label: string, move: Move | undefined, send: (move: Move) => void, extra: Record<string, string> = {}): HTMLButtonElement {

@@ -104,6 +104,15 @@ function placeCard(table: Table, seat: number, move: Move): void {
   removeColumns(cells, table.discard);
 }
 
+/** The value a Skyjo move shows on its cell: the card turned up, taken or put down. */
+function cardPlaced(table: Table, seat: number, move: Move): number | null {
+  const card = table.grids[seat]?.[cellAt(move)];
+  if (!card || card === "removed") return null;
+  if (move.type === "reveal" || move.type === "discard_and_reveal") return card.value;
+  if (move.type === "take_discard") return table.discard[table.discard.length - 1] ?? null;
+  return table.drawn;
+}
+
 /** Every Skyjo table of the game, one per step (a round's end is a step of its own). */
 function skyjoSteps(log: Entry[], names: string[]): Step[] {
   const steps: Step[] = [];
@@ -129,9 +138,12 @@ function skyjoSteps(log: Entry[], names: string[]): Step[] {
     if (entry.type !== "move" || !table || !entry.move) return;
     table = clone(table);
     const next = log[index + 1];
+    // The card a move turns up or puts down, read before it lands (a column may leave after).
+    const placed = entry.move.type === "draw" ? null : cardPlaced(table, entry.seat ?? 0, entry.move);
     if (entry.move.type === "draw") drawCard(table, next?.type === "reshuffle" ? (next.draw_pile ?? null) : null);
     else placeCard(table, entry.seat ?? 0, entry.move);
-    table.said = describe(moveEvent(entry), "skyjo", names, null) ?? "";
+    const cells = placed === null ? [] : [{ seat: entry.seat ?? 0, row: entry.move.row, col: entry.move.col, card: placed }];
+    table.said = describe({ ...moveEvent(entry), cells } as GameEvent, "skyjo", names, null) ?? "";
     steps.push(shown(table));
   });
   endRound();

@@ -1,5 +1,6 @@
 /** Score sheets for real-cards games, made for a phone: enter rounds, correct the last, see the winner. */
-import type { Cardtable, CreateScoresheetRequest, Scoresheet, ScoresheetRound, ScoresheetRoundRequest } from "../../../sdk/typescript/src/index";
+import type { Cardtable, CreateScoresheetRequest, EditOptions, Scoresheet, ScoresheetRound, ScoresheetRoundRequest } from "../../../sdk/typescript/src/index";
+import { isRetryable, newIdempotencyKey, StaleVersion } from "../../../sdk/typescript/src/index";
 import { announce, fragmentParam, h, loadLocal, saveLocal } from "./dom";
 import { gameTitle } from "./games";
 import { errorText, t } from "./i18n";
@@ -165,6 +166,29 @@ function editLink(id: string, token: string): HTMLElement {
   return h("details", { class: "share" }, h("summary", {}, t.sheetEditSummary), h("div", { class: "field" }, h("label", { for: "sheet-edit-link" }, t.sheetEditLabel), h("input", { id: "sheet-edit-link", readonly: true, value: link, size: 40 })));
 }
 
+type Edit = (options: EditOptions) => Promise<Scoresheet>;
+
+/** How often an open sheet asks whether another phone changed it (a 304 while not). */
+const POLL_MS = 3000;
+/** The pause before a save tried again while the network is away (or at once when back). */
+const OFFLINE_RETRY_MS = 4000;
+
+function offline(error: unknown): boolean {
+  return error instanceof TypeError || isRetryable(error);
+}
+
+function untilOnlineOr(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      removeEventListener("online", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    addEventListener("online", done);
+  });
+}
+
 export async function showSheet(root: HTMLElement, client: Cardtable, id: string): Promise<void> {
   const shared = fragmentParam("edit");
   const known = knownSheets().find((one) => one.id === id);
@@ -173,37 +197,114 @@ export async function showSheet(root: HTMLElement, client: Cardtable, id: string
   // Opened from an edit link: this browser keeps the sheet (and its token) from now on.
   if (shared && !known) remember({ id, game: sheet.game, players: sheet.players.map((player) => player.name), editToken: shared, created: new Date().toISOString() });
   let correcting = false;
-  const save = (action: Promise<Scoresheet>, message: string): void => {
-    action.then((next) => { sheet = next; correcting = false; draw(); announce(message); }, (error: unknown) => announce(errorText(error), true));
+  /** The round form shown, whether the person typed in it, and the save on its way. */
+  let form: HTMLFormElement | null = null;
+  let typed = false;
+  let pending = false;
+  const pendingLine = h("p", { class: "pending", id: "sheet-pending", role: "status" });
+
+  const showPending = (text: string): void => {
+    pending = text !== "";
+    pendingLine.textContent = text;
+    root.querySelectorAll<HTMLButtonElement>("form.round button, .actions button").forEach((button) => (button.disabled = pending));
+    root.querySelector("form.round")?.setAttribute("aria-busy", String(pending));
   };
-  function roundForm(): HTMLElement | null {
+
+  /** One logical write: one Idempotency-Key for the entry and If-Match with the version the
+   * form was filled on; a second tap meanwhile does nothing; offline, it waits for the
+   * network and sends again with the same key (the server writes it once). */
+  const save = async (edit: Edit, version: number, message: string): Promise<void> => {
+    if (pending) return;
+    const idempotencyKey = newIdempotencyKey();
+    showPending(navigator.onLine === false ? t.savingOffline : t.saving);
+    for (;;) {
+      try {
+        sheet = await edit({ ifMatch: version, idempotencyKey });
+        correcting = false;
+        showPending("");
+        draw();
+        announce(message);
+        return;
+      } catch (error) {
+        if (error instanceof StaleVersion) {
+          // Another phone changed the sheet since this form was filled: refused, refreshed.
+          sheet = await client.sheets.get(id);
+          correcting = false;
+          showPending("");
+          draw();
+          announce(t.sheetStale(sheet.rounds.length), true);
+          return;
+        }
+        if (!offline(error)) {
+          showPending("");
+          announce(errorText(error), true);
+          return;
+        }
+        showPending(t.savingOffline);
+        await untilOnlineOr(OFFLINE_RETRY_MS);
+      }
+    }
+  };
+
+  function roundForm(): HTMLFormElement | null {
     if (!editToken || (sheet.finished && !correcting)) return null;
     const last = correcting ? sheet.rounds[sheet.rounds.length - 1] : undefined;
     const number = correcting ? sheet.rounds.length : sheet.rounds.length + 1;
     const heading = correcting ? t.correctRound(number) : t.roundNumber(number);
-    const form = h("form", { class: "round", "aria-label": heading }, h("h2", {}, heading), roundFields(sheet, last), h("button", { type: "submit" }, correcting ? t.saveCorrection : t.addRound), correcting ? h("button", { type: "button", class: "secondary", onclick: () => { correcting = false; draw(); } }, t.cancel) : null);
-    form.addEventListener("submit", (event) => {
+    const version = sheet.version; // what this form was filled on: sent as If-Match
+    const fresh = h("form", { class: "round", "aria-label": heading, "data-version": version }, h("h2", {}, heading), roundFields(sheet, last), h("p", { class: "stale-note", role: "status" }), h("button", { type: "submit" }, correcting ? t.saveCorrection : t.addRound), correcting ? h("button", { type: "button", class: "secondary", onclick: () => { correcting = false; draw(); } }, t.cancel) : null);
+    fresh.addEventListener("input", () => (typed = true));
+    fresh.addEventListener("submit", (event) => {
       event.preventDefault();
-      const round = readRound(form, sheet);
-      save(correcting ? client.sheets.correctLastRound(id, editToken, round) : client.sheets.addRound(id, editToken, round), correcting ? t.roundCorrected(number) : t.roundAdded(number));
+      const round = readRound(fresh, sheet);
+      const edit: Edit = correcting ? (options) => client.sheets.correctLastRound(id, editToken, round, options) : (options) => client.sheets.addRound(id, editToken, round, options);
+      void save(edit, version, correcting ? t.roundCorrected(number) : t.roundAdded(number));
     });
-    return form;
+    return fresh;
   }
-  function draw(): void {
+
+  /** Draw the sheet; `keepForm` keeps the form being filled in as it is (a live update). */
+  function draw(keepForm = false): void {
+    if (!keepForm || !form) {
+      form = roundForm();
+      typed = false;
+    }
     const names = sheet.players.map((player) => player.name).join(", ");
     const canFix = editToken !== null && sheet.rounds.length > 0 && !correcting;
+    const remove: Edit = (options) => client.sheets.removeLastRound(id, editToken ?? "", options);
     const nodes: (HTMLElement | null)[] = [
       h("h1", {}, t.sheetTitle(gameTitle(sheet.game))),
       h("p", {}, names, sheetKind(sheet.game).summary(sheet)),
       sheet.finished ? h("p", { class: "outcome", id: "outcome", role: "status" }, outcomeText(sheet)) : null,
       h("div", { class: "scroll" }, sheetTable(sheet)),
       h("ul", { class: "standings", "aria-label": t.standings }, sheet.standings.map((standing) => h("li", {}, t.sheetRank(standing.rank, standing.name, standing.total)))),
-      roundForm(),
-      canFix ? h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", onclick: () => { correcting = true; draw(); } }, t.correctLast), h("button", { type: "button", class: "secondary", onclick: () => save(client.sheets.removeLastRound(id, editToken), t.lastRemoved) }, t.removeLast)) : null,
+      form,
+      pendingLine,
+      canFix ? h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", onclick: () => { correcting = true; draw(); } }, t.correctLast), h("button", { type: "button", class: "secondary", onclick: () => void save(remove, sheet.version, t.lastRemoved) }, t.removeLast)) : null,
       editToken ? editLink(id, editToken) : h("p", {}, t.readOnlySheet),
       h("p", {}, h("a", { href: "/play/sheets" }, t.allSheets)),
     ];
     root.replaceChildren(...nodes.filter((node): node is HTMLElement => node !== null));
   }
+
+  /** Live: another phone's rounds appear within a few seconds. A form being filled in stays
+   * as it is (saying it is out of date): its save is then refused (If-Match) and refreshed. */
+  const poll = async (): Promise<void> => {
+    if (!pending && document.visibilityState === "visible" && navigator.onLine !== false) {
+      const next = await client.sheets.changedSince(id, sheet.version).catch(() => null);
+      if (next && !pending && next.version > sheet.version) {
+        sheet = next;
+        const keep = typed && form !== null;
+        draw(keep);
+        const note = keep ? form?.querySelector(".stale-note") : null;
+        if (note) note.textContent = t.sheetChangedElsewhere;
+      }
+    }
+    setTimeout(() => void poll(), POLL_MS);
+  };
+  // While a save waits (the client sends it again until it is answered), say why.
+  addEventListener("offline", () => pending && showPending(t.savingOffline));
+  addEventListener("online", () => pending && showPending(t.saving));
   draw();
+  setTimeout(() => void poll(), POLL_MS);
 }

@@ -1,7 +1,7 @@
 /** The Skip-Bo board: hand, every stock, the four building piles, discard piles, partners. */
 import type { GameEvent, Move, SkipBoView } from "../../../sdk/typescript/src/index";
 import type { Board, BoardContext } from "./board";
-import { moveButton } from "./board";
+import { hasKeyboard, moveButton } from "./board";
 import { h, seatName } from "./dom";
 import type { MoveEvent, Preset, Renderer } from "./games";
 import { t } from "./i18n";
@@ -46,7 +46,7 @@ function movesFrom(ctx: BoardContext<SkipBoView>, source: string): Move[] {
 
 function sourceButton(ctx: BoardContext<SkipBoView>, key: string, card: number | null, label: string): HTMLButtonElement {
   const usable = movesFrom(ctx, key).length > 0;
-  return h("button", { type: "button", class: `${cardClass(card)} source`, "data-source": key, "data-key": `source-${key}`, "aria-pressed": String(selected === key), "aria-label": `${label}${selected === key ? t.pickedUp : ""}`, disabled: !usable, onclick: () => { selected = selected === key ? null : key; ctx.redraw(); } }, cardFace(card));
+  return h("button", { type: "button", class: `${cardClass(card)} source`, "data-source": key, "data-drag": key, "data-key": `source-${key}`, "aria-pressed": String(selected === key), "aria-label": `${label}${selected === key ? t.pickedUp : ""}`, disabled: !usable, onclick: () => { selected = selected === key ? null : key; ctx.redraw(); } }, cardFace(card));
 }
 
 function targetMove(ctx: BoardContext<SkipBoView>, target: string): Move | undefined {
@@ -62,7 +62,7 @@ function buildingPiles(ctx: BoardContext<SkipBoView>): HTMLElement {
       const label = t.buildingPile(pile.slot + 1, pile.size ? t.topOf(cardName(pile.top_card)) : t.emptyComma, pile.next);
       const move = targetMove(ctx, `build:${pile.slot}`);
       const changed = ctx.changed.has(`build:${pile.slot}`);
-      const button = moveButton(pile.size ? cardName(pile.top_card) : "—", move, ctx.send, { class: `${cardClass(pile.top_card)}${changed ? " changed" : ""}`, "data-target": `build:${pile.slot}`, "data-key": `build-${pile.slot}`, "data-place": `build:${pile.slot}` });
+      const button = moveButton(pile.size ? cardName(pile.top_card) : "—", move, ctx.send, { class: `${cardClass(pile.top_card)}${changed ? " changed" : ""}`, "data-target": `build:${pile.slot}`, "data-key": `build-${pile.slot}`, "data-place": `build:${pile.slot}`, "data-drop": `build:${pile.slot}` });
       button.setAttribute("aria-label", move ? t.playOnto(label) : label);
       return h("div", { class: "pile" }, button, h("span", {}, t.needs(pile.next)));
     })),
@@ -84,6 +84,7 @@ function discardPiles(ctx: BoardContext<SkipBoView>, seat: number, usable: boole
     } else control = h("span", { class: cardClass(top), role: "img", "aria-label": t.pileOf(player?.name ?? "", cards) }, cardFace(top));
     control.classList.toggle("changed", ctx.changed.has(`pile:${seat}:${index}`));
     control.dataset["place"] = `pile:${seat}:${index}`;
+    if (seat === ctx.view.seat) control.dataset["drop"] = `pile:${index}`;
     return h("div", { class: "pile" }, control, h("span", { class: "small", "aria-hidden": "true" }, pile.length > 1 ? t.under(pile.slice(0, -1).map(cardName).join(" ")) : " "));
   }));
 }
@@ -147,7 +148,7 @@ function prompt(ctx: BoardContext<SkipBoView>): string {
   const { view } = ctx;
   if (view.finished) return t.theGameIsOver;
   if (ctx.legal.length === 0) return t.isPlaying(seatName(ctx.names, view.current_player));
-  if (selected) return t.promptPickTarget;
+  if (selected) return `${t.promptPickTarget}${hasKeyboard() ? t.keysPutBack : ""}`;
   return view.step === "discard" ? t.promptDiscard : t.promptPlay;
 }
 
@@ -193,5 +194,11 @@ export function skipBoBoard(ctx: BoardContext<SkipBoView>): Board {
   const others = seats.filter((seat) => seat !== me);
   const mine = me === null ? null : h("div", { class: "players mine" }, playerPanel(ctx, me));
   const content = h("div", { class: "skipbo felt" }, h("h2", { class: "visually-hidden" }, t.table), h("div", { class: "players others", role: "region", tabindex: 0, "aria-label": t.otherPlayers }, others.map((seat) => playerPanel(ctx, seat))), buildingPiles(ctx), mine, hand(ctx), lastRound(ctx));
-  return { content, prompt: prompt(ctx), keys: { Escape: () => { selected = null; ctx.redraw(); } } };
+  // A card dragged from where it lies onto a building pile or one of this seat's discard piles.
+  const drop = (from: string, to: string): boolean => {
+    const move = movesFrom(ctx, from).find((candidate) => targetKey(candidate) === to);
+    if (move) ctx.send(move);
+    return move !== undefined;
+  };
+  return { content, prompt: prompt(ctx), keys: { Escape: () => { selected = null; ctx.redraw(); } }, drop };
 }

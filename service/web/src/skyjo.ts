@@ -1,7 +1,7 @@
 /** The Skyjo board: every grid, the piles, the drawn card, setup reveals, final lap, round results. */
 import type { GameEvent, Move, PlayingView, SkyjoView } from "../../../sdk/typescript/src/index";
 import type { Board, BoardContext } from "./board";
-import { moveButton, sameMove } from "./board";
+import { hasKeyboard, moveButton, sameMove } from "./board";
 import { h, seatName } from "./dom";
 import type { MoveEvent, Preset, Renderer } from "./games";
 import { t } from "./i18n";
@@ -57,7 +57,7 @@ function grid(ctx: BoardContext<SkyjoView>, seat: number): HTMLElement {
     const changed = ctx.changed.has(`cell-${seat}-${position}`);
     const attrs = { class: `${cardClass(cell)}${changed ? " changed" : ""}`, "data-key": `cell-${seat}-${position}`, "data-place": `cell-${seat}-${position}`, "data-facedown": String(cell === null) };
     if (!mine) return h("span", { ...attrs, role: "img", "aria-label": `${place(position)}: ${cellText(cell)}` }, cell === null ? "" : cellText(cell));
-    const button = moveButton(cell === null ? "" : cell === "removed" ? "—" : String(cell), move, send, attrs);
+    const button = moveButton(cell === null ? "" : cell === "removed" ? "—" : String(cell), move, send, { ...attrs, "data-drop": `cell-${seat}-${position}` });
     button.setAttribute("aria-label", move ? actionLabel(move, view, position, cell) : `${place(position)}: ${cellText(cell)}`);
     return button;
   });
@@ -84,31 +84,65 @@ function playerPanel(ctx: BoardContext<SkyjoView>, seat: number): HTMLElement {
   );
 }
 
-function modeButton(label: string, value: Mode, key: string, ctx: BoardContext<SkyjoView>): HTMLButtonElement {
-  return h("button", { type: "button", class: "secondary", "aria-pressed": String(mode === value), "data-key": `mode-${value}`, "data-mode": value, "aria-keyshortcuts": key, onclick: () => { mode = mode === value && value === "take" ? null : value; ctx.redraw(); } }, label);
+/** A pile or the drawn card as a button that picks how the drawn card is played (or, in the
+ * choose step, that the discard is taken): tap it, or use its key. */
+function modeCard(face: string, value: Mode, key: string, ctx: BoardContext<SkyjoView>, attrs: Record<string, string>): HTMLButtonElement {
+  const toggle = (): void => {
+    mode = mode !== value ? value : value === "take" ? null : "swap";
+    ctx.redraw();
+  };
+  return h("button", { type: "button", ...attrs, "aria-pressed": String(mode === value), "data-key": `mode-${value}`, "data-mode": value, "aria-keyshortcuts": key, onclick: toggle }, face);
 }
 
+/** The draw pile, the discard and the card drawn: what to tap (or drag) at each step. */
 function piles(ctx: BoardContext<SkyjoView>): HTMLElement {
   const { view, legal, send } = ctx;
   const drawn = view.drawn && "seat" in view.drawn ? view.drawn : null;
   const draw = legal.find((move) => move.type === "draw");
   const canTake = legal.some((move) => move.type === "take_discard");
-  const actions: HTMLElement[] = [];
-  if (view.step === "choose" && view.seat !== null && view.active_seats.includes(view.seat)) {
-    actions.push(moveButton(t.drawCard, draw, send, { "data-key": "draw", "aria-keyshortcuts": "d" }));
-    if (canTake) actions.push(modeButton(t.takeDiscarded(String(view.discard_top)), "take", "t", ctx));
-  }
-  if (view.step === "place_drawn" && drawn?.seat === view.seat) {
-    actions.push(modeButton(t.swapMode, "swap", "s", ctx), modeButton(t.discardMode, "discard", "x", ctx));
-  }
+  const choosing = view.step === "choose" && view.seat !== null && view.active_seats.includes(view.seat);
+  const placing = view.step === "place_drawn" && drawn !== null && drawn.seat === view.seat;
+  const top = String(view.discard_top);
+  const discardClass = `${cardClass(view.discard_top)}${ctx.changed.has("discard") ? " changed" : ""}`;
+
+  const drawPile =
+    choosing && draw
+      ? moveButton("", draw, send, { class: "card face-down", "data-key": "draw", "data-place": "draw", "data-drag": "draw", "aria-keyshortcuts": "d", "aria-label": `${t.drawCard} (${t.drawPileLabel(view.draw_pile_size)})` })
+      : h("span", { class: "card face-down", role: "img", "data-place": "draw", "aria-label": t.drawPileLabel(view.draw_pile_size) }, "");
+  let discard: HTMLElement;
+  if (choosing && canTake) discard = modeCard(top, "take", "t", ctx, { class: discardClass, "data-place": "discard", "data-drag": "discard", "aria-label": t.takeDiscarded(top) });
+  else if (placing) discard = modeCard(top, "discard", "x", ctx, { class: discardClass, "data-place": "discard", "data-drop": "discard", "aria-label": `${t.discardMode} (${t.discardTop(top)})` });
+  else discard = h("span", { class: discardClass, role: "img", "data-place": "discard", "aria-label": t.discardTop(top) }, view.discard_top);
+  let held: HTMLElement | null = null;
+  if (drawn && placing) held = modeCard(String(drawn.card ?? ""), "swap", "s", ctx, { class: cardClass(drawn.card ?? null), "data-place": "drawn", "data-drag": "drawn", "aria-label": `${t.yourDrawn(String(drawn.card))}: ${t.swapMode}` });
+  else if (drawn) held = h("span", { class: cardClass(drawn.card ?? null), role: "img", "data-place": "drawn", "aria-label": drawn.card === null ? t.holdsDrawn(seatName(ctx.names, drawn.seat)) : t.yourDrawn(String(drawn.card)) }, drawn.card ?? "");
   return h(
     "section",
     { class: "piles", "aria-label": t.piles },
-    h("div", { class: "pile" }, h("span", { class: "card face-down", role: "img", "data-place": "draw", "aria-label": t.drawPileLabel(view.draw_pile_size) }, ""), h("span", {}, t.drawPile(view.draw_pile_size))),
-    h("div", { class: "pile" }, h("span", { class: `${cardClass(view.discard_top)}${ctx.changed.has("discard") ? " changed" : ""}`, role: "img", "data-place": "discard", "aria-label": t.discardTop(String(view.discard_top)) }, view.discard_top), h("span", {}, t.discardCount(view.discard_size))),
-    drawn ? h("div", { class: "pile" }, h("span", { class: cardClass(drawn.card ?? null), role: "img", "data-place": "drawn", "aria-label": drawn.card === null ? t.holdsDrawn(seatName(ctx.names, drawn.seat)) : t.yourDrawn(String(drawn.card)) }, drawn.card ?? ""), h("span", {}, drawn.card === null ? t.drew(seatName(ctx.names, drawn.seat)) : t.youDrew)) : null,
-    actions.length ? h("div", { class: "actions" }, actions) : null,
+    h("div", { class: "pile" }, drawPile, h("span", {}, choosing && draw ? t.tapToDraw : t.drawPile(view.draw_pile_size))),
+    h("div", { class: "pile" }, discard, h("span", {}, choosing && canTake ? t.tapToTake : placing ? t.tapToDiscard : t.discardCount(view.discard_size))),
+    held ? h("div", { class: "pile drawn" }, held, h("span", {}, drawn?.card === null ? t.drew(seatName(ctx.names, drawn.seat)) : t.youDrew)) : null,
   );
+}
+
+/** A card dragged onto a place of this seat's grid (or the drawn card onto the discard). */
+function dropHandler(ctx: BoardContext<SkyjoView>) {
+  return (from: string, to: string): boolean => {
+    const { view, legal, send } = ctx;
+    if (from === "drawn" && to === "discard") {
+      mode = "discard";
+      ctx.redraw();
+      return true;
+    }
+    const cell = /^cell-(\d+)-(\d+)$/.exec(to);
+    if (!cell || Number(cell[1]) !== view.seat) return false;
+    const position = Number(cell[2]);
+    const at = { row: Math.floor(position / 4), col: position % 4 };
+    const type = from === "discard" ? "take_discard" : from === "drawn" ? (mode === "discard" ? "discard_and_reveal" : "replace") : null;
+    const move = from === "draw" ? legal.find((candidate) => candidate.type === "draw") : type ? legal.find((candidate) => sameMove(candidate, { type, ...at })) : undefined;
+    if (move) send(move);
+    return move !== undefined;
+  };
 }
 
 /** Every grid as the round ended, all cards face up (the final reveals marked). */
@@ -163,8 +197,9 @@ function prompt(view: SkyjoView, names: string[], legal: Move[]): string {
   const lap = view.final_lap && "finisher" in view.final_lap ? t.finalLap(seatName(names, view.final_lap.finisher)) : "";
   if (legal.length === 0) return `${lap}${view.phase === "setup" ? t.waitSetup : t.isPlaying(seatName(names, view.current_player))}`;
   if (view.step === "reveal") return `${lap}${t.promptReveal}`;
-  if (view.step === "choose") return `${lap}${t.promptChoose}`;
-  return `${lap}${mode === "discard" ? t.promptPickFaceDown : t.promptSwap}`;
+  const keys = hasKeyboard();
+  if (view.step === "choose") return `${lap}${t.promptChoose}${keys ? t.keysChoose : ""}`;
+  return `${lap}${mode === "discard" ? t.promptPickFaceDown : `${t.promptSwap}${keys ? t.keysSwap : ""}`}`;
 }
 
 interface EventCell {
@@ -203,8 +238,8 @@ function describeMove(who: string, move: Move, event: GameEvent): string {
   const removed = cells.some((one) => one.card === "removed") ? t.columnRemoved : "";
   if (move.type === "draw") return t.logDrew(who);
   if (move.type === "reveal") return t.logTurnedUp(who, cell ? String(cell.card) : t.aCard, at);
-  if (move.type === "take_discard") return t.logTook(who, cell ? String(cell.card) : t.card, at, removed);
-  if (move.type === "replace") return t.logPut(who, cell ? String(cell.card) : t.card, at, removed);
+  if (move.type === "take_discard") return t.logTook(who, cell ? String(cell.card) : "", at, removed);
+  if (move.type === "replace") return t.logPut(who, cell ? String(cell.card) : "", at, removed);
   return t.logDiscarded(who, cell ? String(cell.card) : t.aCard, at, removed);
 }
 
@@ -233,5 +268,5 @@ export function skyjoBoard(ctx: BoardContext<SkyjoView>): Board {
   const others = seats.filter((seat) => seat !== view.seat);
   const mine = view.seat === null ? null : h("div", { class: "players mine" }, playerPanel(ctx, view.seat));
   const content = h("div", { class: "skyjo felt" }, h("h2", { class: "visually-hidden" }, t.table), h("div", { class: "players others", role: "region", tabindex: 0, "aria-label": t.otherPlayers }, others.map((seat) => playerPanel(ctx, seat))), piles(ctx), mine, lastRound(ctx));
-  return { content, prompt: prompt(view, ctx.names, ctx.legal), keys };
+  return { content, prompt: prompt(view, ctx.names, ctx.legal), keys, drop: dropHandler(ctx) };
 }

@@ -2,6 +2,7 @@
 import type { Cardtable, GameEvent, GameView, LegalMoves, Move, PlayingView, Turn, WaitingView } from "../../../sdk/typescript/src/index";
 import { isRaceLost, isWaiting, SeatSession, unwrap } from "../../../sdk/typescript/src/index";
 import type { Board } from "./board";
+import { followDrags } from "./drag";
 import { announce, fragmentParam, h, replaceKeepingFocus, seatName } from "./dom";
 import { changedPlaces, describe } from "./happenings";
 import { errorText, t } from "./i18n";
@@ -31,6 +32,9 @@ function roundsTable(view: PlayingView, names: string[]): HTMLElement {
     { class: "scores", "aria-label": t.scores },
     h("h2", {}, t.scores),
     h(
+      "div",
+      { class: "scroll", tabindex: 0 },
+      h(
       "table",
       {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t.round), names.map((name) => h("th", { scope: "col" }, name)))),
@@ -40,14 +44,33 @@ function roundsTable(view: PlayingView, names: string[]): HTMLElement {
         rounds.map((round) => h("tr", {}, h("th", { scope: "row" }, round.round), round.scores.map((score) => h("td", {}, score)))),
         h("tr", { class: "total" }, h("th", { scope: "row" }, t.total), view.totals.map((total) => h("td", {}, total))),
       ),
+      ),
     ),
   );
 }
 
-function outcome(view: PlayingView, names: string[]): HTMLElement | null {
+/** The seats from first to last: the winners' totals say which way the game counts (Skyjo's
+ * lowest total wins, Skip-Bo's highest). */
+function ranking(view: PlayingView): number[] {
+  const seats = view.totals.map((_, seat) => seat);
+  const best = view.winners[0];
+  const lowWins = best === undefined || (view.totals[best] ?? 0) <= Math.min(...view.totals);
+  return seats.sort((a, b) => (lowWins ? 1 : -1) * ((view.totals[a] ?? 0) - (view.totals[b] ?? 0)));
+}
+
+/** The end of the game, at the top of the table (in view on a phone): the winner, the
+ * ranking with the totals, the rematch and the replay. */
+function gameEnd(view: PlayingView, names: string[], page: SeatPage): HTMLElement | null {
   if (!view.finished) return null;
   const text = view.winners.length ? t.winners(view.winners.map((seat) => seatName(names, seat))) : t.drawnGame;
-  return h("div", {}, h("p", { class: "outcome", id: "outcome", role: "status" }, t.gameOver(text)), h("p", {}, h("a", { href: `/play/replay/${view.id}`, "data-replay": "" }, t.replayLink)));
+  return h(
+    "section",
+    { class: "moment game-end", id: "game-end", role: "dialog", "aria-labelledby": "outcome" },
+    h("p", { class: "outcome", id: "outcome", role: "status" }, t.gameOver(text)),
+    h("ol", { class: "ranking", "aria-label": t.standings }, ranking(view).map((seat) => h("li", { class: view.winners.includes(seat) ? "winner" : "" }, h("span", {}, seatName(names, seat)), " ", h("span", { class: "total" }, t.points(view.totals[seat] ?? 0))))),
+    rematchControl(page.session, view, names, page.goTo),
+    h("p", {}, h("a", { href: `/play/replay/${view.id}`, "data-replay": "" }, t.replayLink)),
+  );
 }
 
 /** For the game's creator: one link per other human seat, each carrying that seat's token. */
@@ -89,7 +112,7 @@ function namesOf(view: GameView): string[] {
 function extrasFor(view: GameView, names: string[], page: SeatPage): HTMLElement[] {
   const { session } = page;
   const parts: (HTMLElement | null)[] = [];
-  if (!isWaiting(view)) parts.push(outcome(view, names), rematchControl(session, view, names, page.goTo), roundsTable(view, names), seatLinks(session.gameId, session.token));
+  if (!isWaiting(view)) parts.push(roundsTable(view, names), seatLinks(session.gameId, session.token));
   parts.push(leaveControl(view, page.leave), shareLinks(session), session.token ? soundSwitch() : null);
   return parts.filter((node): node is HTMLElement => node !== null);
 }
@@ -108,13 +131,14 @@ const LOG_PACE_MS = TRAVEL_MS + GAP_MS;
  * "next round" (or a short timer), although the next round is dealt already. */
 function roundEnd(view: PlayingView, names: string[], results: Element | null, next: () => void): HTMLElement {
   const round = view.last_round && "round" in view.last_round ? view.last_round.round : 0;
+  // The scores (who doubled and why) and the button first: in view on a phone; the grids after.
   return h(
     "section",
-    { class: "round-end", id: "round-end", "aria-label": t.roundOver(round) },
-    h("h2", {}, t.roundOver(round)),
-    rendererOrNull(view.game)?.roundEnd(view, names),
+    { class: "moment round-end", id: "round-end", role: "dialog", "aria-labelledby": "round-end-title" },
+    h("h2", { id: "round-end-title" }, t.roundOver(round)),
     results,
     h("button", { type: "button", "data-key": "next-round", onclick: next }, t.nextRound),
+    rendererOrNull(view.game)?.roundEnd(view, names),
   );
 }
 
@@ -131,8 +155,6 @@ class SeatPage {
   /** Events not drawn yet, and the places the last drawn ones changed. */
   private unseen: GameEvent[] = [];
   private changed = new Set<string>();
-  /** The versions this page's own moves created. */
-  private readonly ownVersions = new Set<number>();
   private readonly title = h("h1", {});
   private readonly promptLine = h("p", { class: "prompt", "aria-live": "polite" });
   private readonly host = h("div", { id: "table", "data-version": "-1", "data-busy": "false", "data-motion": "idle" });
@@ -145,6 +167,8 @@ class SeatPage {
   /** The last round whose end this person has seen; null before the first view. */
   private seenRound: number | null = null;
   private roundTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The moment last brought into view ("round", "game"), so that it is scrolled to once. */
+  private momentShown: string | null = null;
 
   private readonly linkLine = h("p", { class: "link", id: "link", role: "status", "data-state": "connecting" }, t.linkConnecting);
 
@@ -164,6 +188,7 @@ class SeatPage {
     const lastMoves = h("section", { class: "last-moves", "aria-label": t.gameLog }, h("h2", {}, t.gameLog), this.log);
     const links = h("p", { class: "page-links" }, h("a", { href: "/play/" }, t.newGameLink), " · ", h("a", { href: "/play/rules", "data-rules": "" }, t.rules));
     root.replaceChildren(this.title, this.linkLine, this.timerSlot, this.promptLine, this.host, lastMoves, this.extras, links);
+    followDrags(this.host, () => this.board?.drop);
     document.addEventListener("keydown", (event) => {
       if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
       this.board?.keys[event.key]?.();
@@ -183,7 +208,12 @@ class SeatPage {
     this.promptLine.textContent = left ? t.youLeft : held ? t.nextRoundWhenReady : this.board.prompt;
     const content = held ? roundEnd(view, names, this.board.content.querySelector(".results"), this.nextRound) : this.board.content;
     if (held) this.board = { ...this.board, keys: {} };
-    replaceKeepingFocus(this.host, content);
+    const ending = isWaiting(view) ? null : gameEnd(view, names, this);
+    replaceKeepingFocus(this.host, ...(ending ? [ending, content] : [content]));
+    // A moment (a round's end, the game's end) comes into view once, where the table is.
+    const moment = held ? "round" : ending ? "game" : null;
+    if (moment !== null && moment !== this.momentShown) this.host.scrollIntoView({ block: "start" });
+    this.momentShown = moment;
     this.host.dataset["version"] = String(view.version);
     this.host.dataset["phase"] = view.phase;
     this.host.dataset["finished"] = String(view.finished);
@@ -225,13 +255,11 @@ class SeatPage {
     // Several moves at once (a bot's turn): they come in one after another, at a readable pace.
     let order = 0;
     for (const event of arrived) {
-      // This page's own clicks need no telling; a move of this seat it did not send (the
-      // timer's bot played the turn) does.
-      const own = event.seat === shown.seat && event.type === "move" && this.ownVersions.has(event.version);
       // Every move travels on the board, this seat's own ones too (drawn already: they play
       // as soon as their event arrives, in the order of the game).
       if (event.type === "move" && event.move && event.seat !== undefined) this.steps.push({ version: event.version, changes: rendererOrNull(shown.game)?.changes(event as MoveEvent) ?? [] });
-      const text = own ? null : describe(event, shown.game, names, shown.seat);
+      // This seat's own moves are told too ("You …"): the log is the whole game's.
+      const text = describe(event, shown.game, names, shown.seat);
       if (!text) continue;
       const line = h("li", { "data-version": event.version, class: "fresh" }, text);
       line.style.animationDelay = `${LOG_PACE_MS * order}ms`;
@@ -335,8 +363,7 @@ class SeatPage {
     this.busy = true;
     this.host.dataset["busy"] = "true";
     try {
-      const result = await this.session.move(move);
-      for (const applied of result.applied) if (!applied.by_bot) this.ownVersions.add(applied.version);
+      await this.session.move(move);
       announce("");
     } catch (error) {
       announce(isRaceLost(error) ? t.raceLost : errorText(error), true);

@@ -6,7 +6,7 @@ import { errorText, t } from "./i18n";
 import { inviteLink, knownInvite, knownSeats } from "./seats";
 
 function seatText(seat: PublicSeat, me: number | null): string {
-  if (seat.open) return seat.reserved ? (seat.name ? `${seat.name}: ${t.seatKept}` : t.seatKept) : t.seatOpen;
+  if (seat.open) return seat.reserved ? (seat.name ? t.seatKeptFor(seat.name) : t.seatKept) : t.seatOpen;
   const who = seat.bot ? t.botOf(seat.name ?? "", seat.bot) : (seat.name ?? "");
   return seat.seat === me ? t.youMark(who) : who;
 }
