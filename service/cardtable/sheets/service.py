@@ -20,6 +20,7 @@ from cardtable.store import DocumentStore, Stored
 from cardtable.store.documents import Record
 from cardtable_engine import scoring
 from cardtable_engine.base import JSON, InvalidOptions
+from cardtable_engine.checks import is_int
 from cardtable_engine.games.skipbo import scoring as skipbo_scoring
 from cardtable_engine.games.skyjo import scoring as skyjo_scoring
 from cardtable_engine.host import (
@@ -117,10 +118,6 @@ class RoundFieldError(ServiceError):
 # --------------------------------------------------------------------------------------
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_fields(
     entry: Mapping[str, Any], game_title: str, allowed: set[str], required: set[str]
 ) -> None:
@@ -135,7 +132,7 @@ def _check_fields(
 
 def _int_list(entry: Mapping[str, Any], name: str, n_players: int) -> list[int]:
     values = entry[name]
-    if not isinstance(values, list) or not all(_is_int(v) for v in values):
+    if not isinstance(values, list) or not all(is_int(v) for v in values):
         raise RoundFieldError({name: "Must be a list of integers, one per player."})
     if len(values) != n_players:
         raise InvalidRound(
@@ -152,7 +149,7 @@ def _seat_or_none(entry: Mapping[str, Any], name: str, n_players: int) -> int | 
     value = entry[name]
     if value is None:
         return None
-    if not _is_int(value):
+    if not is_int(value):
         raise RoundFieldError({name: "Not a valid integer."})
     if not 0 <= value < n_players:
         raise UnknownSeat(
