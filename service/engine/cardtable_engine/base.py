@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections import Counter, deque
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardtable_engine.cards import DeckRng, new_seed
 from cardtable_engine.checks import Check, integer, require_fields, require_int
@@ -36,6 +36,9 @@ from cardtable_engine.errors import (
 from cardtable_engine.options import JSON, Bot, GameInfo, OptionSpec, resolve_option_values
 from cardtable_engine.scoring import running_totals
 from cardtable_engine.shapes import MoveShape, MoveSpace, move_space
+
+if TYPE_CHECKING:
+    from cardtable_engine.sheets import SheetRules
 
 __all__ = [
     "JSON",
@@ -529,13 +532,17 @@ class GameRules(GameInfo):
     """One hosted game: its static facts and the state class that plays it."""
 
     state_class: type[GameState] = field(kw_only=True)
+    sheet: SheetRules | None = field(default=None, kw_only=True)
+    """How a round of the game is entered and counted on a score sheet (None: no sheets)."""
 
     @classmethod
-    def hosting(cls, state_class: type[GameState]) -> GameRules:
-        """The rules of the game whose facts are `state_class.info`."""
+    def hosting(cls, state_class: type[GameState], *, sheet: SheetRules | None = None) -> GameRules:
+        """The rules of the game whose facts are `state_class.info` (and its score sheet's)."""
         info = state_class.info
         return cls(
-            **{f.name: getattr(info, f.name) for f in fields(GameInfo)}, state_class=state_class
+            **{f.name: getattr(info, f.name) for f in fields(GameInfo)},
+            state_class=state_class,
+            sheet=sheet,
         )
 
     def new_state(

@@ -10,6 +10,7 @@ import importlib
 import pkgutil
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 from cardtable_engine import games as games_package
@@ -17,15 +18,14 @@ from cardtable_engine.base import GameRules, GameState
 from cardtable_engine.errors import InvalidState, UnknownGame
 
 
-def discover() -> dict[str, GameRules]:
-    """The `RULES` of every game folder, by game name, in the folders' alphabetical order."""
+def discover(package: ModuleType = games_package) -> dict[str, GameRules]:
+    """The `RULES` of every game folder of `package` (the engine's `games`), by game name, in
+    the folders' alphabetical order."""
     found: dict[str, GameRules] = {}
-    for module in sorted(pkgutil.iter_modules(games_package.__path__), key=lambda m: m.name):
+    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
         if not module.ispkg:
             continue
-        rules = getattr(
-            importlib.import_module(f"{games_package.__name__}.{module.name}"), "RULES", None
-        )
+        rules = getattr(importlib.import_module(f"{package.__name__}.{module.name}"), "RULES", None)
         if not isinstance(rules, GameRules):
             continue
         if rules.name in found:

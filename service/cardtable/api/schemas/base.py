@@ -15,8 +15,10 @@ from cardtable_engine.registry import GAMES
 # What the discovery endpoint serves: the one description of each game the API reads.
 GAME_TYPES: dict[str, dict[str, Any]] = {name: rules.describe() for name, rules in GAMES.items()}
 GAME_NAMES = tuple(GAME_TYPES)
+# The games whose folders declare score-sheet rules (cardtable_engine/sheets.py).
+SHEET_GAME_NAMES = tuple(name for name, rules in GAMES.items() if rules.sheet is not None)
 # A live view of the registry's names: a game hosted later (the tests' third game, through
-# `registry.hosted`) can be created too. Score sheets keep the fixed GAME_NAMES.
+# `registry.hosted`) can be created too. Score sheets keep the fixed SHEET_GAME_NAMES.
 HOSTED_GAMES = GAMES.keys()
 BOT_NAMES = tuple(sorted({bot for info in GAME_TYPES.values() for bot in info["bots"]}))
 MOVE_TYPES = tuple(

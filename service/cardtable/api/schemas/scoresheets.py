@@ -5,9 +5,9 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from cardtable.api.schemas.base import (
-    GAME_NAMES,
     NAME,
     PLAYERS,
+    SHEET_GAME_NAMES,
     StrictSchema,
     described,
     strict_int,
@@ -15,7 +15,7 @@ from cardtable.api.schemas.base import (
 
 
 class CreateScoresheetRequestSchema(StrictSchema):
-    game = fields.String(required=True, validate=validate.OneOf(GAME_NAMES))
+    game = fields.String(required=True, validate=validate.OneOf(SHEET_GAME_NAMES))
     players = fields.List(
         fields.String(validate=NAME),
         required=True,
@@ -115,7 +115,7 @@ class StandingSchema(Schema):
 
 class ScoresheetSchema(Schema):
     id = fields.String(required=True)
-    game = fields.String(required=True, validate=validate.OneOf(GAME_NAMES))
+    game = fields.String(required=True, validate=validate.OneOf(SHEET_GAME_NAMES))
     version = fields.Integer(
         required=True, metadata={"description": "Grows by one per edit; sent as the ETag."}
     )

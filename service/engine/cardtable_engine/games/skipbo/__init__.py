@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from cardtable_engine.base import GameRules
+from cardtable_engine.games.skipbo.sheet import SHEET
 from cardtable_engine.games.skipbo.state import SkipBoState
 
-RULES = GameRules.hosting(SkipBoState)
+RULES = GameRules.hosting(SkipBoState, sheet=SHEET)
 new_state = SkipBoState.new
 replay = SkipBoState.replay
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from cardtable_engine.base import GameRules
+from cardtable_engine.games.skyjo.sheet import SHEET
 from cardtable_engine.games.skyjo.state import SkyjoState
 
-RULES = GameRules.hosting(SkyjoState)
+RULES = GameRules.hosting(SkyjoState, sheet=SHEET)
 new_state = SkyjoState.new
 replay = SkyjoState.replay
 
