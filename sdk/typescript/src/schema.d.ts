@@ -450,6 +450,22 @@ export interface components {
             /** @description Next page number. */
             next_page?: number;
         };
+        PlayerRequest: components["schemas"]["NamedSeatRequest"] | components["schemas"]["OpenSeatRequest"];
+        /** @description A named seat: a player, or a server bot. */
+        NamedSeatRequest: {
+            /** @description The seat's name (an open seat has none). */
+            name: string;
+            /**
+             * @description Let the server play this seat with one of its bots.
+             * @enum {string|null}
+             */
+            bot?: "greedy" | "random" | null;
+        };
+        /** @description An open seat: no name, no bot; a join takes it later. */
+        OpenSeatRequest: {
+            /** @enum {boolean} */
+            open: true;
+        };
         /** @description Play a card of your hand. */
         SkipBoPlayHandMove: {
             /** @enum {string} */
@@ -1169,17 +1185,6 @@ export interface components {
             /** @description Cursor of the next page. */
             next: string | null;
         };
-        PlayerRequest: {
-            /** @description Required unless `open`. */
-            name?: string;
-            /** @description An open seat (no name, no bot), taken later by a join. */
-            open?: boolean;
-            /**
-             * @description Let the server play this seat with one of its bots.
-             * @enum {string|null}
-             */
-            bot?: "greedy" | "random" | null;
-        };
         CreateGameRequest: {
             /** @enum {string} */
             game: "skipbo" | "skyjo";
@@ -1704,7 +1709,7 @@ export interface operations {
             header?: {
                 /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
-                /** @description The version you decided on, e.g. "17": 412 if it moved on. */
+                /** @description The version you decided on, e.g. "17": 412 if it moved on. One strong tag (a weak one is refused). */
                 "If-Match"?: string;
             };
             path: {

@@ -6,6 +6,7 @@ from marshmallow import Schema, fields, validate
 
 from cardtable.api.schemas.base import (
     NAME,
+    NAME_SCHEMA,
     PLAYERS,
     SHEET_GAME_NAMES,
     StrictSchema,
@@ -17,7 +18,7 @@ from cardtable.api.schemas.base import (
 class CreateScoresheetRequestSchema(StrictSchema):
     game = fields.String(required=True, validate=validate.OneOf(SHEET_GAME_NAMES))
     players = fields.List(
-        fields.String(validate=NAME),
+        fields.String(validate=NAME, metadata=NAME_SCHEMA),
         required=True,
         validate=PLAYERS,
         metadata={"description": "The players' names in seat order (Skyjo 2-8, Skip-Bo 2-6)."},
