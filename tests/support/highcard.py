@@ -44,6 +44,7 @@ from cardtable_engine.sheets import (
     check_fields,
     int_list,
 )
+from cardtable_engine.testing import everything, redeal
 
 HAND_SIZE = 3
 _PER_SEAT = list_of(integer(0, HAND_SIZE), 2)
@@ -263,6 +264,22 @@ class HighCardState(GameState):
     @classmethod
     def order_of(cls, entry: Entry) -> list[int]:
         return [*entry["hands"][0], *entry["hands"][1], *entry["talon"]]
+
+
+# ---- its test profile (what the shared tests must know of it: cardtable_engine/testing.py)
+
+SETUPS: list[tuple[int, dict[str, Any]]] = [(2, {}), (2, {"rounds": 5})]
+VIEW_SETUPS = SETUPS
+VIEW_STEPS: set[str | None] = {"play", None}
+
+
+def hide(data: dict[str, Any], viewer: int | None, rng: random.Random) -> None:
+    piles = [everything(data["talon"]), everything(data["played"])]
+    piles += [everything(hand) for seat, hand in enumerate(data["hands"]) if seat != viewer]
+    redeal(piles, rng)
+
+
+# ---- its score sheet ---------------------------------------------------------------------
 
 
 class HighCardSheet(SheetRules):
