@@ -37,7 +37,7 @@ def toy_games(tmp_path: Path) -> Iterator[str]:
 def test_the_engine_hosts_every_folder_of_its_games_package() -> None:
     folders = Path(importlib.import_module("cardtable_engine.games").__path__[0])
     hosted = sorted(p.name for p in folders.iterdir() if (p / "__init__.py").exists())
-    assert list(GAMES) == hosted == ["skipbo", "skyjo"]
+    assert list(GAMES) == hosted and {"skipbo", "skyjo"} <= set(GAMES)
 
 
 def test_a_new_folder_is_a_new_game(toy_games: str) -> None:

@@ -306,7 +306,7 @@ class HighCardSheet(SheetRules):
         return {"tricks": list(entered["tricks"]), "scores": list(entered["tricks"])}
 
     def is_over(self, totals: Sequence[int], rounds: Rounds, options: Options) -> bool:
-        return len(rounds) >= int(options["rounds"])  # type: ignore[arg-type]
+        return len(rounds) >= int(str(options["rounds"]))
 
     def winners(self, totals: Sequence[int], rounds: Rounds) -> list[int]:
         return highest_winners(totals)
