@@ -40,8 +40,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="repetitions (median reported)")
     args = parser.parse_args()
     print(f"{'game':<8}{'players':>8}{'games/s':>12}{'moves/s':>12}{'moves/game':>12}")
-    for game in ("skyjo", "skipbo"):
-        for n_players in (2, 4, 6):
+    for game, rules in GAMES.items():
+        for n_players in (n for n in (2, 4, 6) if rules.min_players <= n <= rules.max_players):
             runs = [measure(game, n_players, args.games, 1000 * r) for r in range(args.repeat)]
             games_per_s = statistics.median(r[0] for r in runs)
             moves_per_s = statistics.median(r[1] for r in runs)

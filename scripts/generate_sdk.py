@@ -34,10 +34,11 @@ GENERATOR_VERSION = "0.29.1"
 LINE_LENGTH = "100"
 
 
-def _run(*args: str, cwd: Path | None = None) -> None:
+def _run(*args: str, cwd: Path | None = None) -> str:
     done = subprocess.run(args, cwd=cwd, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return done.stdout + done.stderr
 
 
 def check_generator_version() -> None:
@@ -69,13 +70,17 @@ TYPE_FIXES = [
 def generate(spec: Path, destination: Path) -> Path:
     """Generate the package from `spec` into `destination` (created; must not exist)."""
     check_generator_version()
-    _run(
+    said = _run(
         sys.executable, "-m", "openapi_python_client", "generate",
         "--path", str(spec),
         "--config", str(CONFIG),
         "--meta", "none",
         "--output-path", str(destination),
     )  # fmt: skip
+    if "Warning" in said:
+        # The generator leaves out what it cannot read (an endpoint, a model) and still
+        # exits 0: a spec it does not fully understand is an error here.
+        raise SystemExit(f"generate_sdk: the generator skipped parts of the spec:\n{said}")
     # Formatting only (no lint fixes: they change code, e.g. `*args: Any` into `object`,
     # which mypy then rejects). Isolated: no ruff.toml above the folder may change it.
     # -P: the folder (which has a types.py) must not shadow the standard library.

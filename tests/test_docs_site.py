@@ -9,6 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from cardtable_engine.registry import GAMES
+from tests.support.highcard import RULES as HIGHCARD
+
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 
@@ -24,6 +27,20 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert (tmp_path / "site/operations/index.html").is_file()
     assert (tmp_path / "site/runbooks/target-absent/index.html").is_file()
+    for name in GAMES:  # each game's page, written from its folder (scripts/docs_game_pages.py)
+        assert (tmp_path / f"site/games/{name}/index.html").is_file()
+
+
+def test_a_games_page_is_written_from_its_folder_alone() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from docs_game_pages import game_page
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    page = game_page(HIGHCARD)
+    assert page.startswith("# High card\n\nHigh card: a small two-player game")
+    assert "| `rounds` | `2` | 1 to 5 | Rounds to play. |" in page
+    assert "- **Players:** 2 to 2" in page and "- **Score sheets:** yes" in page
 
 
 def test_every_page_in_the_nav_exists() -> None:

@@ -17,7 +17,6 @@ never a different move.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -27,7 +26,6 @@ from urllib.parse import quote
 import httpx
 
 from cardtable_client import AuthenticatedClient, Client
-from cardtable_client.types import Response
 from cardtable_sdk.errors import (
     ConnectionFailed,
     RequestTimeout,
@@ -117,15 +115,6 @@ def transport_errors() -> Iterator[None]:
         raise ConnectionFailed(f"could not reach the server: {exc!r}") from exc
     except (KeyError, TypeError, ValueError) as exc:
         raise ServerError(f"the answer does not fit the API's schema: {exc!r}") from exc
-
-
-def body_json(response: Response[Any]) -> Any:
-    """The answer's JSON exactly as the server sent it.
-
-    Game data (views, moves, scores, records) is handed to users as plain JSON, identical
-    to what local play builds, so it is read from the body rather than from the generated
-    models, which drop what they do not declare and turn absent fields into UNSET."""
-    return json.loads(response.content)
 
 
 def version_tag(version: int) -> str:

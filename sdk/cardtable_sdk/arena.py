@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardtable_sdk._engine import GameState, Move, get_rules
+from cardtable_sdk._engine import GAMES, GameState, Move, get_rules
 from cardtable_sdk.ratings import elo_ratings, wilson_interval
 from cardtable_sdk.views import MoveList, make_view
 
@@ -361,7 +361,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(
         prog="cardtable-arena", description=(__doc__ or "").splitlines()[0]
     )
-    parser.add_argument("game", choices=["skyjo", "skipbo"])
+    parser.add_argument("game", choices=sorted(GAMES), help="a hosted game")
     parser.add_argument("bots", nargs="+", help="random, greedy, module:function, file.py")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=2, help="seats per game")

@@ -54,10 +54,6 @@ class RequestIdFilter(logging.Filter):
         return True
 
 
-def current_request_id() -> str | None:
-    return _REQUEST_ID.get()
-
-
 def logging_config(level: str) -> dict[str, Any]:
     """A dictConfig for gunicorn (`logconfig_dict`): every logger writes JSON to stdout."""
     text = str(Settings.read("log_format")).lower() == "text"

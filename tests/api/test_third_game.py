@@ -93,3 +93,20 @@ def test_without_the_hook_the_third_game_is_unknown(api: Api) -> None:
     assert response.status_code == 422
     refused = api.client.post("/games/x/moves", json={"move": {"type": "play", "rank": 1}})
     assert refused.get_json()["code"] == "malformed_move"  # no hosted game has a `rank`
+
+
+@pytest.mark.usefixtures("highcard")
+def test_a_player_leaving_a_game_without_a_greedy_bot_hands_the_seat_to_its_own_bot(
+    api: Api,
+) -> None:
+    """The stand-in for a leaver is the greedy bot where the game has one, else one of the
+    game's own (the high-card game has only `random`): asking for `greedy` was a 500."""
+    created = api.create("highcard", [{"name": "Ann"}, {"name": "Bob"}], seed=2)
+    game_id, (ann, bob) = created["id"], [seat["token"] for seat in created["players"]]
+    left = api.client.post(f"/games/{game_id}/leave", headers=api.auth(bob))
+    assert left.status_code == 200, left.get_json()
+    view = api.view(game_id, ann)
+    assert view["bots"] == [None, "random"] and view["left"] == [False, True]
+    seats = [{"seat": 0, "token": ann}, {"seat": 1, "token": bob}]
+    assert api.play_to_end({"id": game_id, "players": seats}, random.Random(5)) > 0
+    assert api.view(game_id, ann)["finished"]

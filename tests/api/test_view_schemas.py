@@ -15,34 +15,13 @@ from cardtable.api.schemas import derived
 from cardtable.openapi import openapi_dict
 from cardtable_engine.base import GameRules
 from cardtable_engine.registry import GAMES, hosted
+from tests.support import profiles
 from tests.support.highcard import RULES as HIGHCARD
 from tests.support.openapi import errors, validator
 
-CASES: dict[str, list[tuple[int, dict[str, Any]]]] = {
-    "skyjo": [
-        (2, {}),
-        (3, {"initial_reveals": 0, "end_score": 60}),
-        (4, {"initial_reveals": 3, "later_round_starter": "highest_sum"}),
-        (5, {"finisher_penalty": False, "max_rounds": 2}),
-        (8, {"initial_reveals": 1, "end_score": 50}),
-    ],
-    "skipbo": [
-        (2, {"stock_size": 6}),
-        (3, {"stock_size": 4, "stop_rule": "english", "first_player": 1}),
-        (4, {"stock_size": 3, "teams": True, "target_score": 80}),
-        (5, {"stock_size": 2, "target_score": 60}),
-        (6, {"stock_size": 3, "teams": True, "stop_rule": "english"}),
-        (2, {"stock_size": 2, "stop_rule": "english", "target_score": 90}),
-    ],
-    "highcard": [(2, {}), (2, {"rounds": 5})],
-}
-EXPECTED_STEPS = {
-    "skyjo": {"choose", "place_drawn", None},
-    "skipbo": {None, "play"},
-    "highcard": {"play", None},
-}
-"""Steps every case of the game shows (Skip-Bo's build steps vary with the stop rule)."""
 RULES: dict[str, GameRules] = {**GAMES, HIGHCARD.name: HIGHCARD}
+"""Every hosted game and the test game; what the tests play of each is its profile's
+`VIEW_SETUPS` and `VIEW_STEPS` (tests/support/profiles.py)."""
 
 
 @pytest.fixture(autouse=True)
@@ -78,7 +57,8 @@ def played(game: str, n: int, options: dict[str, Any], seed: int) -> tuple[list[
 
 
 @pytest.mark.parametrize(
-    ("game", "n", "options"), [(game, *case) for game in sorted(CASES) for case in CASES[game]]
+    ("game", "n", "options"),
+    [(game, *case) for game in sorted(RULES) for case in profiles.view_setups(RULES[game])],
 )
 def test_every_view_and_log_entry_validates(game: str, n: int, options: dict[str, Any]) -> None:
     check = Checker(game)
@@ -92,19 +72,21 @@ def test_every_view_and_log_entry_validates(game: str, n: int, options: dict[str
             steps.add(view["step"])
         for entry in state.record()["log"]:
             assert errors(check.entry, entry) == [], entry
-    setup = game == "skyjo" and options.get("initial_reveals") != 0
+    setup = profiles.has_setup_phase(RULES[game], options)
     assert phases == {"playing", "finished"} | ({"setup"} if setup else set())
-    assert EXPECTED_STEPS[game] <= steps
+    assert profiles.view_steps(RULES[game]) <= steps
 
 
 def test_every_hosted_game_has_cases() -> None:
-    assert CASES.keys() == RULES.keys() == EXPECTED_STEPS.keys()
+    assert all(
+        profiles.view_setups(rules) and profiles.view_steps(rules) for rules in RULES.values()
+    )
 
 
 @pytest.mark.parametrize("game", sorted(RULES))
 def test_the_schemas_notice_drift(game: str) -> None:
     check = Checker(game)
-    state = RULES[game].new_state(["a", "b"], CASES[game][0][1], 1)
+    state = RULES[game].new_state(["a", "b"], profiles.view_setups(RULES[game])[0][1], 1)
     view = state.view(0)
     assert errors(check.view, view) == []
     assert not check.view.is_valid({**view, "surprise": 1})

@@ -3,7 +3,8 @@ registry and for the test-only high-card game (tests/support/highcard.py), which
 skeleton: cards are conserved, listed moves apply and others are refused with nothing
 changed, malformed moves have one code, games end, records replay, stored states and
 snapshots load (or are refused cleanly), bots choose listed moves, and views do not depend
-on cards the viewer cannot see. `PROFILES` holds the little each test must know of a game."""
+on cards the viewer cannot see. The little each test must know of a game is its profile, in
+its own folder (`testing.py`, read by tests/support/profiles.py)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from cardtable_engine.errors import (
     NotYourTurn,
 )
 from cardtable_engine.registry import GAMES, hosted, load_state
+from tests.support import profiles
 from tests.support.highcard import RULES as HIGHCARD
 from tests.support.refusals import refused
 
@@ -38,84 +40,6 @@ MAX_MOVES = 20_000
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 
 
-@dataclass(frozen=True)
-class Profile:
-    """Test knowledge of one game."""
-
-    setups: list[tuple[int, dict[str, Any]]]
-    """(players, options) to play, short games first."""
-    hide: Callable[[dict[str, Any], int | None, random.Random], None]
-    """Shuffle, in stored data, every card `viewer` (None: a spectator) cannot see."""
-
-
-def _redeal(piles: list[tuple[list[Any], list[int]]], rng: random.Random) -> None:
-    """Shuffle the cards at the given (pile, positions) among themselves, one moved at least."""
-    cards = [pile[index] for pile, positions in piles for index in positions]
-    rng.shuffle(cards)
-    if len(set(cards)) > 1:
-        cards = cards[1:] + cards[:1]
-    for pile, positions in piles:
-        for index in positions:
-            pile[index] = cards.pop()
-
-
-def _everything(pile: list[Any]) -> tuple[list[Any], list[int]]:
-    return pile, list(range(len(pile)))
-
-
-def _skyjo_hide(data: dict[str, Any], viewer: int | None, rng: random.Random) -> None:
-    piles = [_everything(data["draw_pile"])]
-    for grid in data["grids"]:
-        piles.append((grid["cards"], [i for i, up in enumerate(grid["face_up"]) if not up]))
-    holder = [data["drawn"]] if data["drawn"] is not None and viewer != data["current"] else []
-    _redeal([*piles, _everything(holder)], rng)
-    if holder:
-        data["drawn"] = holder[0]
-
-
-def _skipbo_hide(data: dict[str, Any], viewer: int | None, rng: random.Random) -> None:
-    table = data["table"]
-    piles = [_everything(table["draw_pile"]), _everything(table["set_aside"])]
-    piles += [(stock, list(range(len(stock) - 1))) for stock in table["stocks"]]
-    piles += [_everything(hand) for seat, hand in enumerate(table["hands"]) if seat != viewer]
-    _redeal(piles, rng)
-
-
-def _highcard_hide(data: dict[str, Any], viewer: int | None, rng: random.Random) -> None:
-    piles = [_everything(data["talon"]), _everything(data["played"])]
-    piles += [_everything(hand) for seat, hand in enumerate(data["hands"]) if seat != viewer]
-    _redeal(piles, rng)
-
-
-PROFILES: dict[str, Profile] = {
-    "skyjo": Profile(
-        setups=[
-            (2, {"end_score": 25}),
-            (3, {"initial_reveals": 0, "end_score": 40}),
-            (4, {"initial_reveals": 3, "later_round_starter": "highest_sum", "end_score": 50}),
-            (2, {"finisher_penalty": False, "max_rounds": 1, "initial_reveals": 1}),
-            (8, {"max_rounds": 2}),
-        ],
-        hide=_skyjo_hide,
-    ),
-    "skipbo": Profile(
-        setups=[
-            (2, {"stock_size": 3}),
-            (2, {"stock_size": 3, "stop_rule": "english"}),
-            (3, {"stock_size": 4, "first_player": 2}),
-            (4, {"stock_size": 2, "teams": True, "stop_rule": "english", "target_score": 60}),
-            (5, {"stock_size": 2, "target_score": 70}),
-            (6, {"stock_size": 2, "teams": True}),
-            # long enough for completed piles to be recycled into new draw piles
-            (2, {"stock_size": 20}),
-        ],
-        hide=_skipbo_hide,
-    ),
-    "highcard": Profile(
-        setups=[(2, {}), (2, {"rounds": 5})],
-        hide=_highcard_hide,
-    ),
-}
 ALL_GAMES = [*sorted(GAMES), HIGHCARD.name]
 
 
@@ -129,7 +53,8 @@ def rules(request: pytest.FixtureRequest) -> Iterator[GameRules]:
 
 
 def new_game(rules: GameRules, seed: int, setup: int = 0) -> GameState:
-    n, options = PROFILES[rules.name].setups[setup % len(PROFILES[rules.name].setups)]
+    found = profiles.setups(rules)
+    n, options = found[setup % len(found)]
     return rules.new_state([f"p{seat}" for seat in range(n)], options, seed)
 
 
@@ -230,7 +155,7 @@ def test_views_do_not_depend_on_hidden_cards(rules: GameRules, deal: Deal, stop:
     data = stored(state)
     for viewer in [None, *range(state.n_players)]:
         shuffled = copy.deepcopy(data)
-        PROFILES[rules.name].hide(shuffled, viewer, rng)
+        profiles.hide(rules, shuffled, viewer, rng)
         other = load_state(shuffled)
         assert other.view(viewer) == state.view(viewer)
         if viewer is not None:
@@ -443,5 +368,7 @@ def test_entries_that_are_no_log_entry_are_refused(rules: GameRules, entry: Any)
         load_state(data)
 
 
-def test_every_hosted_game_has_a_profile() -> None:
-    assert set(GAMES) <= set(PROFILES)
+def test_every_hosted_game_has_a_profile_in_its_folder() -> None:
+    for rules in GAMES.values():
+        assert profiles.setups(rules) and profiles.view_setups(rules)
+        assert callable(profiles.profile(rules).hide)

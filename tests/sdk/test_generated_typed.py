@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from cardtable.openapi import openapi_dict
-from cardtable_engine.registry import hosted
+from cardtable_engine.registry import GAMES, hosted
 from tests.sdk.conftest import ROOT
 from tests.support.highcard import RULES as HIGHCARD
 
@@ -45,7 +45,7 @@ def misread(view: highcard.View, move: highcard.Move) -> int:
 
 def test_the_committed_modules_are_what_the_generator_makes_of_openapi_yaml() -> None:
     files = generate_typed.generate(generate_typed.load(ROOT / "openapi.yaml"))
-    assert set(files) == {"__init__.py", "_view.py", "events.py", "skyjo.py", "skipbo.py"}
+    assert set(files) == {"__init__.py", "_view.py", "events.py", *(f"{g}.py" for g in GAMES)}
     problems = generate_typed.differences(files, COMMITTED)
     assert not problems, (
         "sdk/cardtable_sdk/typed is out of date with openapi.yaml; run `make sdk`:\n"
@@ -60,7 +60,8 @@ def test_the_typescript_clients_game_names_are_what_the_generator_makes_of_opena
     )
     with hosted(HIGHCARD):
         hosting = generate_typed.typescript(openapi_dict()["components"]["schemas"])  # type: ignore[arg-type]
-    assert 'export type GameName = "highcard" | "skipbo" | "skyjo";' in hosting
+    names = " | ".join(f'"{name}"' for name in sorted([*GAMES, "highcard"]))
+    assert f"export type GameName = {names};" in hosting
     assert '  highcard: ["play"],' in hosting and 'highcard: Schemas["HighcardView"];' in hosting
 
 
@@ -82,13 +83,8 @@ def test_a_hosted_third_game_gets_a_typed_module_that_type_checks(tmp_path: Path
     with hosted(HIGHCARD):
         schemas = openapi_dict()["components"]["schemas"]
     files = generate_typed.generate(schemas)  # type: ignore[arg-type]
-    assert set(files) == {
-        "__init__.py",
-        "_view.py",
-        "events.py",
-        "skyjo.py",
-        "skipbo.py",
-        "highcard.py",
+    assert set(files) == {"__init__.py", "_view.py", "events.py", "highcard.py"} | {
+        f"{g}.py" for g in GAMES
     }
     assert "from cardtable_sdk.typed import highcard, skipbo, skyjo" in files["__init__.py"]
     module = files["highcard.py"]

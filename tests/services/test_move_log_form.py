@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +20,8 @@ from cardtable.games.service import DOCUMENT_SCHEMA_VERSION, GameService
 from cardtable.store import DocumentStore
 from cardtable_engine.base import GameState, Move
 from cardtable_engine.registry import GAMES
+from tests.support import profiles
 
-PINS = Path(__file__).parent / "data" / "move_space.json"
 GAME_NAMES = sorted(GAMES)
 
 
@@ -58,8 +57,8 @@ def _played(service: GameService, game: str, seed: int) -> tuple[str, GameState]
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_the_move_space_is_pinned(game: str) -> None:
-    pinned = json.loads(PINS.read_text())
-    assert pinned[game] == _spaces()[game], (
+    pinned = profiles.pinned_move_space(GAMES[game])  # move_space.json in the game's folder
+    assert pinned == _spaces()[game], (
         f"{game}'s move space changed, and with it the meaning of every stored log: a new "
         "shape goes last, and an intended change needs a migration (cardtable.documents.movelog)"
     )
@@ -134,4 +133,6 @@ def _some_moves(service: GameService, game_id: str, tokens: list[str | None], co
 
 
 if __name__ == "__main__":
-    PINS.write_text(json.dumps(_spaces(), indent=None, sort_keys=True) + "\n")
+    # Pin each game's move space in its folder (only after a migration: see the test above).
+    for name, space in _spaces().items():
+        profiles.pin_move_space(GAMES[name], json.dumps(space, sort_keys=True) + "\n")

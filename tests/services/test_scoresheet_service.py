@@ -4,6 +4,7 @@ compare-and-set between concurrent edits."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Iterator
 from typing import Any
@@ -27,7 +28,8 @@ from cardtable.store import DocumentStore, NotFound, VersionConflict
 from cardtable.store import compression as codec
 from cardtable_engine.base import InvalidOptions, InvalidPlayers
 from cardtable_engine.host import InvalidToken, StaleVersion, TokenRequired
-from cardtable_engine.registry import UnknownGame
+from cardtable_engine.registry import UnknownGame, hosted
+from tests.support.highcard import RULES as HIGHCARD
 from tests.support.scoresheet_cases import EXAMPLES, SheetCase, skipbo, skyjo
 
 TTL = 600
@@ -474,3 +476,30 @@ def test_a_sheet_holds_a_bounded_number_of_rounds(
     with pytest.raises(TooManyRounds):
         service.add_round(sheet.sheet_id, token, skyjo([0, 0], None))
     assert stored(store, sheet.sheet_id) == before
+
+
+# ---- a game's sheet rules live in its folder ---------------------------------------------
+
+
+def test_a_third_games_own_sheet_rules_score_its_sheets(service: ScoreSheetService) -> None:
+    with hosted(HIGHCARD):
+        sheet, token = service.create("highcard", ["Ann", "Bob"], {"rounds": 2})
+        assert sheet.options == {"rounds": 2}
+        with pytest.raises(InvalidRound):
+            service.add_round(sheet.sheet_id, token, {"tricks": [3, 1]})
+        with pytest.raises(RoundFieldError):
+            service.add_round(sheet.sheet_id, token, {"winner": 0})
+        service.add_round(sheet.sheet_id, token, {"tricks": [2, 1]})
+        sheet = service.add_round(sheet.sheet_id, token, {"tricks": [0, 2]})
+        public = service.load(sheet.sheet_id).to_public()
+    assert public["totals"] == [2, 3] and public["finished"] and public["winners"] == [1]
+    assert public["rounds"][1] == {"round": 2, "tricks": [0, 2], "scores": [0, 2], "totals": [2, 3]}
+
+
+def test_a_game_without_sheet_rules_is_refused_not_a_server_error(
+    service: ScoreSheetService,
+) -> None:
+    without_sheets = dataclasses.replace(HIGHCARD, sheet=None)
+    with hosted(without_sheets), pytest.raises(UnknownGame) as refused:
+        service.create("highcard", ["Ann", "Bob"])
+    assert "has no score sheet" in refused.value.message

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable_engine import view_fields as view
@@ -36,6 +36,15 @@ from cardtable_engine.errors import IllegalMove
 from cardtable_engine.options import GameInfo, integer_option
 from cardtable_engine.scoring import highest_winners
 from cardtable_engine.shapes import MoveShape, integer_field, parse_move
+from cardtable_engine.sheets import (
+    InvalidRound,
+    Options,
+    Rounds,
+    SheetRules,
+    check_fields,
+    int_list,
+)
+from cardtable_engine.testing import everything, redeal
 
 HAND_SIZE = 3
 _PER_SEAT = list_of(integer(0, HAND_SIZE), 2)
@@ -257,4 +266,50 @@ class HighCardState(GameState):
         return [*entry["hands"][0], *entry["hands"][1], *entry["talon"]]
 
 
-RULES = GameRules.hosting(HighCardState)
+# ---- its test profile (what the shared tests must know of it: cardtable_engine/testing.py)
+
+SETUPS: list[tuple[int, dict[str, Any]]] = [(2, {}), (2, {"rounds": 5})]
+VIEW_SETUPS = SETUPS
+VIEW_STEPS: set[str | None] = {"play", None}
+
+
+def hide(data: dict[str, Any], viewer: int | None, rng: random.Random) -> None:
+    piles = [everything(data["talon"]), everything(data["played"])]
+    piles += [everything(hand) for seat, hand in enumerate(data["hands"]) if seat != viewer]
+    redeal(piles, rng)
+
+
+# ---- its score sheet ---------------------------------------------------------------------
+
+
+class HighCardSheet(SheetRules):
+    """High card on a score sheet: a round is the tricks each seat took (a tie takes none,
+    so they add up to at most HAND_SIZE)."""
+
+    game = "highcard"
+    title = INFO.title
+    option_names = ("rounds",)
+    lower_is_better = False
+
+    def parse_round(
+        self, entry: Mapping[str, Any], n_players: int, options: Options
+    ) -> dict[str, JSON]:
+        check_fields(entry, self.title, {"tricks"}, {"tricks"})
+        tricks = int_list(entry, "tricks", n_players)
+        if min(tricks) < 0 or sum(tricks) > HAND_SIZE:
+            raise InvalidRound(f"{HAND_SIZE} tricks are played a round, not {tricks}")
+        return {"tricks": tricks}
+
+    def count_round(
+        self, entered: Mapping[str, Any], n_players: int, options: Options
+    ) -> dict[str, JSON]:
+        return {"tricks": list(entered["tricks"]), "scores": list(entered["tricks"])}
+
+    def is_over(self, totals: Sequence[int], rounds: Rounds, options: Options) -> bool:
+        return len(rounds) >= int(str(options["rounds"]))
+
+    def winners(self, totals: Sequence[int], rounds: Rounds) -> list[int]:
+        return highest_winners(totals)
+
+
+RULES = GameRules.hosting(HighCardState, sheet=HighCardSheet())

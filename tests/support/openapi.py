@@ -1,11 +1,13 @@
-"""Checking answers against OpenAPI 3.0 schemas with jsonschema."""
+"""Checking answers against OpenAPI 3.0 schemas with jsonschema-rs (the Rust validator
+schemathesis uses too: the same JSON Schema 2020-12 verdicts as the `jsonschema` package,
+some 50 times faster, which the tests that check every view of whole games need)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema_rs import Draft202012Validator
 
 
 def json_schema(node: Any) -> Any:
@@ -34,5 +36,5 @@ def validator(name: str, components: Mapping[str, Any]) -> Draft202012Validator:
 def errors(checker: Draft202012Validator, answer: Any) -> list[str]:
     """What is wrong with `answer`, one line per error (empty when it validates)."""
     return [
-        f"{list(error.absolute_path)}: {error.message}" for error in checker.iter_errors(answer)
+        f"{list(error.instance_path)}: {error.message}" for error in checker.iter_errors(answer)
     ]

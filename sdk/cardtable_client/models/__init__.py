@@ -40,14 +40,15 @@ from .move_event_cells_item_card_type_1 import MoveEventCellsItemCardType1
 from .move_event_type import MoveEventType
 from .move_request import MoveRequest
 from .move_result import MoveResult
+from .named_seat_request import NamedSeatRequest
+from .named_seat_request_bot_type_1 import NamedSeatRequestBotType1
+from .named_seat_request_bot_type_2_type_1 import NamedSeatRequestBotType2Type1
+from .named_seat_request_bot_type_3_type_1 import NamedSeatRequestBotType3Type1
+from .open_seat_request import OpenSeatRequest
 from .option_description import OptionDescription
 from .option_description_default_by_players_type_0 import OptionDescriptionDefaultByPlayersType0
 from .option_description_type import OptionDescriptionType
 from .pagination_metadata import PaginationMetadata
-from .player_request import PlayerRequest
-from .player_request_bot_type_1 import PlayerRequestBotType1
-from .player_request_bot_type_2_type_1 import PlayerRequestBotType2Type1
-from .player_request_bot_type_3_type_1 import PlayerRequestBotType3Type1
 from .public_seat import PublicSeat
 from .record import Record
 from .record_options import RecordOptions
@@ -187,14 +188,15 @@ __all__ = (
     "MoveEventType",
     "MoveRequest",
     "MoveResult",
+    "NamedSeatRequest",
+    "NamedSeatRequestBotType1",
+    "NamedSeatRequestBotType2Type1",
+    "NamedSeatRequestBotType3Type1",
+    "OpenSeatRequest",
     "OptionDescription",
     "OptionDescriptionDefaultByPlayersType0",
     "OptionDescriptionType",
     "PaginationMetadata",
-    "PlayerRequest",
-    "PlayerRequestBotType1",
-    "PlayerRequestBotType2Type1",
-    "PlayerRequestBotType3Type1",
     "PublicSeat",
     "Record",
     "RecordOptions",

@@ -15,7 +15,8 @@ from typing import cast
 
 if TYPE_CHECKING:
     from ..models.create_game_request_options import CreateGameRequestOptions
-    from ..models.player_request import PlayerRequest
+    from ..models.named_seat_request import NamedSeatRequest
+    from ..models.open_seat_request import OpenSeatRequest
 
 
 T = TypeVar("T", bound="CreateGameRequest")
@@ -26,7 +27,7 @@ class CreateGameRequest:
     """
     Attributes:
         game (CreateGameRequestGame):
-        players (list[PlayerRequest]):
+        players (list[NamedSeatRequest | OpenSeatRequest]):
         options (CreateGameRequestOptions | Unset): The game's options by name (see GET /game-types).
         seed (int | None | Unset): Makes the shuffles reproducible; secret random when absent.
         public (bool | Unset): List the game in the lobby while seats are open. Default: False.
@@ -36,7 +37,7 @@ class CreateGameRequest:
     """
 
     game: CreateGameRequestGame
-    players: list[PlayerRequest]
+    players: list[NamedSeatRequest | OpenSeatRequest]
     options: CreateGameRequestOptions | Unset = UNSET
     seed: int | None | Unset = UNSET
     public: bool | Unset = False
@@ -44,13 +45,19 @@ class CreateGameRequest:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.create_game_request_options import CreateGameRequestOptions  # noqa: PLC0415
-        from ..models.player_request import PlayerRequest  # noqa: PLC0415
+        from ..models.named_seat_request import NamedSeatRequest  # noqa: PLC0415
+        from ..models.open_seat_request import OpenSeatRequest  # noqa: PLC0415
 
         game: str = self.game
 
         players = []
         for players_item_data in self.players:
-            players_item = players_item_data.to_dict()
+            players_item: dict[str, Any]
+            if isinstance(players_item_data, NamedSeatRequest):
+                players_item = players_item_data.to_dict()
+            else:
+                players_item = players_item_data.to_dict()
+
             players.append(players_item)
 
         options: dict[str, Any] | Unset = UNSET
@@ -93,7 +100,8 @@ class CreateGameRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.create_game_request_options import CreateGameRequestOptions  # noqa: PLC0415
-        from ..models.player_request import PlayerRequest  # noqa: PLC0415
+        from ..models.named_seat_request import NamedSeatRequest  # noqa: PLC0415
+        from ..models.open_seat_request import OpenSeatRequest  # noqa: PLC0415
 
         d = dict(src_dict)
         game = check_create_game_request_game(d.pop("game"))
@@ -101,7 +109,23 @@ class CreateGameRequest:
         players = []
         _players = d.pop("players")
         for players_item_data in _players:
-            players_item = PlayerRequest.from_dict(players_item_data)
+
+            def _parse_players_item(data: object) -> NamedSeatRequest | OpenSeatRequest:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_player_request_type_0 = NamedSeatRequest.from_dict(data)
+
+                    return componentsschemas_player_request_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_player_request_type_1 = OpenSeatRequest.from_dict(data)
+
+                return componentsschemas_player_request_type_1
+
+            players_item = _parse_players_item(players_item_data)
 
             players.append(players_item)
 

@@ -28,13 +28,13 @@ class DealEvent:
             round_ (int):
             next_player (int | None): Whose turn it is now; null when no single seat is to play.
             active_seats (list[int]): Seats that may act now.
-            discard_top (int | Unset): The face-up card on top of the discard pile.
-            draw_pile_size (int | Unset): Cards left.
             first_player (int | Unset): Skip-Bo: the seat that starts.
             stock_tops (list[int | None] | Unset): Skip-Bo: per seat.
             stock_sizes (list[int] | Unset): Skip-Bo: per seat.
             hand_sizes (list[int] | Unset): Skip-Bo: per seat.
             hand (list[int] | Unset): Skip-Bo, own: this seat's new hand.
+            discard_top (int | Unset): The face-up card on top of the discard pile.
+            draw_pile_size (int | Unset): Cards left.
     """
 
     version: int
@@ -42,13 +42,13 @@ class DealEvent:
     round_: int
     next_player: int | None
     active_seats: list[int]
-    discard_top: int | Unset = UNSET
-    draw_pile_size: int | Unset = UNSET
     first_player: int | Unset = UNSET
     stock_tops: list[int | None] | Unset = UNSET
     stock_sizes: list[int] | Unset = UNSET
     hand_sizes: list[int] | Unset = UNSET
     hand: list[int] | Unset = UNSET
+    discard_top: int | Unset = UNSET
+    draw_pile_size: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         version = self.version
@@ -61,10 +61,6 @@ class DealEvent:
         next_player = self.next_player
 
         active_seats = self.active_seats
-
-        discard_top = self.discard_top
-
-        draw_pile_size = self.draw_pile_size
 
         first_player = self.first_player
 
@@ -88,6 +84,10 @@ class DealEvent:
         if not isinstance(self.hand, Unset):
             hand = self.hand
 
+        discard_top = self.discard_top
+
+        draw_pile_size = self.draw_pile_size
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -99,10 +99,6 @@ class DealEvent:
                 "active_seats": active_seats,
             }
         )
-        if discard_top is not UNSET:
-            field_dict["discard_top"] = discard_top
-        if draw_pile_size is not UNSET:
-            field_dict["draw_pile_size"] = draw_pile_size
         if first_player is not UNSET:
             field_dict["first_player"] = first_player
         if stock_tops is not UNSET:
@@ -113,6 +109,10 @@ class DealEvent:
             field_dict["hand_sizes"] = hand_sizes
         if hand is not UNSET:
             field_dict["hand"] = hand
+        if discard_top is not UNSET:
+            field_dict["discard_top"] = discard_top
+        if draw_pile_size is not UNSET:
+            field_dict["draw_pile_size"] = draw_pile_size
 
         return field_dict
 
@@ -133,10 +133,6 @@ class DealEvent:
         next_player = _parse_next_player(d.pop("next_player"))
 
         active_seats = cast(list[int], d.pop("active_seats"))
-
-        discard_top = d.pop("discard_top", UNSET)
-
-        draw_pile_size = d.pop("draw_pile_size", UNSET)
 
         first_player = d.pop("first_player", UNSET)
 
@@ -161,19 +157,23 @@ class DealEvent:
 
         hand = cast(list[int], d.pop("hand", UNSET))
 
+        discard_top = d.pop("discard_top", UNSET)
+
+        draw_pile_size = d.pop("draw_pile_size", UNSET)
+
         deal_event = cls(
             version=version,
             type_=type_,
             round_=round_,
             next_player=next_player,
             active_seats=active_seats,
-            discard_top=discard_top,
-            draw_pile_size=draw_pile_size,
             first_player=first_player,
             stock_tops=stock_tops,
             stock_sizes=stock_sizes,
             hand_sizes=hand_sizes,
             hand=hand,
+            discard_top=discard_top,
+            draw_pile_size=draw_pile_size,
         )
 
         return deal_event

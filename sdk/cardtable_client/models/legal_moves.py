@@ -71,23 +71,23 @@ class LegalMoves:
         moves = []
         for moves_item_data in self.moves:
             moves_item: dict[str, Any]
-            if isinstance(moves_item_data, SkyjoRevealMove):
-                moves_item = moves_item_data.to_dict()
-            elif isinstance(moves_item_data, SkyjoTakeDiscardMove):
-                moves_item = moves_item_data.to_dict()
-            elif isinstance(moves_item_data, SkyjoDrawMove):
-                moves_item = moves_item_data.to_dict()
-            elif isinstance(moves_item_data, SkyjoReplaceMove):
-                moves_item = moves_item_data.to_dict()
-            elif isinstance(moves_item_data, SkyjoDiscardAndRevealMove):
-                moves_item = moves_item_data.to_dict()
-            elif isinstance(moves_item_data, SkipBoPlayHandMove):
+            if isinstance(moves_item_data, SkipBoPlayHandMove):
                 moves_item = moves_item_data.to_dict()
             elif isinstance(moves_item_data, SkipBoPlayStockMove):
                 moves_item = moves_item_data.to_dict()
             elif isinstance(moves_item_data, SkipBoPlayDiscardMove):
                 moves_item = moves_item_data.to_dict()
             elif isinstance(moves_item_data, SkipBoDiscardMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkipBoPassMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkyjoRevealMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkyjoTakeDiscardMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkyjoDrawMove):
+                moves_item = moves_item_data.to_dict()
+            elif isinstance(moves_item_data, SkyjoReplaceMove):
                 moves_item = moves_item_data.to_dict()
             else:
                 moves_item = moves_item_data.to_dict()
@@ -145,46 +145,6 @@ class LegalMoves:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_skyjo_move_type_0 = SkyjoRevealMove.from_dict(data)
-
-                    return componentsschemas_skyjo_move_type_0
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_skyjo_move_type_1 = SkyjoTakeDiscardMove.from_dict(data)
-
-                    return componentsschemas_skyjo_move_type_1
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_skyjo_move_type_2 = SkyjoDrawMove.from_dict(data)
-
-                    return componentsschemas_skyjo_move_type_2
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_skyjo_move_type_3 = SkyjoReplaceMove.from_dict(data)
-
-                    return componentsschemas_skyjo_move_type_3
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_skyjo_move_type_4 = SkyjoDiscardAndRevealMove.from_dict(data)
-
-                    return componentsschemas_skyjo_move_type_4
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
                     componentsschemas_skip_bo_play_move_type_0 = SkipBoPlayHandMove.from_dict(data)
 
                     return componentsschemas_skip_bo_play_move_type_0
@@ -216,11 +176,51 @@ class LegalMoves:
                     return componentsschemas_skip_bo_move_type_1
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skip_bo_move_type_2 = SkipBoPassMove.from_dict(data)
+
+                    return componentsschemas_skip_bo_move_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_move_type_0 = SkyjoRevealMove.from_dict(data)
+
+                    return componentsschemas_skyjo_move_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_move_type_1 = SkyjoTakeDiscardMove.from_dict(data)
+
+                    return componentsschemas_skyjo_move_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_move_type_2 = SkyjoDrawMove.from_dict(data)
+
+                    return componentsschemas_skyjo_move_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_move_type_3 = SkyjoReplaceMove.from_dict(data)
+
+                    return componentsschemas_skyjo_move_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_skip_bo_move_type_2 = SkipBoPassMove.from_dict(data)
+                componentsschemas_skyjo_move_type_4 = SkyjoDiscardAndRevealMove.from_dict(data)
 
-                return componentsschemas_skip_bo_move_type_2
+                return componentsschemas_skyjo_move_type_4
 
             moves_item = _parse_moves_item(moves_item_data)
 

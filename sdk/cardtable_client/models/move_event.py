@@ -45,18 +45,18 @@ class MoveEvent:
                 of one of the games (see each game's own Move).
             next_player (int | None): Whose turn it is now; null when no single seat is to play.
             active_seats (list[int]): Seats that may act now.
-            cells (list[MoveEventCellsItem] | Unset): Skyjo: every grid cell that changed (the value now face up, or removed
-                with its column); left out when the move ends the round.
-            discard_top (int | Unset): Skyjo: the discard pile's top card.
-            draw_pile_size (int | Unset): Cards left to draw.
-            drawn (int | Unset): Skyjo, own: the card this seat just drew.
-            final_lap (SkyjoFinalLap | Unset):
             card (int | None | Unset): Skip-Bo: the value of the card moved (0 = SKIP-BO).
             completed_pile (int | Unset): Skip-Bo: the building pile that reached 12 and was cleared.
             stock_top (int | None | Unset): Skip-Bo, after a play from a stock: the card uncovered (null: empty).
             stock_size (int | Unset): Skip-Bo, after a play from a stock: the cards left in it.
             hand_sizes (list[int] | Unset): Skip-Bo: per seat.
             drew (list[int] | Unset): Skip-Bo, own: the cards that came into this hand.
+            cells (list[MoveEventCellsItem] | Unset): Skyjo: every grid cell that changed (the value now face up, or removed
+                with its column); left out when the move ends the round.
+            discard_top (int | Unset): Skyjo: the discard pile's top card.
+            draw_pile_size (int | Unset): Cards left to draw.
+            drawn (int | Unset): Skyjo, own: the card this seat just drew.
+            final_lap (SkyjoFinalLap | Unset):
     """
 
     version: int
@@ -76,17 +76,17 @@ class MoveEvent:
     )
     next_player: int | None
     active_seats: list[int]
-    cells: list[MoveEventCellsItem] | Unset = UNSET
-    discard_top: int | Unset = UNSET
-    draw_pile_size: int | Unset = UNSET
-    drawn: int | Unset = UNSET
-    final_lap: SkyjoFinalLap | Unset = UNSET
     card: int | None | Unset = UNSET
     completed_pile: int | Unset = UNSET
     stock_top: int | None | Unset = UNSET
     stock_size: int | Unset = UNSET
     hand_sizes: list[int] | Unset = UNSET
     drew: list[int] | Unset = UNSET
+    cells: list[MoveEventCellsItem] | Unset = UNSET
+    discard_top: int | Unset = UNSET
+    draw_pile_size: int | Unset = UNSET
+    drawn: int | Unset = UNSET
+    final_lap: SkyjoFinalLap | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.move_event_cells_item import MoveEventCellsItem  # noqa: PLC0415
@@ -109,23 +109,23 @@ class MoveEvent:
         seat = self.seat
 
         move: dict[str, Any]
-        if isinstance(self.move, SkyjoRevealMove):
-            move = self.move.to_dict()
-        elif isinstance(self.move, SkyjoTakeDiscardMove):
-            move = self.move.to_dict()
-        elif isinstance(self.move, SkyjoDrawMove):
-            move = self.move.to_dict()
-        elif isinstance(self.move, SkyjoReplaceMove):
-            move = self.move.to_dict()
-        elif isinstance(self.move, SkyjoDiscardAndRevealMove):
-            move = self.move.to_dict()
-        elif isinstance(self.move, SkipBoPlayHandMove):
+        if isinstance(self.move, SkipBoPlayHandMove):
             move = self.move.to_dict()
         elif isinstance(self.move, SkipBoPlayStockMove):
             move = self.move.to_dict()
         elif isinstance(self.move, SkipBoPlayDiscardMove):
             move = self.move.to_dict()
         elif isinstance(self.move, SkipBoDiscardMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkipBoPassMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoRevealMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoTakeDiscardMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoDrawMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoReplaceMove):
             move = self.move.to_dict()
         else:
             move = self.move.to_dict()
@@ -134,23 +134,6 @@ class MoveEvent:
         next_player = self.next_player
 
         active_seats = self.active_seats
-
-        cells: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.cells, Unset):
-            cells = []
-            for cells_item_data in self.cells:
-                cells_item = cells_item_data.to_dict()
-                cells.append(cells_item)
-
-        discard_top = self.discard_top
-
-        draw_pile_size = self.draw_pile_size
-
-        drawn = self.drawn
-
-        final_lap: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.final_lap, Unset):
-            final_lap = self.final_lap.to_dict()
 
         card: int | None | Unset
         if isinstance(self.card, Unset):
@@ -176,6 +159,23 @@ class MoveEvent:
         if not isinstance(self.drew, Unset):
             drew = self.drew
 
+        cells: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.cells, Unset):
+            cells = []
+            for cells_item_data in self.cells:
+                cells_item = cells_item_data.to_dict()
+                cells.append(cells_item)
+
+        discard_top = self.discard_top
+
+        draw_pile_size = self.draw_pile_size
+
+        drawn = self.drawn
+
+        final_lap: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.final_lap, Unset):
+            final_lap = self.final_lap.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -188,16 +188,6 @@ class MoveEvent:
                 "active_seats": active_seats,
             }
         )
-        if cells is not UNSET:
-            field_dict["cells"] = cells
-        if discard_top is not UNSET:
-            field_dict["discard_top"] = discard_top
-        if draw_pile_size is not UNSET:
-            field_dict["draw_pile_size"] = draw_pile_size
-        if drawn is not UNSET:
-            field_dict["drawn"] = drawn
-        if final_lap is not UNSET:
-            field_dict["final_lap"] = final_lap
         if card is not UNSET:
             field_dict["card"] = card
         if completed_pile is not UNSET:
@@ -210,6 +200,16 @@ class MoveEvent:
             field_dict["hand_sizes"] = hand_sizes
         if drew is not UNSET:
             field_dict["drew"] = drew
+        if cells is not UNSET:
+            field_dict["cells"] = cells
+        if discard_top is not UNSET:
+            field_dict["discard_top"] = discard_top
+        if draw_pile_size is not UNSET:
+            field_dict["draw_pile_size"] = draw_pile_size
+        if drawn is not UNSET:
+            field_dict["drawn"] = drawn
+        if final_lap is not UNSET:
+            field_dict["final_lap"] = final_lap
 
         return field_dict
 
@@ -252,46 +252,6 @@ class MoveEvent:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_skyjo_move_type_0 = SkyjoRevealMove.from_dict(data)
-
-                return componentsschemas_skyjo_move_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_skyjo_move_type_1 = SkyjoTakeDiscardMove.from_dict(data)
-
-                return componentsschemas_skyjo_move_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_skyjo_move_type_2 = SkyjoDrawMove.from_dict(data)
-
-                return componentsschemas_skyjo_move_type_2
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_skyjo_move_type_3 = SkyjoReplaceMove.from_dict(data)
-
-                return componentsschemas_skyjo_move_type_3
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_skyjo_move_type_4 = SkyjoDiscardAndRevealMove.from_dict(data)
-
-                return componentsschemas_skyjo_move_type_4
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
                 componentsschemas_skip_bo_play_move_type_0 = SkipBoPlayHandMove.from_dict(data)
 
                 return componentsschemas_skip_bo_play_move_type_0
@@ -321,11 +281,51 @@ class MoveEvent:
                 return componentsschemas_skip_bo_move_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skip_bo_move_type_2 = SkipBoPassMove.from_dict(data)
+
+                return componentsschemas_skip_bo_move_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_0 = SkyjoRevealMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_1 = SkyjoTakeDiscardMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_2 = SkyjoDrawMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_3 = SkyjoReplaceMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_skip_bo_move_type_2 = SkipBoPassMove.from_dict(data)
+            componentsschemas_skyjo_move_type_4 = SkyjoDiscardAndRevealMove.from_dict(data)
 
-            return componentsschemas_skip_bo_move_type_2
+            return componentsschemas_skyjo_move_type_4
 
         move = _parse_move(d.pop("move"))
 
@@ -337,28 +337,6 @@ class MoveEvent:
         next_player = _parse_next_player(d.pop("next_player"))
 
         active_seats = cast(list[int], d.pop("active_seats"))
-
-        _cells = d.pop("cells", UNSET)
-        cells: list[MoveEventCellsItem] | Unset = UNSET
-        if _cells is not UNSET:
-            cells = []
-            for cells_item_data in _cells:
-                cells_item = MoveEventCellsItem.from_dict(cells_item_data)
-
-                cells.append(cells_item)
-
-        discard_top = d.pop("discard_top", UNSET)
-
-        draw_pile_size = d.pop("draw_pile_size", UNSET)
-
-        drawn = d.pop("drawn", UNSET)
-
-        _final_lap = d.pop("final_lap", UNSET)
-        final_lap: SkyjoFinalLap | Unset
-        if isinstance(_final_lap, Unset):
-            final_lap = UNSET
-        else:
-            final_lap = SkyjoFinalLap.from_dict(_final_lap)
 
         def _parse_card(data: object) -> int | None | Unset:
             if data is None:
@@ -386,6 +364,28 @@ class MoveEvent:
 
         drew = cast(list[int], d.pop("drew", UNSET))
 
+        _cells = d.pop("cells", UNSET)
+        cells: list[MoveEventCellsItem] | Unset = UNSET
+        if _cells is not UNSET:
+            cells = []
+            for cells_item_data in _cells:
+                cells_item = MoveEventCellsItem.from_dict(cells_item_data)
+
+                cells.append(cells_item)
+
+        discard_top = d.pop("discard_top", UNSET)
+
+        draw_pile_size = d.pop("draw_pile_size", UNSET)
+
+        drawn = d.pop("drawn", UNSET)
+
+        _final_lap = d.pop("final_lap", UNSET)
+        final_lap: SkyjoFinalLap | Unset
+        if isinstance(_final_lap, Unset):
+            final_lap = UNSET
+        else:
+            final_lap = SkyjoFinalLap.from_dict(_final_lap)
+
         move_event = cls(
             version=version,
             type_=type_,
@@ -393,17 +393,17 @@ class MoveEvent:
             move=move,
             next_player=next_player,
             active_seats=active_seats,
-            cells=cells,
-            discard_top=discard_top,
-            draw_pile_size=draw_pile_size,
-            drawn=drawn,
-            final_lap=final_lap,
             card=card,
             completed_pile=completed_pile,
             stock_top=stock_top,
             stock_size=stock_size,
             hand_sizes=hand_sizes,
             drew=drew,
+            cells=cells,
+            discard_top=discard_top,
+            draw_pile_size=draw_pile_size,
+            drawn=drawn,
+            final_lap=final_lap,
         )
 
         return move_event

@@ -61,23 +61,23 @@ class MoveRequest:
         from ..models.skyjo_take_discard_move import SkyjoTakeDiscardMove  # noqa: PLC0415
 
         move: dict[str, Any]
-        if isinstance(self.move, SkyjoRevealMove):
-            move = self.move.to_dict()
-        elif isinstance(self.move, SkyjoTakeDiscardMove):
-            move = self.move.to_dict()
-        elif isinstance(self.move, SkyjoDrawMove):
-            move = self.move.to_dict()
-        elif isinstance(self.move, SkyjoReplaceMove):
-            move = self.move.to_dict()
-        elif isinstance(self.move, SkyjoDiscardAndRevealMove):
-            move = self.move.to_dict()
-        elif isinstance(self.move, SkipBoPlayHandMove):
+        if isinstance(self.move, SkipBoPlayHandMove):
             move = self.move.to_dict()
         elif isinstance(self.move, SkipBoPlayStockMove):
             move = self.move.to_dict()
         elif isinstance(self.move, SkipBoPlayDiscardMove):
             move = self.move.to_dict()
         elif isinstance(self.move, SkipBoDiscardMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkipBoPassMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoRevealMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoTakeDiscardMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoDrawMove):
+            move = self.move.to_dict()
+        elif isinstance(self.move, SkyjoReplaceMove):
             move = self.move.to_dict()
         else:
             move = self.move.to_dict()
@@ -124,46 +124,6 @@ class MoveRequest:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_skyjo_move_type_0 = SkyjoRevealMove.from_dict(data)
-
-                return componentsschemas_skyjo_move_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_skyjo_move_type_1 = SkyjoTakeDiscardMove.from_dict(data)
-
-                return componentsschemas_skyjo_move_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_skyjo_move_type_2 = SkyjoDrawMove.from_dict(data)
-
-                return componentsschemas_skyjo_move_type_2
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_skyjo_move_type_3 = SkyjoReplaceMove.from_dict(data)
-
-                return componentsschemas_skyjo_move_type_3
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_skyjo_move_type_4 = SkyjoDiscardAndRevealMove.from_dict(data)
-
-                return componentsschemas_skyjo_move_type_4
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
                 componentsschemas_skip_bo_play_move_type_0 = SkipBoPlayHandMove.from_dict(data)
 
                 return componentsschemas_skip_bo_play_move_type_0
@@ -193,11 +153,51 @@ class MoveRequest:
                 return componentsschemas_skip_bo_move_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skip_bo_move_type_2 = SkipBoPassMove.from_dict(data)
+
+                return componentsschemas_skip_bo_move_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_0 = SkyjoRevealMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_1 = SkyjoTakeDiscardMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_2 = SkyjoDrawMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_skyjo_move_type_3 = SkyjoReplaceMove.from_dict(data)
+
+                return componentsschemas_skyjo_move_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_skip_bo_move_type_2 = SkipBoPassMove.from_dict(data)
+            componentsschemas_skyjo_move_type_4 = SkyjoDiscardAndRevealMove.from_dict(data)
 
-            return componentsschemas_skip_bo_move_type_2
+            return componentsschemas_skyjo_move_type_4
 
         move = _parse_move(d.pop("move"))
 

@@ -52,9 +52,9 @@ class MoveResult:
             applied.append(applied_item)
 
         view: dict[str, Any]
-        if isinstance(self.view, SkyjoView):
+        if isinstance(self.view, SkipBoView):
             view = self.view.to_dict()
-        elif isinstance(self.view, SkipBoView):
+        elif isinstance(self.view, SkyjoView):
             view = self.view.to_dict()
         else:
             view = self.view.to_dict()
@@ -95,7 +95,7 @@ class MoveResult:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_game_view_type_0 = SkyjoView.from_dict(data)
+                componentsschemas_game_view_type_0 = SkipBoView.from_dict(data)
 
                 return componentsschemas_game_view_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -103,7 +103,7 @@ class MoveResult:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_game_view_type_1 = SkipBoView.from_dict(data)
+                componentsschemas_game_view_type_1 = SkyjoView.from_dict(data)
 
                 return componentsschemas_game_view_type_1
             except (TypeError, ValueError, AttributeError, KeyError):

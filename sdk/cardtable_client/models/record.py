@@ -73,15 +73,15 @@ class Record:
         log = []
         for log_item_data in self.log:
             log_item: dict[str, Any]
-            if isinstance(log_item_data, SkyjoDealEntry):
-                log_item = log_item_data.to_dict()
-            elif isinstance(log_item_data, SkyjoReshuffleEntry):
-                log_item = log_item_data.to_dict()
-            elif isinstance(log_item_data, SkyjoMoveEntry):
-                log_item = log_item_data.to_dict()
-            elif isinstance(log_item_data, SkipBoDealEntry):
+            if isinstance(log_item_data, SkipBoDealEntry):
                 log_item = log_item_data.to_dict()
             elif isinstance(log_item_data, SkipBoReshuffleEntry):
+                log_item = log_item_data.to_dict()
+            elif isinstance(log_item_data, SkipBoMoveEntry):
+                log_item = log_item_data.to_dict()
+            elif isinstance(log_item_data, SkyjoDealEntry):
+                log_item = log_item_data.to_dict()
+            elif isinstance(log_item_data, SkyjoReshuffleEntry):
                 log_item = log_item_data.to_dict()
             else:
                 log_item = log_item_data.to_dict()
@@ -145,30 +145,6 @@ class Record:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_skyjo_log_entry_type_0 = SkyjoDealEntry.from_dict(data)
-
-                    return componentsschemas_skyjo_log_entry_type_0
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_skyjo_log_entry_type_1 = SkyjoReshuffleEntry.from_dict(data)
-
-                    return componentsschemas_skyjo_log_entry_type_1
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
-                    componentsschemas_skyjo_log_entry_type_2 = SkyjoMoveEntry.from_dict(data)
-
-                    return componentsschemas_skyjo_log_entry_type_2
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                try:
-                    if not isinstance(data, dict):
-                        raise TypeError()
                     componentsschemas_skip_bo_log_entry_type_0 = SkipBoDealEntry.from_dict(data)
 
                     return componentsschemas_skip_bo_log_entry_type_0
@@ -184,11 +160,35 @@ class Record:
                     return componentsschemas_skip_bo_log_entry_type_1
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skip_bo_log_entry_type_2 = SkipBoMoveEntry.from_dict(data)
+
+                    return componentsschemas_skip_bo_log_entry_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_log_entry_type_0 = SkyjoDealEntry.from_dict(data)
+
+                    return componentsschemas_skyjo_log_entry_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_skyjo_log_entry_type_1 = SkyjoReshuffleEntry.from_dict(data)
+
+                    return componentsschemas_skyjo_log_entry_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_skip_bo_log_entry_type_2 = SkipBoMoveEntry.from_dict(data)
+                componentsschemas_skyjo_log_entry_type_2 = SkyjoMoveEntry.from_dict(data)
 
-                return componentsschemas_skip_bo_log_entry_type_2
+                return componentsschemas_skyjo_log_entry_type_2
 
             log_item = _parse_log_item(log_item_data)
 

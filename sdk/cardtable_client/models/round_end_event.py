@@ -31,16 +31,16 @@ class RoundEndEvent:
         round_ (int):
         scores (list[int]): The round's scores, per seat.
         totals (list[int]): Running totals, per seat.
+        drawn (bool | Unset): Nobody won the round.
+        winner (int | None | Unset): Seat that emptied the last stock.
+        winning_team (list[int] | None | Unset): Teams: both partners of the winner.
+        stocks_left (list[int] | Unset): Cards left in each stock when the round ended.
         card_totals (list[int] | Unset): Sum of the cards left in each grid.
         finisher (int | Unset):
         finisher_doubled (bool | Unset):
         grids (list[list[int | RoundEndEventGridsItemItemType1]] | Unset): Each grid at the end of the round, every card
             face up.
         revealed (list[list[int]] | Unset): Per seat, the positions turned up by the final reveal.
-        drawn (bool | Unset): Nobody won the round.
-        winner (int | None | Unset): Seat that emptied the last stock.
-        winning_team (list[int] | None | Unset): Teams: both partners of the winner.
-        stocks_left (list[int] | Unset): Cards left in each stock when the round ended.
     """
 
     version: int
@@ -48,15 +48,15 @@ class RoundEndEvent:
     round_: int
     scores: list[int]
     totals: list[int]
+    drawn: bool | Unset = UNSET
+    winner: int | None | Unset = UNSET
+    winning_team: list[int] | None | Unset = UNSET
+    stocks_left: list[int] | Unset = UNSET
     card_totals: list[int] | Unset = UNSET
     finisher: int | Unset = UNSET
     finisher_doubled: bool | Unset = UNSET
     grids: list[list[int | RoundEndEventGridsItemItemType1]] | Unset = UNSET
     revealed: list[list[int]] | Unset = UNSET
-    drawn: bool | Unset = UNSET
-    winner: int | None | Unset = UNSET
-    winning_team: list[int] | None | Unset = UNSET
-    stocks_left: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         version = self.version
@@ -68,6 +68,27 @@ class RoundEndEvent:
         scores = self.scores
 
         totals = self.totals
+
+        drawn = self.drawn
+
+        winner: int | None | Unset
+        if isinstance(self.winner, Unset):
+            winner = UNSET
+        else:
+            winner = self.winner
+
+        winning_team: list[int] | None | Unset
+        if isinstance(self.winning_team, Unset):
+            winning_team = UNSET
+        elif isinstance(self.winning_team, list):
+            winning_team = self.winning_team
+
+        else:
+            winning_team = self.winning_team
+
+        stocks_left: list[int] | Unset = UNSET
+        if not isinstance(self.stocks_left, Unset):
+            stocks_left = self.stocks_left
 
         card_totals: list[int] | Unset = UNSET
         if not isinstance(self.card_totals, Unset):
@@ -100,27 +121,6 @@ class RoundEndEvent:
 
                 revealed.append(revealed_item)
 
-        drawn = self.drawn
-
-        winner: int | None | Unset
-        if isinstance(self.winner, Unset):
-            winner = UNSET
-        else:
-            winner = self.winner
-
-        winning_team: list[int] | None | Unset
-        if isinstance(self.winning_team, Unset):
-            winning_team = UNSET
-        elif isinstance(self.winning_team, list):
-            winning_team = self.winning_team
-
-        else:
-            winning_team = self.winning_team
-
-        stocks_left: list[int] | Unset = UNSET
-        if not isinstance(self.stocks_left, Unset):
-            stocks_left = self.stocks_left
-
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -132,6 +132,14 @@ class RoundEndEvent:
                 "totals": totals,
             }
         )
+        if drawn is not UNSET:
+            field_dict["drawn"] = drawn
+        if winner is not UNSET:
+            field_dict["winner"] = winner
+        if winning_team is not UNSET:
+            field_dict["winning_team"] = winning_team
+        if stocks_left is not UNSET:
+            field_dict["stocks_left"] = stocks_left
         if card_totals is not UNSET:
             field_dict["card_totals"] = card_totals
         if finisher is not UNSET:
@@ -142,14 +150,6 @@ class RoundEndEvent:
             field_dict["grids"] = grids
         if revealed is not UNSET:
             field_dict["revealed"] = revealed
-        if drawn is not UNSET:
-            field_dict["drawn"] = drawn
-        if winner is not UNSET:
-            field_dict["winner"] = winner
-        if winning_team is not UNSET:
-            field_dict["winning_team"] = winning_team
-        if stocks_left is not UNSET:
-            field_dict["stocks_left"] = stocks_left
 
         return field_dict
 
@@ -165,6 +165,36 @@ class RoundEndEvent:
         scores = cast(list[int], d.pop("scores"))
 
         totals = cast(list[int], d.pop("totals"))
+
+        drawn = d.pop("drawn", UNSET)
+
+        def _parse_winner(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        winner = _parse_winner(d.pop("winner", UNSET))
+
+        def _parse_winning_team(data: object) -> list[int] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                winning_team_type_0 = cast(list[int], data)
+
+                return winning_team_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[int] | None | Unset, data)
+
+        winning_team = _parse_winning_team(d.pop("winning_team", UNSET))
+
+        stocks_left = cast(list[int], d.pop("stocks_left", UNSET))
 
         card_totals = cast(list[int], d.pop("card_totals", UNSET))
 
@@ -211,51 +241,21 @@ class RoundEndEvent:
 
                 revealed.append(revealed_item)
 
-        drawn = d.pop("drawn", UNSET)
-
-        def _parse_winner(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        winner = _parse_winner(d.pop("winner", UNSET))
-
-        def _parse_winning_team(data: object) -> list[int] | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, list):
-                    raise TypeError()
-                winning_team_type_0 = cast(list[int], data)
-
-                return winning_team_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(list[int] | None | Unset, data)
-
-        winning_team = _parse_winning_team(d.pop("winning_team", UNSET))
-
-        stocks_left = cast(list[int], d.pop("stocks_left", UNSET))
-
         round_end_event = cls(
             version=version,
             type_=type_,
             round_=round_,
             scores=scores,
             totals=totals,
+            drawn=drawn,
+            winner=winner,
+            winning_team=winning_team,
+            stocks_left=stocks_left,
             card_totals=card_totals,
             finisher=finisher,
             finisher_doubled=finisher_doubled,
             grids=grids,
             revealed=revealed,
-            drawn=drawn,
-            winner=winner,
-            winning_team=winning_team,
-            stocks_left=stocks_left,
         )
 
         return round_end_event

@@ -42,7 +42,7 @@ class Score:
         rounds = []
         for rounds_item_data in self.rounds:
             rounds_item: dict[str, Any]
-            if isinstance(rounds_item_data, SkyjoRoundScore):
+            if isinstance(rounds_item_data, SkipBoRoundScore):
                 rounds_item = rounds_item_data.to_dict()
             else:
                 rounds_item = rounds_item_data.to_dict()
@@ -82,14 +82,14 @@ class Score:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_round_score_type_0 = SkyjoRoundScore.from_dict(data)
+                    componentsschemas_round_score_type_0 = SkipBoRoundScore.from_dict(data)
 
                     return componentsschemas_round_score_type_0
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_round_score_type_1 = SkipBoRoundScore.from_dict(data)
+                componentsschemas_round_score_type_1 = SkyjoRoundScore.from_dict(data)
 
                 return componentsschemas_round_score_type_1
 

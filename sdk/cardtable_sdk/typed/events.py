@@ -37,17 +37,6 @@ class MoveEvent(TypedDict, Generic[MoveT]):
     """Whose turn it is now; null when no single seat is to play."""
     active_seats: list[int]
     """Seats that may act now."""
-    cells: NotRequired[list[MoveEventCellsItem]]
-    """Skyjo: every grid cell that changed (the value now face up, or removed with its column); left
-    out when the move ends the round."""
-    discard_top: NotRequired[int]
-    """Skyjo: the discard pile's top card."""
-    draw_pile_size: NotRequired[int]
-    """Cards left to draw."""
-    drawn: NotRequired[int]
-    """Skyjo, own: the card this seat just drew."""
-    final_lap: NotRequired[SkyjoFinalLap]
-    """Skyjo: set by the move that began a final lap."""
     card: NotRequired[int | None]
     """Skip-Bo: the value of the card moved (0 = SKIP-BO)."""
     completed_pile: NotRequired[int]
@@ -60,6 +49,17 @@ class MoveEvent(TypedDict, Generic[MoveT]):
     """Skip-Bo: per seat."""
     drew: NotRequired[list[int]]
     """Skip-Bo, own: the cards that came into this hand."""
+    cells: NotRequired[list[MoveEventCellsItem]]
+    """Skyjo: every grid cell that changed (the value now face up, or removed with its column); left
+    out when the move ends the round."""
+    discard_top: NotRequired[int]
+    """Skyjo: the discard pile's top card."""
+    draw_pile_size: NotRequired[int]
+    """Cards left to draw."""
+    drawn: NotRequired[int]
+    """Skyjo, own: the card this seat just drew."""
+    final_lap: NotRequired[SkyjoFinalLap]
+    """Skyjo: set by the move that began a final lap."""
 
 
 class ReshuffleEvent(TypedDict):
@@ -83,14 +83,6 @@ class RoundEndEvent(TypedDict):
     """The round's scores, per seat."""
     totals: list[int]
     """Running totals, per seat."""
-    card_totals: NotRequired[list[int]]
-    """Sum of the cards left in each grid."""
-    finisher: NotRequired[int]
-    finisher_doubled: NotRequired[bool]
-    grids: NotRequired[list[list[int | Literal["removed"]]]]
-    """Each grid at the end of the round, every card face up."""
-    revealed: NotRequired[list[list[int]]]
-    """Per seat, the positions turned up by the final reveal."""
     drawn: NotRequired[bool]
     """Nobody won the round."""
     winner: NotRequired[int | None]
@@ -99,6 +91,14 @@ class RoundEndEvent(TypedDict):
     """Teams: both partners of the winner."""
     stocks_left: NotRequired[list[int]]
     """Cards left in each stock when the round ended."""
+    card_totals: NotRequired[list[int]]
+    """Sum of the cards left in each grid."""
+    finisher: NotRequired[int]
+    finisher_doubled: NotRequired[bool]
+    grids: NotRequired[list[list[int | Literal["removed"]]]]
+    """Each grid at the end of the round, every card face up."""
+    revealed: NotRequired[list[list[int]]]
+    """Per seat, the positions turned up by the final reveal."""
 
 
 class DealEvent(TypedDict):
@@ -113,10 +113,6 @@ class DealEvent(TypedDict):
     """Whose turn it is now; null when no single seat is to play."""
     active_seats: list[int]
     """Seats that may act now."""
-    discard_top: NotRequired[int]
-    """The face-up card on top of the discard pile."""
-    draw_pile_size: NotRequired[int]
-    """Cards left."""
     first_player: NotRequired[int]
     """Skip-Bo: the seat that starts."""
     stock_tops: NotRequired[list[int | None]]
@@ -127,6 +123,10 @@ class DealEvent(TypedDict):
     """Skip-Bo: per seat."""
     hand: NotRequired[list[int]]
     """Skip-Bo, own: this seat's new hand."""
+    discard_top: NotRequired[int]
+    """The face-up card on top of the discard pile."""
+    draw_pile_size: NotRequired[int]
+    """Cards left."""
 
 
 class GameEndEvent(TypedDict):

@@ -450,100 +450,21 @@ export interface components {
             /** @description Next page number. */
             next_page?: number;
         };
-        /** @description Setup: turn one of your face-down cards face up. */
-        SkyjoRevealMove: {
+        PlayerRequest: components["schemas"]["NamedSeatRequest"] | components["schemas"]["OpenSeatRequest"];
+        /** @description A named seat: a player, or a server bot. */
+        NamedSeatRequest: {
+            /** @description The seat's name (an open seat has none). */
+            name: string;
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @description Let the server play this seat with one of its bots.
+             * @enum {string|null}
              */
-            type: "reveal";
-            /** @description The grid's row, 0..2. */
-            row: number;
-            /** @description The grid's column, 0..3. */
-            col: number;
+            bot?: "greedy" | "random" | null;
         };
-        /** @description Take the discard's top card into this position. */
-        SkyjoTakeDiscardMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "take_discard";
-            /** @description The grid's row, 0..2. */
-            row: number;
-            /** @description The grid's column, 0..3. */
-            col: number;
-        };
-        /** @description Draw the draw pile's top card (then replace or discard it). */
-        SkyjoDrawMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "draw";
-        };
-        /** @description Put the drawn card into this position. */
-        SkyjoReplaceMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "replace";
-            /** @description The grid's row, 0..2. */
-            row: number;
-            /** @description The grid's column, 0..3. */
-            col: number;
-        };
-        /** @description Discard the drawn card, reveal this one. */
-        SkyjoDiscardAndRevealMove: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "discard_and_reveal";
-            /** @description The grid's row, 0..2. */
-            row: number;
-            /** @description The grid's column, 0..3. */
-            col: number;
-        };
-        /** @description A Skyjo move: its `type`, then that type's fields. */
-        SkyjoMove: components["schemas"]["SkyjoRevealMove"] | components["schemas"]["SkyjoTakeDiscardMove"] | components["schemas"]["SkyjoDrawMove"] | components["schemas"]["SkyjoReplaceMove"] | components["schemas"]["SkyjoDiscardAndRevealMove"];
-        SkyjoDealEntry: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "deal";
-            round: number;
-            grids: number[][];
-            discard: number;
-            draw_pile: number[];
-        };
-        SkyjoReshuffleEntry: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "reshuffle";
-            draw_pile: number[];
-        };
-        SkyjoMoveEntry: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "move";
-            /** @description Who moved. */
-            seat: number;
-            move: components["schemas"]["SkyjoMove"];
-        };
-        SkyjoLogEntry: components["schemas"]["SkyjoDealEntry"] | components["schemas"]["SkyjoReshuffleEntry"] | components["schemas"]["SkyjoMoveEntry"];
-        SkyjoRoundScore: {
-            round: number;
-            /** @description Per seat. */
-            scores: number[];
-            /** @description The seat that ended the round (null: none did). */
-            finisher: number | null;
+        /** @description An open seat: no name, no bot; a join takes it later. */
+        OpenSeatRequest: {
+            /** @enum {boolean} */
+            open: true;
         };
         /** @description Play a card of your hand. */
         SkipBoPlayHandMove: {
@@ -645,139 +566,107 @@ export interface components {
             /** @description Cards left in each seat's stock when it ended. */
             stocks_left: number[];
         };
-        /** @description A move of one of the games (see each game's own Move). */
-        Move: components["schemas"]["SkyjoMove"] | components["schemas"]["SkipBoMove"];
-        /** @description A record's entry: `deal`, `move`, `reshuffle`, per game. */
-        LogEntry: components["schemas"]["SkyjoLogEntry"] | components["schemas"]["SkipBoLogEntry"];
-        /** @description A completed round: its number, scores, the game's own keys. */
-        RoundScore: components["schemas"]["SkyjoRoundScore"] | components["schemas"]["SkipBoRoundScore"];
-        SkyjoOptions: {
-            /** @description Cards each player turns face up before the first turn of a round. */
-            initial_reveals: number;
+        /** @description Setup: turn one of your face-down cards face up. */
+        SkyjoRevealMove: {
             /**
-             * @description Who starts rounds after the first: 'finisher' (whoever ended the previous round) or 'highest_sum' (the highest sum of face-up cards after the setup reveals).
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            later_round_starter: "finisher" | "highest_sum";
-            /** @description The game ends after the round in which some total reaches this score. */
-            end_score: number;
-            /** @description The game also ends after this many rounds (null: no limit). */
-            max_rounds: number | null;
-            /** @description Double the finisher's positive round score when another player scored the same or less. */
-            finisher_penalty: boolean;
-            /** @description The most turns each seat may take in one round; then the round ends as it lies: every card is turned up and scored, as if the lowest total had finished (null: no limit; the server sets 100 when every seat is a bot). */
-            max_turns: number | null;
+            type: "reveal";
+            /** @description The grid's row, 0..2. */
+            row: number;
+            /** @description The grid's column, 0..3. */
+            col: number;
         };
-        SkyjoPlayer: {
-            seat: number;
-            name: string;
-            /** @description The 12 positions row by row (row 0 columns 0..3, then rows 1 and 2); positions keep their place when a column is removed. */
-            grid: ((number | "removed") | null)[];
-            /** @description Sum of this grid's face-up cards. */
-            visible_sum: number;
-            /** @description Face-down cards left. */
-            face_down: number;
-            /** @description Setup reveals this seat still has to make. */
-            reveals_left: number;
-            /** @description This seat has drawn a card and not yet placed it. */
-            holding_drawn: boolean;
-            /** @description Running total of the completed rounds. */
-            total: number;
+        /** @description Take the discard's top card into this position. */
+        SkyjoTakeDiscardMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take_discard";
+            /** @description The grid's row, 0..2. */
+            row: number;
+            /** @description The grid's column, 0..3. */
+            col: number;
         };
-        SkyjoDrawn: {
-            /** @description The seat holding a drawn card. */
-            seat: number;
-            /** @description The drawn card, shown only to the seat that drew it. */
-            card: number | null;
+        /** @description Draw the draw pile's top card (then replace or discard it). */
+        SkyjoDrawMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "draw";
         };
-        SkyjoFinalLap: {
-            /** @description The seat that revealed its last card. */
-            finisher: number;
-            /** @description Seats that still get their last turn, in play order. */
-            still_to_play: number[];
+        /** @description Put the drawn card into this position. */
+        SkyjoReplaceMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "replace";
+            /** @description The grid's row, 0..2. */
+            row: number;
+            /** @description The grid's column, 0..3. */
+            col: number;
         };
-        SkyjoLastRound: {
+        /** @description Discard the drawn card, reveal this one. */
+        SkyjoDiscardAndRevealMove: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discard_and_reveal";
+            /** @description The grid's row, 0..2. */
+            row: number;
+            /** @description The grid's column, 0..3. */
+            col: number;
+        };
+        /** @description A Skyjo move: its `type`, then that type's fields. */
+        SkyjoMove: components["schemas"]["SkyjoRevealMove"] | components["schemas"]["SkyjoTakeDiscardMove"] | components["schemas"]["SkyjoDrawMove"] | components["schemas"]["SkyjoReplaceMove"] | components["schemas"]["SkyjoDiscardAndRevealMove"];
+        SkyjoDealEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deal";
             round: number;
-            /** @description Round scores, the finisher's doubling included. */
+            grids: number[][];
+            discard: number;
+            draw_pile: number[];
+        };
+        SkyjoReshuffleEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reshuffle";
+            draw_pile: number[];
+        };
+        SkyjoMoveEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+            /** @description Who moved. */
+            seat: number;
+            move: components["schemas"]["SkyjoMove"];
+        };
+        SkyjoLogEntry: components["schemas"]["SkyjoDealEntry"] | components["schemas"]["SkyjoReshuffleEntry"] | components["schemas"]["SkyjoMoveEntry"];
+        SkyjoRoundScore: {
+            round: number;
+            /** @description Per seat. */
             scores: number[];
-            /** @description Sum of the cards left in each grid. */
-            card_totals: number[];
-            finisher: number;
-            finisher_doubled: boolean;
-            /** @description Each grid at the end of the round, every card face up. */
-            grids: (number | "removed")[][];
-            /** @description Per seat, the positions turned up by the final reveal. */
-            revealed: number[][];
+            /** @description The seat that ended the round (null: none did). */
+            finisher: number | null;
         };
-        /** @description What one seat or a spectator sees of Skyjo. */
-        SkyjoView: {
-            /** @description Seats still open. */
-            open_seats: number;
-            /** @description Listed in the lobby. */
-            public: boolean;
-            turn_seconds: number | null;
-            /** @description When the turn timer runs out (ISO 8601, UTC), or null. */
-            deadline: string | null;
-            /** @description The seats the deadline applies to. */
-            deadline_seats: number[];
-            /** @description Per seat: why a bot plays it (`left`, `timeout`) or null. */
-            bot_reasons: (string | null)[];
-            /** @description Per seat: its player left. */
-            left: boolean[];
-            /** @description The rematch's game id. */
-            rematch: string | null;
-            /** @description The game this rematches. */
-            rematch_of: string | null;
-            /** @description The game's id. */
-            id: string;
-            /** @description Per seat, the server bot that plays it, or null for a human. */
-            bots: (string | null)[];
-            /** @description True when the creator chose the seed: whoever knows it can derive every hidden card. False for a secure 128-bit server seed. */
-            seeded: boolean;
-            /** @description Moves applied so far. */
-            version: number;
-            /** @description The viewer; null for a spectator. */
-            seat: number | null;
-            /**
-             * @description `waiting` (open seats, not dealt yet), `setup` (what precedes the first turn, e.g. Skyjo's reveals), `playing` or `finished`.
-             * @enum {string}
-             */
-            phase: "waiting" | "setup" | "playing" | "finished";
-            round: number;
-            /** @description Whose turn it is; null when no single seat is to play. */
-            current_player: number | null;
-            /** @description Seats that may act now. */
-            active_seats: number[];
-            finished: boolean;
-            /** @description Running totals, per seat. */
-            totals: number[];
-            /** @description Winning seats once finished (ties share; empty for a drawn game). */
-            winners: number[];
-            /** @enum {string} */
-            game: "skyjo";
-            /**
-             * @description `reveal`; `choose` (take_discard or draw); `place_drawn` (replace or discard_and_reveal); null once the game is over.
-             * @enum {string|null}
-             */
-            step: "reveal" | "choose" | "place_drawn" | null;
-            options: components["schemas"]["SkyjoOptions"];
-            players: components["schemas"]["SkyjoPlayer"][];
-            /** @description The face-up card on top of the discard pile. */
-            discard_top: number;
-            discard_size: number;
-            /** @description The whole discard pile, bottom first (its last card is `discard_top`): every seat saw each of these cards go there. */
-            discard_pile: number[];
-            /** @description Cards left. */
-            draw_pile_size: number;
-            /** @description The card drawn and not yet placed; null when none. */
-            drawn: components["schemas"]["SkyjoDrawn"] | (Record<string, never> | null);
-            /** @description Set once someone finished: the others play once more. */
-            final_lap: components["schemas"]["SkyjoFinalLap"] | (Record<string, never> | null);
-            /** @description The previous round's result; null during round 1. */
-            last_round: components["schemas"]["SkyjoLastRound"] | (Record<string, never> | null);
-            /** @description Every completed round (as in the Score). */
-            rounds: components["schemas"]["SkyjoRoundScore"][];
-        };
+        /** @description A move of one of the games (see each game's own Move). */
+        Move: components["schemas"]["SkipBoMove"] | components["schemas"]["SkyjoMove"];
+        /** @description A record's entry: `deal`, `move`, `reshuffle`, per game. */
+        LogEntry: components["schemas"]["SkipBoLogEntry"] | components["schemas"]["SkyjoLogEntry"];
+        /** @description A completed round: its number, scores, the game's own keys. */
+        RoundScore: components["schemas"]["SkipBoRoundScore"] | components["schemas"]["SkyjoRoundScore"];
         SkipBoOptions: {
             /** @description Cards in each player's stock: 30 with 2-4 players, 20 with 5-6 (the short game uses 10). Allowed 1..30 with players x (stock_size + 5) <= 162. */
             stock_size: number;
@@ -908,6 +797,133 @@ export interface components {
             /** @description Every completed round (as in the Score). */
             rounds: components["schemas"]["SkipBoRoundScore"][];
         };
+        SkyjoOptions: {
+            /** @description Cards each player turns face up before the first turn of a round. */
+            initial_reveals: number;
+            /**
+             * @description Who starts rounds after the first: 'finisher' (whoever ended the previous round) or 'highest_sum' (the highest sum of face-up cards after the setup reveals).
+             * @enum {string}
+             */
+            later_round_starter: "finisher" | "highest_sum";
+            /** @description The game ends after the round in which some total reaches this score. */
+            end_score: number;
+            /** @description The game also ends after this many rounds (null: no limit). */
+            max_rounds: number | null;
+            /** @description Double the finisher's positive round score when another player scored the same or less. */
+            finisher_penalty: boolean;
+            /** @description The most turns each seat may take in one round; then the round ends as it lies: every card is turned up and scored, as if the lowest total had finished (null: no limit; the server sets 100 when every seat is a bot). */
+            max_turns: number | null;
+        };
+        SkyjoPlayer: {
+            seat: number;
+            name: string;
+            /** @description The 12 positions row by row (row 0 columns 0..3, then rows 1 and 2); positions keep their place when a column is removed. */
+            grid: ((number | "removed") | null)[];
+            /** @description Sum of this grid's face-up cards. */
+            visible_sum: number;
+            /** @description Face-down cards left. */
+            face_down: number;
+            /** @description Setup reveals this seat still has to make. */
+            reveals_left: number;
+            /** @description This seat has drawn a card and not yet placed it. */
+            holding_drawn: boolean;
+            /** @description Running total of the completed rounds. */
+            total: number;
+        };
+        SkyjoDrawn: {
+            /** @description The seat holding a drawn card. */
+            seat: number;
+            /** @description The drawn card, shown only to the seat that drew it. */
+            card: number | null;
+        };
+        SkyjoFinalLap: {
+            /** @description The seat that revealed its last card. */
+            finisher: number;
+            /** @description Seats that still get their last turn, in play order. */
+            still_to_play: number[];
+        };
+        SkyjoLastRound: {
+            round: number;
+            /** @description Round scores, the finisher's doubling included. */
+            scores: number[];
+            /** @description Sum of the cards left in each grid. */
+            card_totals: number[];
+            finisher: number;
+            finisher_doubled: boolean;
+            /** @description Each grid at the end of the round, every card face up. */
+            grids: (number | "removed")[][];
+            /** @description Per seat, the positions turned up by the final reveal. */
+            revealed: number[][];
+        };
+        /** @description What one seat or a spectator sees of Skyjo. */
+        SkyjoView: {
+            /** @description Seats still open. */
+            open_seats: number;
+            /** @description Listed in the lobby. */
+            public: boolean;
+            turn_seconds: number | null;
+            /** @description When the turn timer runs out (ISO 8601, UTC), or null. */
+            deadline: string | null;
+            /** @description The seats the deadline applies to. */
+            deadline_seats: number[];
+            /** @description Per seat: why a bot plays it (`left`, `timeout`) or null. */
+            bot_reasons: (string | null)[];
+            /** @description Per seat: its player left. */
+            left: boolean[];
+            /** @description The rematch's game id. */
+            rematch: string | null;
+            /** @description The game this rematches. */
+            rematch_of: string | null;
+            /** @description The game's id. */
+            id: string;
+            /** @description Per seat, the server bot that plays it, or null for a human. */
+            bots: (string | null)[];
+            /** @description True when the creator chose the seed: whoever knows it can derive every hidden card. False for a secure 128-bit server seed. */
+            seeded: boolean;
+            /** @description Moves applied so far. */
+            version: number;
+            /** @description The viewer; null for a spectator. */
+            seat: number | null;
+            /**
+             * @description `waiting` (open seats, not dealt yet), `setup` (what precedes the first turn, e.g. Skyjo's reveals), `playing` or `finished`.
+             * @enum {string}
+             */
+            phase: "waiting" | "setup" | "playing" | "finished";
+            round: number;
+            /** @description Whose turn it is; null when no single seat is to play. */
+            current_player: number | null;
+            /** @description Seats that may act now. */
+            active_seats: number[];
+            finished: boolean;
+            /** @description Running totals, per seat. */
+            totals: number[];
+            /** @description Winning seats once finished (ties share; empty for a drawn game). */
+            winners: number[];
+            /** @enum {string} */
+            game: "skyjo";
+            /**
+             * @description `reveal`; `choose` (take_discard or draw); `place_drawn` (replace or discard_and_reveal); null once the game is over.
+             * @enum {string|null}
+             */
+            step: "reveal" | "choose" | "place_drawn" | null;
+            options: components["schemas"]["SkyjoOptions"];
+            players: components["schemas"]["SkyjoPlayer"][];
+            /** @description The face-up card on top of the discard pile. */
+            discard_top: number;
+            discard_size: number;
+            /** @description The whole discard pile, bottom first (its last card is `discard_top`): every seat saw each of these cards go there. */
+            discard_pile: number[];
+            /** @description Cards left. */
+            draw_pile_size: number;
+            /** @description The card drawn and not yet placed; null when none. */
+            drawn: components["schemas"]["SkyjoDrawn"] | (Record<string, never> | null);
+            /** @description Set once someone finished: the others play once more. */
+            final_lap: components["schemas"]["SkyjoFinalLap"] | (Record<string, never> | null);
+            /** @description The previous round's result; null during round 1. */
+            last_round: components["schemas"]["SkyjoLastRound"] | (Record<string, never> | null);
+            /** @description Every completed round (as in the Score). */
+            rounds: components["schemas"]["SkyjoRoundScore"][];
+        };
         /** @description Every applied move (bot moves too): `seat`, `move` exactly as applied, whose turn it is now, and the move's public consequences (the game's own fields). */
         MoveEvent: {
             /** @description The version this change created. */
@@ -924,6 +940,18 @@ export interface components {
             next_player: number | null;
             /** @description Seats that may act now. */
             active_seats: number[];
+            /** @description Skip-Bo: the value of the card moved (0 = SKIP-BO). */
+            card?: number | null;
+            /** @description Skip-Bo: the building pile that reached 12 and was cleared. */
+            completed_pile?: number;
+            /** @description Skip-Bo, after a play from a stock: the card uncovered (null: empty). */
+            stock_top?: number | null;
+            /** @description Skip-Bo, after a play from a stock: the cards left in it. */
+            stock_size?: number;
+            /** @description Skip-Bo: per seat. */
+            hand_sizes?: number[];
+            /** @description Skip-Bo, own: the cards that came into this hand. */
+            drew?: number[];
             /** @description Skyjo: every grid cell that changed (the value now face up, or removed with its column); left out when the move ends the round. */
             cells?: {
                 seat: number;
@@ -939,18 +967,6 @@ export interface components {
             drawn?: number;
             /** @description Skyjo: set by the move that began a final lap. */
             final_lap?: components["schemas"]["SkyjoFinalLap"];
-            /** @description Skip-Bo: the value of the card moved (0 = SKIP-BO). */
-            card?: number | null;
-            /** @description Skip-Bo: the building pile that reached 12 and was cleared. */
-            completed_pile?: number;
-            /** @description Skip-Bo, after a play from a stock: the card uncovered (null: empty). */
-            stock_top?: number | null;
-            /** @description Skip-Bo, after a play from a stock: the cards left in it. */
-            stock_size?: number;
-            /** @description Skip-Bo: per seat. */
-            hand_sizes?: number[];
-            /** @description Skip-Bo, own: the cards that came into this hand. */
-            drew?: number[];
         };
         /** @description A new draw pile was formed during the move. */
         ReshuffleEvent: {
@@ -978,14 +994,6 @@ export interface components {
             scores: number[];
             /** @description Running totals, per seat. */
             totals: number[];
-            /** @description Sum of the cards left in each grid. */
-            card_totals?: number[];
-            finisher?: number;
-            finisher_doubled?: boolean;
-            /** @description Each grid at the end of the round, every card face up. */
-            grids?: (number | "removed")[][];
-            /** @description Per seat, the positions turned up by the final reveal. */
-            revealed?: number[][];
             /** @description Nobody won the round. */
             drawn?: boolean;
             /** @description Seat that emptied the last stock. */
@@ -994,6 +1002,14 @@ export interface components {
             winning_team?: number[] | null;
             /** @description Cards left in each stock when the round ended. */
             stocks_left?: number[];
+            /** @description Sum of the cards left in each grid. */
+            card_totals?: number[];
+            finisher?: number;
+            finisher_doubled?: boolean;
+            /** @description Each grid at the end of the round, every card face up. */
+            grids?: (number | "removed")[][];
+            /** @description Per seat, the positions turned up by the final reveal. */
+            revealed?: number[][];
         };
         /** @description A new round was dealt (also the first round of a game that waited for players): its public start, and the viewer's own cards when dealt some. */
         DealEvent: {
@@ -1009,10 +1025,6 @@ export interface components {
             next_player: number | null;
             /** @description Seats that may act now. */
             active_seats: number[];
-            /** @description The face-up card on top of the discard pile. */
-            discard_top?: number;
-            /** @description Cards left. */
-            draw_pile_size?: number;
             /** @description Skip-Bo: the seat that starts. */
             first_player?: number;
             /** @description Skip-Bo: per seat. */
@@ -1023,6 +1035,10 @@ export interface components {
             hand_sizes?: number[];
             /** @description Skip-Bo, own: this seat's new hand. */
             hand?: number[];
+            /** @description The face-up card on top of the discard pile. */
+            discard_top?: number;
+            /** @description Cards left. */
+            draw_pile_size?: number;
         };
         /** @description The game is over. */
         GameEndEvent: {
@@ -1129,7 +1145,7 @@ export interface components {
             rematch_of: string | null;
             id: string;
             /** @enum {string} */
-            game: "skyjo" | "skipbo";
+            game: "skipbo" | "skyjo";
             /** @enum {string} */
             phase: "waiting";
             version: number;
@@ -1141,7 +1157,7 @@ export interface components {
             seats: components["schemas"]["PublicSeat"][];
             bots: (string | null)[];
         };
-        GameView: components["schemas"]["SkyjoView"] | components["schemas"]["SkipBoView"] | components["schemas"]["WaitingView"];
+        GameView: components["schemas"]["SkipBoView"] | components["schemas"]["SkyjoView"] | components["schemas"]["WaitingView"];
         MoveResult: {
             /** @description The game's version now. */
             version: number;
@@ -1169,20 +1185,9 @@ export interface components {
             /** @description Cursor of the next page. */
             next: string | null;
         };
-        PlayerRequest: {
-            /** @description Required unless `open`. */
-            name?: string;
-            /** @description An open seat (no name, no bot), taken later by a join. */
-            open?: boolean;
-            /**
-             * @description Let the server play this seat with one of its bots.
-             * @enum {string|null}
-             */
-            bot?: "greedy" | "random" | null;
-        };
         CreateGameRequest: {
             /** @enum {string} */
-            game: "skyjo" | "skipbo";
+            game: "skipbo" | "skyjo";
             players: components["schemas"]["PlayerRequest"][];
             /** @description The game's options by name (see GET /game-types). */
             options?: {
@@ -1280,7 +1285,7 @@ export interface components {
         };
         CreateScoresheetRequest: {
             /** @enum {string} */
-            game: "skyjo" | "skipbo";
+            game: "skipbo" | "skyjo";
             /** @description The players' names in seat order (Skyjo 2-8, Skip-Bo 2-6). */
             players: string[];
             /** @description Scoring options only, checked like the game's own: Skyjo `end_score`, `max_rounds`, `finisher_penalty`; Skip-Bo `target_score`, `teams` (4 or 6 players). Missing ones take the game's defaults. */
@@ -1320,7 +1325,7 @@ export interface components {
         CreatedScoresheet: {
             id: string;
             /** @enum {string} */
-            game: "skyjo" | "skipbo";
+            game: "skipbo" | "skyjo";
             /** @description Grows by one per edit; sent as the ETag. */
             version: number;
             players: components["schemas"]["ScoresheetPlayer"][];
@@ -1344,7 +1349,7 @@ export interface components {
         Scoresheet: {
             id: string;
             /** @enum {string} */
-            game: "skyjo" | "skipbo";
+            game: "skipbo" | "skyjo";
             /** @description Grows by one per edit; sent as the ETag. */
             version: number;
             players: components["schemas"]["ScoresheetPlayer"][];
@@ -1459,7 +1464,7 @@ export interface operations {
             query?: {
                 /** @description Only games waiting for players are listed (true). */
                 open?: true;
-                game?: "skyjo" | "skipbo";
+                game?: "skipbo" | "skyjo";
                 /** @description The `next` of the previous page. */
                 cursor?: string;
                 limit?: number;
@@ -1704,7 +1709,7 @@ export interface operations {
             header?: {
                 /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
                 "Idempotency-Key"?: string;
-                /** @description The version you decided on, e.g. "17": 412 if it moved on. */
+                /** @description The version you decided on, e.g. "17": 412 if it moved on. One strong tag (a weak one is refused). */
                 "If-Match"?: string;
             };
             path: {

@@ -9,7 +9,7 @@ describe.skipIf(!url)("live tables", () => {
   const table = new Cardtable(url);
 
   async function openTable(options: { public?: boolean; seats?: number } = {}) {
-    const players = [{ name: "Ann" }, ...Array.from({ length: options.seats ?? 1 }, () => ({ open: true }))];
+    const players = [{ name: "Ann" }, ...Array.from({ length: options.seats ?? 1 }, () => ({ open: true as const }))];
     const game = await table.createGame({ game: "skyjo", players, options: { max_rounds: 1 }, public: options.public ?? false });
     const ann = table.seat(game.id, game.players[0]!.token!);
     return { game, ann };

@@ -59,7 +59,8 @@ EVENT_FEED_SCHEMA: dict[str, Any] = {
         "version": {"type": "integer", "description": "The game's version now."},
         "events": {"type": "array", "items": {"$ref": "#/components/schemas/Event"}},
         "next": {
-            "type": ["integer", "null"],
+            "type": "integer",
+            "nullable": True,
             "description": "More events follow: ask again with this as `since` (null: none).",
         },
     },

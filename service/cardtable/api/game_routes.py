@@ -15,6 +15,7 @@ from cardtable.api import metrics
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.idempotency_header import (
     IdempotencyKeyHeaderSchema,
+    SecretIdempotencyKeyHeaderSchema,
     idempotency_key,
     ids_secret,
     keyed,
@@ -155,7 +156,7 @@ def _created(created: Created) -> tuple[dict[str, Any], int, dict[str, str]]:
 class Games(MethodView):
     @blp.doc(operationId="create_game", security=[], responses=CREATED_GAME)
     @blp.arguments(CreateGameRequestSchema())
-    @blp.headers(IdempotencyKeyHeaderSchema())
+    @blp.headers(SecretIdempotencyKeyHeaderSchema())
     @blp.response(201, CreatedGameSchema, errors=(400, 413, 415, 422, 503))
     def post(self, body: dict[str, Any], **_headers: Any) -> Any:
         """Create a game: deal it, let server bots act first, return one token per seat.

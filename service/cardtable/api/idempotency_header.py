@@ -24,26 +24,41 @@ HEADER = "Idempotency-Key"
 REPLAYED = {"Idempotent-Replayed": "true"}
 
 
+KEY_DESCRIPTION = (
+    "Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where "
+    "the answer carries a token: creating, joining, a rematch): a retry of the same request "
+    "with the same key returns the first answer (with `Idempotent-Replayed: true`) instead "
+    "of acting twice; the same key for a different request is refused (422 "
+    "`idempotency_key_reused`), and so is a replay showing a token to another client than "
+    "the first, unless the key is random in form (32 or more hex digits, or a UUID v4). "
+    "Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and "
+    "per seat for its 4 latest keyed requests."
+)
+# The JSON Schema of games/idempotency.KEY_PATTERN: `!` to `~` are the printable ASCII.
+KEY_SCHEMA = {"pattern": "^[!-~]+$", "maxLength": 128}
+
+
+def _key_field(min_length: int) -> fields.String:
+    return fields.String(
+        data_key=HEADER,
+        metadata={"description": KEY_DESCRIPTION, "minLength": min_length, **KEY_SCHEMA},
+    )
+
+
 class IdempotencyKeyHeaderSchema(Schema):
     """Documents the header; the value is read (and checked) by `idempotency_key`."""
 
     class Meta:
         unknown = EXCLUDE
 
-    idempotency_key = fields.String(
-        data_key=HEADER,
-        metadata={
-            "description": "Any unique string (1 to 128 printable ASCII characters, e.g. a "
-            "UUID; at least 16 where the answer carries a token: creating, joining, a "
-            "rematch): a retry of the same request with the same key returns the first "
-            "answer (with `Idempotent-Replayed: true`) instead of acting twice; the same "
-            "key for a different request is refused (422 `idempotency_key_reused`), and so "
-            "is a replay showing a token to another client than the first, unless the key "
-            "is random in form (32 or more hex digits, or a UUID v4). Kept "
-            "for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and "
-            "per seat for its 4 latest keyed requests."
-        },
-    )
+    idempotency_key = _key_field(1)
+
+
+class SecretIdempotencyKeyHeaderSchema(IdempotencyKeyHeaderSchema):
+    """The header where the answer carries a token (`idempotency_key(grants_secrets=True)`):
+    a replay shows the token to whoever knows the key, so the key is long."""
+
+    idempotency_key = _key_field(SECRET_KEY_MIN)
 
 
 def idempotency_key(grants_secrets: bool = False) -> str | None:

@@ -12,6 +12,7 @@ from cardtable.api.blueprint import Blueprint
 from cardtable.api.idempotency_header import (
     REPLAYED,
     IdempotencyKeyHeaderSchema,
+    SecretIdempotencyKeyHeaderSchema,
     holder,
     idempotency_key,
     ids_secret,
@@ -115,7 +116,7 @@ def _edited(sheet_id: str, operation: str, body: Any, edit: Edit, status: int) -
 class Scoresheets(MethodView):
     @blp.doc(operationId="create_scoresheet", security=[], responses=CREATED_SHEET)
     @blp.arguments(CreateScoresheetRequestSchema())
-    @blp.headers(IdempotencyKeyHeaderSchema())
+    @blp.headers(SecretIdempotencyKeyHeaderSchema())
     @blp.response(
         201, CreatedScoresheetSchema, headers=VERSION_HEADER, errors=(400, 413, 415, 422, 503)
     )

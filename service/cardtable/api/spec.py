@@ -12,7 +12,7 @@ from flask_smorest import Api
 
 from cardtable.api.schemas import derived
 from cardtable.api.schemas.base import ErrorSchema
-from cardtable.api.schemas.common import AppliedMoveSchema
+from cardtable.api.schemas.common import OPEN_SEAT, AppliedMoveSchema, PlayerRequestSchema
 from cardtable.api.schemas.tables import WaitingViewSchema
 from cardtable.api.schemas.views import ServedViewSchema
 from cardtable.config import Settings
@@ -76,6 +76,7 @@ def register_components(api: Api) -> None:
     """Schemas the routes reference by name: views differ per game, so a view is a oneOf;
     moves, log entries and rounds are derived from each game's declarations."""
     spec = api.spec
+    seat_kinds(api)
     served = api.ma_plugin.converter.schema2jsonschema(ServedViewSchema)
     for name, component in derived.components(served=served).items():
         spec.components.schema(name, component)
@@ -88,6 +89,25 @@ def register_components(api: Api) -> None:
         "GameView", {"oneOf": [derived.ref(name) for name in [*views, "WaitingView"]]}
     )
     spec.components.schema("MoveResult", MOVE_RESULT)
+
+
+def seat_kinds(api: Api) -> None:
+    """A player entry as the server takes it: a named seat (a player, or a server bot) or an
+    open one, each with only its own fields. One request schema loads both (the service
+    checks the combination), so the spec's `PlayerRequest` is made the `oneOf` here."""
+    spec = api.spec
+    spec.components.schema("PlayerRequest", schema=PlayerRequestSchema)
+    loaded = spec.components.schemas["PlayerRequest"]
+    named = {
+        **loaded,
+        "description": "A named seat: a player, or a server bot.",
+        "required": ["name"],
+        "properties": {k: v for k, v in loaded["properties"].items() if k != "open"},
+    }
+    spec.components.schema("NamedSeatRequest", named)
+    spec.components.schema("OpenSeatRequest", OPEN_SEAT)
+    loaded.clear()
+    loaded["oneOf"] = [derived.ref("NamedSeatRequest"), derived.ref("OpenSeatRequest")]
 
 
 MOVE_RESULT = {

@@ -13,6 +13,7 @@ from marshmallow import Schema
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.idempotency_header import (
     IdempotencyKeyHeaderSchema,
+    SecretIdempotencyKeyHeaderSchema,
     holder,
     idempotency_key,
     keyed,
@@ -69,7 +70,10 @@ def _table_route(
         view = blp.response(*answer, errors=tuple(errors))(view)
         if body is not None:
             view = blp.arguments(body)(view)
-        view = blp.headers(IdempotencyKeyHeaderSchema())(view)
+        # A granted seat's answer shows its token, which a replay gives to the key's holder.
+        grants_secrets = answer[1] is SeatGrantSchema
+        key = SecretIdempotencyKeyHeaderSchema if grants_secrets else IdempotencyKeyHeaderSchema
+        view = blp.headers(key())(view)
         return blp.doc(operationId=operation_id, security=security)(view)
 
     return declare

@@ -69,7 +69,17 @@ LEFT_TOKENS_MAX = 32
 """Token hashes of leavers a waiting game keeps (an older leaver leaving again is refused as
 an unknown token rather than as `already_left`)."""
 TIMER_BOT = "greedy"
-"""The bot that plays for an absent or departed player."""
+"""The bot that plays for an absent or departed player, when the game has it."""
+
+
+def stand_in_bot(game: str) -> str:
+    """The bot that plays for an absent or departed player of `game`: the greedy one, or,
+    for a game without it, the first of its own (a leave must never ask for a bot the game
+    does not have: that was a 500)."""
+    bots = get_rules(game).bots
+    return TIMER_BOT if TIMER_BOT in bots else sorted(bots)[0]
+
+
 BOT_PLAY_SECONDS = 0.02
 BOT_PLAY_MOVES = 200
 """Bounds on the bots' answers to one change (a leave, a timeout, a start): a slice, as for
@@ -305,8 +315,9 @@ class Game:
                 self.hosting.abandoned = True
             return []
         key = self.turn_key()
-        player.bot, player.bot_reason = TIMER_BOT, "left"
-        self.record_change("leave", seat=seat, bot=TIMER_BOT)
+        bot = stand_in_bot(self.game)
+        player.bot, player.bot_reason = bot, "left"
+        self.record_change("leave", seat=seat, bot=bot)
         return self.after_change(now, key)
 
     def _prune_waiting_log(self) -> None:
@@ -367,13 +378,15 @@ class Game:
             and self.turn_key() == key
             and len(applied) < max_moves
         ):
-            for moved_seat, move in play_bots(rules, self.state, {seat: TIMER_BOT}, max_moves=1):
+            stand_in = {seat: stand_in_bot(self.game)}
+            for moved_seat, move in play_bots(rules, self.state, stand_in, max_moves=1):
                 applied.append(AppliedMove(self.version, moved_seat, move, True))
         return applied
 
     def hand_to_bot(self, seat: int, reason: str) -> None:
-        self.seats[seat].bot, self.seats[seat].bot_reason = TIMER_BOT, reason
-        self.record_change("takeover", seat=seat, reason=reason, bot=TIMER_BOT)
+        bot = stand_in_bot(self.game)
+        self.seats[seat].bot, self.seats[seat].bot_reason = bot, reason
+        self.record_change("takeover", seat=seat, reason=reason, bot=bot)
 
     def turn_key(self) -> list[Any] | None:
         """Changes exactly when a new turn (or a new round's setup) begins."""

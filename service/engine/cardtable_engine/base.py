@@ -8,13 +8,11 @@ Nothing here (or anywhere under `cardtable_engine`) may import Flask, marshmallo
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from abc import ABC, abstractmethod
 from collections import Counter, deque
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardtable_engine.cards import DeckRng, new_seed
 from cardtable_engine.checks import Check, integer, require_fields, require_int
@@ -33,9 +31,13 @@ from cardtable_engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
+from cardtable_engine.hooks import EventHooks, PlayHooks, SearchHooks, StoredFormHooks
 from cardtable_engine.options import JSON, Bot, GameInfo, OptionSpec, resolve_option_values
 from cardtable_engine.scoring import running_totals
 from cardtable_engine.shapes import MoveShape, MoveSpace, move_space
+
+if TYPE_CHECKING:
+    from cardtable_engine.sheets import SheetRules
 
 __all__ = [
     "JSON",
@@ -73,26 +75,11 @@ Entry = dict[str, JSON]
 """A log entry: a flat JSON object whose `type` says what happened ("move", "deal", ...)."""
 
 S = TypeVar("S", bound="GameState")
+H = TypeVar("H")
 
 PHASES = ("waiting", "setup", "playing", "finished")
 """Every view's `phase`: "waiting" (a table with open seats, before the deal), "setup"
 (what precedes the first turn, e.g. Skyjo's simultaneous reveals), "playing", "finished"."""
-
-_GAME_MODULES = {
-    "stored_form": "stored_form",
-    "play": "moves",
-    "events": "events",
-    "search": "search",
-}
-"""The hooks a game folder's state class gets from its sibling modules (hook: module)."""
-
-_MODULE_TABLES = {
-    "MOVES": "moves",
-    "VIEW_FIELDS": "views",
-    "VIEW_PARTS": "views",
-    "VIEW_STEP": "views",
-}
-"""The class tables a game folder's state class takes from its sibling modules."""
 
 _SPACES: dict[tuple[type, int], MoveSpace] = {}
 """The move space of each state class and player count, once made (looked up per move)."""
@@ -120,13 +107,6 @@ class RecordedCards:
         return entry
 
 
-def _sibling(package: str, name: str) -> Any:
-    """The module `name` of a game's folder, None when the folder has none."""
-    if importlib.util.find_spec(f"{package}.{name}") is None:
-        return None
-    return importlib.import_module(f"{package}.{name}")
-
-
 class GameState(ABC):
     """The full state of one game (hidden cards included). Mutable: `apply` changes it in
     place, and leaves it unchanged when it raises."""
@@ -150,35 +130,20 @@ class GameState(ABC):
     """The objects VIEW_FIELDS name with `view_fields.part` (each a `<Game><Part>` schema)."""
     VIEW_STEP: ClassVar[Mapping[str, Any] | None] = None
     """The JSON Schema of the view's `step` (by default: a key of STEP_MOVES, or null)."""
-    events: ClassVar[Any] = None
+    # The modules a game hands jobs to, named by its state class (each checked by mypy
+    # against its Protocol in hooks.py); None: the class implements the hooks itself.
+    events: ClassVar[EventHooks | None] = None
     """The game's events module (move_consequences, deal_fields), unless the generic
     view-diff of cardtable_engine.events describes its events well enough."""
-    stored_form: ClassVar[Any] = None
+    stored_form: ClassVar[StoredFormHooks | None] = None
     """The game's stored_form module (state_fields, dump_fields, restore,
     check_consistency, log_entries, order_of), unless the class implements those hooks
     itself."""
-    play: ClassVar[Any] = None
+    play: ClassVar[PlayHooks | None] = None
     """The game's moves module (check_legal, perform), unless the class implements those
     hooks itself."""
-    search: ClassVar[Any] = None
+    search: ClassVar[SearchHooks | None] = None
     """The game's search module (clone, from_view): see cardtable_engine.search."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A state class in a game folder's `state.py` gets the hooks and tables above from
-        the folder's own modules (stored_form.py, moves.py, events.py, search.py, views.py)
-        unless it sets them itself, so no game names its modules twice."""
-        super().__init_subclass__(**kwargs)
-        package, _, module = cls.__module__.rpartition(".")
-        if module != "state":
-            return
-        for hook, name in _GAME_MODULES.items():
-            found = _sibling(package, name)
-            if hook not in cls.__dict__ and found is not None:
-                setattr(cls, hook, found)
-        for table, name in _MODULE_TABLES.items():
-            found = _sibling(package, name)
-            if table not in cls.__dict__ and hasattr(found, table):
-                setattr(cls, table, getattr(found, table))
 
     def __init__(self, names: Sequence[str], options: Mapping[str, JSON], rng: DeckRng) -> None:
         """An undealt game; `start()` deals it (use `new` or `replay`)."""
@@ -254,11 +219,11 @@ class GameState(ABC):
 
     def check_legal(self, seat: int, move: Move) -> None:
         """IllegalMove when a well-formed move of the right step is not allowed now."""
-        self.play.check_legal(self, seat, move)
+        self._module(self.play, "play").check_legal(self, seat, move)
 
     def perform(self, seat: int, move: Move) -> None:
         """Carry out a checked move (its log entry is already written)."""
-        self.play.perform(self, seat, move)
+        self._module(self.play, "play").perform(self, seat, move)
 
     @abstractmethod
     def build_view(self, seat: int | None) -> dict[str, JSON]:
@@ -279,14 +244,27 @@ class GameState(ABC):
     # The stored form: by default the game's `stored_form` module does each job.
 
     @classmethod
+    def _stored(cls) -> StoredFormHooks:
+        return cls._module(cls.stored_form, "stored_form")
+
+    @classmethod
+    def _module(cls, module: H | None, hook: str) -> H:
+        """The module the class names for `hook`; a class that names none must implement
+        the hooks that would call it."""
+        if module is None:
+            raise NotImplementedError(f"{cls.__name__} names no {hook} module: set `{hook}`"
+                                      " or implement the hook methods")  # fmt: skip
+        return module
+
+    @classmethod
     def state_fields(cls, n_players: int, options: Mapping[str, JSON]) -> dict[str, Check]:
         """The game's own stored keys, in order, and the check of each (see checks.py)."""
-        fields: dict[str, Check] = cls.stored_form.state_fields(n_players, options)
+        fields: dict[str, Check] = cls._stored().state_fields(n_players, options)
         return fields
 
     def dump_fields(self) -> dict[str, JSON]:
         """The game's own stored keys, in the order of `state_fields` (fresh copies)."""
-        fields: dict[str, JSON] = self.stored_form.dump_fields(self)
+        fields: dict[str, JSON] = self._stored().dump_fields(self)
         return fields
 
     @classmethod
@@ -294,30 +272,31 @@ class GameState(ABC):
         """The game's own keys of a snapshot this release wrote, in the form `restore`
         takes, converted but not checked (see `loader.load`; may take over `data`'s lists).
         A game whose stored_form module does not convert them unchecked gets them checked."""
-        if cls.stored_form is not None and hasattr(cls.stored_form, "trusted_fields"):
-            fields: dict[str, JSON] = cls.stored_form.trusted_fields(data)
+        convert = getattr(cls.stored_form, "trusted_fields", None)
+        if convert is not None:
+            fields: dict[str, JSON] = convert(data)
             return fields
         checks = cls.state_fields(len(data["names"]), data["options"])
         return {key: check(data[key], key) for key, check in checks.items()}
 
     def restore(self, fields: dict[str, JSON]) -> None:
         """Take over the checked values of `state_fields`."""
-        self.stored_form.restore(self, fields)
+        self._stored().restore(self, fields)
 
     def check_consistency(self) -> None:
         """InvalidState when the loaded parts could not occur together in a played game."""
-        self.stored_form.check_consistency(self)
+        self._stored().check_consistency(self)
 
     @classmethod
     def log_entries(cls, n_players: int) -> dict[str, Check]:
         """The check of each kind of log entry other than "move" (deals, reshuffles)."""
-        checks: dict[str, Check] = cls.stored_form.log_entries(n_players)
+        checks: dict[str, Check] = cls._stored().log_entries(n_players)
         return checks
 
     @classmethod
     def order_of(cls, entry: Entry) -> list[int]:
         """The card order that a checked deal or reshuffle entry records."""
-        order: list[int] = cls.stored_form.order_of(entry)
+        order: list[int] = cls._stored().order_of(entry)
         return order
 
     @classmethod
@@ -529,13 +508,17 @@ class GameRules(GameInfo):
     """One hosted game: its static facts and the state class that plays it."""
 
     state_class: type[GameState] = field(kw_only=True)
+    sheet: SheetRules | None = field(default=None, kw_only=True)
+    """How a round of the game is entered and counted on a score sheet (None: no sheets)."""
 
     @classmethod
-    def hosting(cls, state_class: type[GameState]) -> GameRules:
-        """The rules of the game whose facts are `state_class.info`."""
+    def hosting(cls, state_class: type[GameState], *, sheet: SheetRules | None = None) -> GameRules:
+        """The rules of the game whose facts are `state_class.info` (and its score sheet's)."""
         info = state_class.info
         return cls(
-            **{f.name: getattr(info, f.name) for f in fields(GameInfo)}, state_class=state_class
+            **{f.name: getattr(info, f.name) for f in fields(GameInfo)},
+            state_class=state_class,
+            sheet=sheet,
         )
 
     def new_state(

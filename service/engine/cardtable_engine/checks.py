@@ -61,6 +61,7 @@ def fail(name: str, message: str) -> NoReturn:
 
 
 def is_int(value: object) -> bool:
+    """An integer and not a bool (JSON's true is no number)."""
     return type(value) is int
 
 

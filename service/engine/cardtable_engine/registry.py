@@ -1,20 +1,42 @@
 """The hosted games by name, loading any serialized state, and the hook that hosts another
-game (tests register a third one with it)."""
+game (tests register a third one with it).
+
+The games are discovered, not listed: every package in `cardtable_engine/games/` that
+defines `RULES` is hosted, so a new game is its folder and nothing else."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
+from cardtable_engine import games as games_package
 from cardtable_engine.base import GameRules, GameState
 from cardtable_engine.errors import InvalidState, UnknownGame
-from cardtable_engine.games.skipbo import RULES as SKIPBO
-from cardtable_engine.games.skyjo import RULES as SKYJO
 
-GAMES: dict[str, GameRules] = {rules.name: rules for rules in (SKYJO, SKIPBO)}
 
-__all__ = ["GAMES", "UnknownGame", "get_rules", "hosted", "load_state"]
+def discover(package: ModuleType = games_package) -> dict[str, GameRules]:
+    """The `RULES` of every game folder of `package` (the engine's `games`), by game name, in
+    the folders' alphabetical order."""
+    found: dict[str, GameRules] = {}
+    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if not module.ispkg:
+            continue
+        rules = getattr(importlib.import_module(f"{package.__name__}.{module.name}"), "RULES", None)
+        if not isinstance(rules, GameRules):
+            continue
+        if rules.name in found:
+            raise RuntimeError(f"two game folders host a game named {rules.name!r}")
+        found[rules.name] = rules
+    return found
+
+
+GAMES: dict[str, GameRules] = discover()
+
+__all__ = ["GAMES", "UnknownGame", "discover", "get_rules", "hosted", "load_state"]
 
 
 def get_rules(name: object) -> GameRules:

@@ -16,16 +16,23 @@ from typing import Any, TypeVar
 
 from cardtable_engine.base import GameState
 from cardtable_engine.cards import DeckRng
+from cardtable_engine.hooks import SearchHooks
 
 __all__ = ["HiddenCards", "clone", "determinize", "sample_state", "undealt_from_view"]
 
 S = TypeVar("S", bound=GameState)
 
 
+def _search(state_class: type[GameState]) -> SearchHooks:
+    if state_class.search is None:
+        raise NotImplementedError(f"{state_class.__name__} names no search module")
+    return state_class.search
+
+
 def clone(state: S) -> S:
     """An independent copy to apply moves to, without the log (so it cannot give a
     record): several times faster than `from_dict(to_dict())`."""
-    copied: S = state.search.clone(state)
+    copied: S = _search(type(state)).clone(state)
     copied.rng = DeckRng(state.rng.seed, state.rng.counter)
     copied.log = []
     copied.log_offset = state.log_length
@@ -39,7 +46,7 @@ def sample_state(game: str, view: Mapping[str, Any], rng: random.Random) -> Game
     from cardtable_engine.registry import get_rules
 
     state_class = get_rules(game).state_class
-    state: GameState = state_class.search.from_view(view, rng)
+    state: GameState = _search(state_class).from_view(view, rng)
     state.log_offset = state.version
     return state
 

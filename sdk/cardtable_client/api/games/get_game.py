@@ -53,7 +53,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_game_view_type_0 = SkyjoView.from_dict(data)
+                componentsschemas_game_view_type_0 = SkipBoView.from_dict(data)
 
                 return componentsschemas_game_view_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -61,7 +61,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_game_view_type_1 = SkipBoView.from_dict(data)
+                componentsschemas_game_view_type_1 = SkyjoView.from_dict(data)
 
                 return componentsschemas_game_view_type_1
             except (TypeError, ValueError, AttributeError, KeyError):

@@ -11,6 +11,7 @@ from cardtable.api.schemas.base import (
     BOT_NAMES,
     HOSTED_GAMES,
     NAME,
+    NAME_SCHEMA,
     PLAYERS,
     StrictSchema,
     described,
@@ -36,7 +37,10 @@ class MoveRequestSchema(StrictSchema):
 
 
 class PlayerRequestSchema(StrictSchema):
-    name = fields.String(validate=NAME, metadata={"description": "Required unless `open`."})
+    name = fields.String(
+        validate=NAME,
+        metadata={"description": "The seat's name (an open seat has none).", **NAME_SCHEMA},
+    )
     open = fields.Boolean(
         metadata={"description": "An open seat (no name, no bot), taken later by a join."}
     )
@@ -45,6 +49,17 @@ class PlayerRequestSchema(StrictSchema):
         validate=validate.OneOf(BOT_NAMES),
         metadata={"description": "Let the server play this seat with one of its bots."},
     )
+
+
+OPEN_SEAT: dict[str, Any] = {
+    "type": "object",
+    "description": "An open seat: no name, no bot; a join takes it later.",
+    "required": ["open"],
+    "properties": {"open": {"type": "boolean", "enum": [True]}},
+    "additionalProperties": False,
+}
+"""A player entry is a named seat (PlayerRequest: a player or a server bot) or this: api/spec.py
+makes CreateGameRequest's `players` items `oneOf` the two, as the server checks them."""
 
 
 class CreateGameRequestSchema(StrictSchema):
@@ -196,17 +211,32 @@ class _HeaderSchema(Schema):
         unknown = EXCLUDE
 
 
+# The JSON Schema of what api/requests.py reads: a version as a tag ("17") or bare (17),
+# ASCII digits, at most 12; If-None-Match also takes weak tags, `*` and a list.
+_VERSION = "[0-9]{1,12}"
+_TAG = f'[ \\t]*(\\*|(W/)?"{_VERSION}"|{_VERSION})[ \\t]*'
+IF_NONE_MATCH_PATTERN = f"^{_TAG}(,{_TAG})*$"
+IF_MATCH_PATTERN = f'^[ \\t]*(\\*|"{_VERSION}"|{_VERSION})[ \\t]*$'
+
+
 class IfNoneMatchHeaderSchema(_HeaderSchema):
     if_none_match = fields.String(
         data_key="If-None-Match",
-        metadata={"description": 'The ETag you last saw, e.g. "17": 304 while still there.'},
+        metadata={
+            "description": 'The ETag you last saw, e.g. "17": 304 while still there.',
+            "pattern": IF_NONE_MATCH_PATTERN,
+        },
     )
 
 
 class IfMatchHeaderSchema(_HeaderSchema):
     if_match = fields.String(
         data_key="If-Match",
-        metadata={"description": 'The version you decided on, e.g. "17": 412 if it moved on.'},
+        metadata={
+            "description": 'The version you decided on, e.g. "17": 412 if it moved on. One '
+            "strong tag (a weak one is refused).",
+            "pattern": IF_MATCH_PATTERN,
+        },
     )
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from cardtable.api.schemas.base import (
-    GAME_NAMES,
     NAME,
+    NAME_SCHEMA,
     PLAYERS,
+    SHEET_GAME_NAMES,
     StrictSchema,
     described,
     strict_int,
@@ -15,9 +16,9 @@ from cardtable.api.schemas.base import (
 
 
 class CreateScoresheetRequestSchema(StrictSchema):
-    game = fields.String(required=True, validate=validate.OneOf(GAME_NAMES))
+    game = fields.String(required=True, validate=validate.OneOf(SHEET_GAME_NAMES))
     players = fields.List(
-        fields.String(validate=NAME),
+        fields.String(validate=NAME, metadata=NAME_SCHEMA),
         required=True,
         validate=PLAYERS,
         metadata={"description": "The players' names in seat order (Skyjo 2-8, Skip-Bo 2-6)."},
@@ -115,7 +116,7 @@ class StandingSchema(Schema):
 
 class ScoresheetSchema(Schema):
     id = fields.String(required=True)
-    game = fields.String(required=True, validate=validate.OneOf(GAME_NAMES))
+    game = fields.String(required=True, validate=validate.OneOf(SHEET_GAME_NAMES))
     version = fields.Integer(
         required=True, metadata={"description": "Grows by one per edit; sent as the ETag."}
     )

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from cardtable.api.schemas.base import BOT_NAMES, GAME_NAMES, StrictSchema, described
+from cardtable.api.schemas.base import (
+    BOT_NAMES,
+    GAME_NAMES,
+    NAME_SCHEMA,
+    StrictSchema,
+    described,
+)
 from cardtable.games.live_table import TURN_SECONDS_MAX, TURN_SECONDS_MIN
 from cardtable_engine.host import MAX_NAME_LENGTH
 
@@ -76,6 +82,9 @@ class JoinRequestSchema(StrictSchema):
         required=True,
         metadata={
             "type": "string",
+            "minLength": 1,
+            "maxLength": MAX_NAME_LENGTH,
+            **NAME_SCHEMA,
             "description": f"1..{MAX_NAME_LENGTH} characters (else 422 `invalid_name`).",
         },
     )

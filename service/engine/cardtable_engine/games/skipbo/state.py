@@ -8,15 +8,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable_engine.base import JSON, DeckRng, GameState, Move
-from cardtable_engine.games.skipbo import moves, rounds, scoring, views
+from cardtable_engine.games.skipbo import events, moves, rounds, scoring, search, stored_form, views
 from cardtable_engine.games.skipbo.info import INFO
 from cardtable_engine.games.skipbo.table import Table
+from cardtable_engine.hooks import EventHooks, PlayHooks, SearchHooks, StoredFormHooks
 from cardtable_engine.shapes import seat_or_none
 
 
 class SkipBoState(GameState):
     info = INFO
     STEP_MOVES = moves.STEP_MOVE_TYPES
+    MOVES = moves.MOVES
+    VIEW_FIELDS = views.VIEW_FIELDS
+    VIEW_PARTS = views.VIEW_PARTS
+    VIEW_STEP = views.VIEW_STEP
+    # The folder's modules that do the jobs of the hooks (each a Protocol of hooks.py).
+    play: ClassVar[PlayHooks | None] = moves
+    stored_form: ClassVar[StoredFormHooks | None] = stored_form
+    events: ClassVar[EventHooks | None] = events
+    search: ClassVar[SearchHooks | None] = search
     SCORE_ROUND_KEYS = ("round", "scores", "winner", "stocks_left")
     ROUND_FIELDS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "winner": seat_or_none("The seat that won the round, null when drawn."),

@@ -9,16 +9,26 @@ from itertools import chain
 from typing import Any, ClassVar
 
 from cardtable_engine.base import JSON, DeckRng, GameState, Move
-from cardtable_engine.games.skyjo import moves, rounds, views
+from cardtable_engine.games.skyjo import events, moves, rounds, search, stored_form, views
 from cardtable_engine.games.skyjo.grid import Grid
 from cardtable_engine.games.skyjo.info import INFO
 from cardtable_engine.games.skyjo.scoring import winners
+from cardtable_engine.hooks import EventHooks, PlayHooks, SearchHooks, StoredFormHooks
 from cardtable_engine.shapes import seat_or_none
 
 
 class SkyjoState(GameState):
     info = INFO
     STEP_MOVES = moves.STEP_MOVES
+    MOVES = moves.MOVES
+    VIEW_FIELDS = views.VIEW_FIELDS
+    VIEW_PARTS = views.VIEW_PARTS
+    VIEW_STEP = views.VIEW_STEP
+    # The folder's modules that do the jobs of the hooks (each a Protocol of hooks.py).
+    play: ClassVar[PlayHooks | None] = moves
+    stored_form: ClassVar[StoredFormHooks | None] = stored_form
+    events: ClassVar[EventHooks | None] = events
+    search: ClassVar[SearchHooks | None] = search
     SCORE_ROUND_KEYS = ("round", "scores", "finisher")
     ROUND_FIELDS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "finisher": seat_or_none("The seat that ended the round (null: none did).")

@@ -8,43 +8,40 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.player_request_bot_type_1 import check_player_request_bot_type_1
-from ..models.player_request_bot_type_1 import PlayerRequestBotType1
-from ..models.player_request_bot_type_2_type_1 import check_player_request_bot_type_2_type_1
-from ..models.player_request_bot_type_2_type_1 import PlayerRequestBotType2Type1
-from ..models.player_request_bot_type_3_type_1 import check_player_request_bot_type_3_type_1
-from ..models.player_request_bot_type_3_type_1 import PlayerRequestBotType3Type1
+from ..models.named_seat_request_bot_type_1 import check_named_seat_request_bot_type_1
+from ..models.named_seat_request_bot_type_1 import NamedSeatRequestBotType1
+from ..models.named_seat_request_bot_type_2_type_1 import check_named_seat_request_bot_type_2_type_1
+from ..models.named_seat_request_bot_type_2_type_1 import NamedSeatRequestBotType2Type1
+from ..models.named_seat_request_bot_type_3_type_1 import check_named_seat_request_bot_type_3_type_1
+from ..models.named_seat_request_bot_type_3_type_1 import NamedSeatRequestBotType3Type1
 from ..types import UNSET, Unset
 from typing import cast
 
 
-T = TypeVar("T", bound="PlayerRequest")
+T = TypeVar("T", bound="NamedSeatRequest")
 
 
 @_attrs_define
-class PlayerRequest:
-    """
+class NamedSeatRequest:
+    """A named seat: a player, or a server bot.
+
     Attributes:
-        name (str | Unset): Required unless `open`.
-        open_ (bool | Unset): An open seat (no name, no bot), taken later by a join.
-        bot (None | PlayerRequestBotType1 | PlayerRequestBotType2Type1 | PlayerRequestBotType3Type1 | Unset): Let the
-            server play this seat with one of its bots.
+        name (str): The seat's name (an open seat has none).
+        bot (NamedSeatRequestBotType1 | NamedSeatRequestBotType2Type1 | NamedSeatRequestBotType3Type1 | None | Unset):
+            Let the server play this seat with one of its bots.
     """
 
-    name: str | Unset = UNSET
-    open_: bool | Unset = UNSET
+    name: str
     bot: (
-        None
-        | PlayerRequestBotType1
-        | PlayerRequestBotType2Type1
-        | PlayerRequestBotType3Type1
+        NamedSeatRequestBotType1
+        | NamedSeatRequestBotType2Type1
+        | NamedSeatRequestBotType3Type1
+        | None
         | Unset
     ) = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
-
-        open_ = self.open_
 
         bot: None | str | Unset
         if isinstance(self.bot, Unset):
@@ -60,11 +57,11 @@ class PlayerRequest:
 
         field_dict: dict[str, Any] = {}
 
-        field_dict.update({})
-        if name is not UNSET:
-            field_dict["name"] = name
-        if open_ is not UNSET:
-            field_dict["open"] = open_
+        field_dict.update(
+            {
+                "name": name,
+            }
+        )
         if bot is not UNSET:
             field_dict["bot"] = bot
 
@@ -73,17 +70,15 @@ class PlayerRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        name = d.pop("name", UNSET)
-
-        open_ = d.pop("open", UNSET)
+        name = d.pop("name")
 
         def _parse_bot(
             data: object,
         ) -> (
-            None
-            | PlayerRequestBotType1
-            | PlayerRequestBotType2Type1
-            | PlayerRequestBotType3Type1
+            NamedSeatRequestBotType1
+            | NamedSeatRequestBotType2Type1
+            | NamedSeatRequestBotType3Type1
+            | None
             | Unset
         ):
             if data is None:
@@ -93,7 +88,7 @@ class PlayerRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                bot_type_1 = check_player_request_bot_type_1(data)
+                bot_type_1 = check_named_seat_request_bot_type_1(data)
 
                 return bot_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -101,7 +96,7 @@ class PlayerRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                bot_type_2_type_1 = check_player_request_bot_type_2_type_1(data)
+                bot_type_2_type_1 = check_named_seat_request_bot_type_2_type_1(data)
 
                 return bot_type_2_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -109,26 +104,25 @@ class PlayerRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                bot_type_3_type_1 = check_player_request_bot_type_3_type_1(data)
+                bot_type_3_type_1 = check_named_seat_request_bot_type_3_type_1(data)
 
                 return bot_type_3_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(
-                None
-                | PlayerRequestBotType1
-                | PlayerRequestBotType2Type1
-                | PlayerRequestBotType3Type1
+                NamedSeatRequestBotType1
+                | NamedSeatRequestBotType2Type1
+                | NamedSeatRequestBotType3Type1
+                | None
                 | Unset,
                 data,
             )
 
         bot = _parse_bot(d.pop("bot", UNSET))
 
-        player_request = cls(
+        named_seat_request = cls(
             name=name,
-            open_=open_,
             bot=bot,
         )
 
-        return player_request
+        return named_seat_request

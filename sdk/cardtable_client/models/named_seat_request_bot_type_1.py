@@ -1,0 +1,16 @@
+from typing import Literal
+
+NamedSeatRequestBotType1 = Literal["greedy", "random"]
+
+NAMED_SEAT_REQUEST_BOT_TYPE_1_VALUES: set[NamedSeatRequestBotType1] = {
+    "greedy",
+    "random",
+}
+
+
+def check_named_seat_request_bot_type_1(value: str) -> NamedSeatRequestBotType1:
+    if value in NAMED_SEAT_REQUEST_BOT_TYPE_1_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {NAMED_SEAT_REQUEST_BOT_TYPE_1_VALUES!r}"
+    )
