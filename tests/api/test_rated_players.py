@@ -126,3 +126,19 @@ def test_an_empty_history(client: Any) -> None:
     ann = new_player(client)
     page = client.get(f"/players/{ann['id']}/games").get_json()
     assert page == {"games": [], "next": None}
+
+
+def test_creating_players_and_queueing_have_their_own_budget(settings: Any) -> None:
+    from tests.support.app_under_test import app_under_test
+
+    with app_under_test(settings.with_overrides(rate_limit_rated="3/hour")) as app:
+        client = app.test_client()
+        ann = new_player(client)
+        new_player(client)
+        assert client.get(f"/players/{ann['id']}").status_code == 200  # reads: not this budget
+        queued = client.post(
+            "/queue", json={"game": "skyjo", "players": 2}, headers=bearer(ann["key"])
+        )
+        assert queued.status_code == 202
+        refused = client.post("/players", json={"name": "Late", "kind": "human"})
+        assert refused.status_code == 429 and refused.get_json()["code"] == "rate_limited"
