@@ -205,7 +205,7 @@ class Queue:
         self.redis.hset(player_key, "ticket", ticket)
         if not added[0]:
             return self._answer(ticket, json.loads(added[1]), key), True
-        return self.status(player_id, key, ticket, polled=False), False
+        return self.status(player_id, key, ticket), False
 
     def _status(self, ticket: str) -> str | None:
         try:
@@ -215,14 +215,12 @@ class Queue:
         stored = self.redis.hget(self.keys(game, size)[0], ticket)
         return json.loads(stored)["status"] if stored else None
 
-    def status(
-        self, player_id: str, key: str, ticket: str, *, polled: bool = True
-    ) -> dict[str, Any]:
+    def status(self, player_id: str, key: str, ticket: str) -> dict[str, Any]:
         """The ticket as its owner sees it, after trying to match it (a poll)."""
         game, size = parse_ticket(ticket)
         entry = self._owned(game, size, ticket, player_id)
         if entry["status"] == "waiting":
-            entry = self._try_match(game, size, ticket, entry, polled)
+            entry = self._try_match(game, size, ticket, entry)
         elif entry["status"] == "matched":
             self._ensure_game(game, size, entry["game_id"])
         return self._answer(ticket, entry, key)
@@ -237,7 +235,7 @@ class Queue:
         return entry
 
     def _try_match(
-        self, game: str, size: int, ticket: str, entry: dict[str, Any], polled: bool
+        self, game: str, size: int, ticket: str, entry: dict[str, Any]
     ) -> dict[str, Any]:
         accepts_bots = entry["opponents"] in ("bots", "any")
         bots = self._server_bots(game, entry["rating"]) if accepts_bots else []
@@ -250,7 +248,7 @@ class Queue:
                 self.clock(),
                 self.settings.expire_after_seconds,
                 ticket,
-                1 if polled else 0,
+                1,  # its owner polls or queues it
                 size,
                 game_id,
                 self.settings.window,
