@@ -142,3 +142,22 @@ def test_creating_players_and_queueing_have_their_own_budget(settings: Any) -> N
         assert queued.status_code == 202
         refused = client.post("/players", json={"name": "Late", "kind": "human"})
         assert refused.status_code == 429 and refused.get_json()["code"] == "rate_limited"
+
+
+def test_keys_and_seat_tokens_never_reach_the_logs(client: Any, caplog: Any) -> None:
+    caplog.set_level("DEBUG")
+    ann = new_player(client)
+    bob = client.post("/players", json={"name": "Bea", "kind": "human"}).get_json()
+    ticket = client.post(
+        "/queue", json={"game": "skyjo", "players": 2}, headers=bearer(ann["key"])
+    ).get_json()["ticket"]
+    matched = client.post(
+        "/queue", json={"game": "skyjo", "players": 2}, headers=bearer(bob["key"])
+    ).get_json()
+    client.get(f"/queue/{ticket}", headers=bearer(ann["key"]))
+    client.get(f"/queue/{ticket}", headers=bearer(bob["key"]))  # a refusal: 403
+    client.post(f"/players/{ann['id']}/key", headers=bearer(ann["key"]))
+    assert matched["token"]
+    logged = caplog.text + "".join(repr(record.__dict__) for record in caplog.records)
+    for secret in (ann["key"], bob["key"], matched["token"]):
+        assert secret not in logged
