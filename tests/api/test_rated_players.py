@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.rated import bearer, new_player
+from tests.support.rated import bearer, new_player, schema_errors
 
 
 def test_a_player_is_created_with_a_key_shown_once(client: Any, raw_redis: Any) -> None:
@@ -24,6 +24,8 @@ def test_a_player_is_created_with_a_key_shown_once(client: Any, raw_redis: Any) 
     assert profile["ratings"]["skyjo"]["games"] == 0
     assert set(profile["ratings"]) == {"skyjo", "skipbo"}
     assert "key" not in str(profile).lower().replace("kind", "")
+    assert schema_errors("CreatedPlayer", created) == []
+    assert schema_errors("Player", profile) == []
     # The key is stored hashed only: nowhere in Redis in clear.
     for name in raw_redis.scan_iter("*"):
         kind = raw_redis.type(name)

@@ -10,7 +10,7 @@ from typing import Any
 
 from cardtable.config import Settings
 from tests.support.app_under_test import app_under_test
-from tests.support.rated import bearer, enqueue, new_player, poll
+from tests.support.rated import bearer, enqueue, new_player, poll, schema_errors
 
 
 def test_two_humans_are_matched_at_a_rated_live_table(client: Any) -> None:
@@ -25,6 +25,8 @@ def test_two_humans_are_matched_at_a_rated_live_table(client: Any) -> None:
     assert mine["status"] == "matched" and mine["game_id"] == second["game_id"]
     assert {mine["seat"], second["seat"]} == {0, 1}
     assert poll(client, ann, ticket)["token"] == mine["token"]  # as often as asked
+    for answer in (first.get_json(), second, mine):
+        assert schema_errors("Ticket", answer) == []
 
     view = client.get(f"/games/{mine['game_id']}", headers=bearer(mine["token"])).get_json()
     assert view["seat"] == mine["seat"] and view["rated"] is True
