@@ -172,3 +172,20 @@ def test_many_players_on_two_app_instances_are_each_matched_once(settings: Setti
             assert len(ids) == size and len(set(ids)) == size  # nobody twice at a table
             assert ids[answer["seat"]] == player["id"]
             assert not any(view["bots"])  # humans asked for humans
+
+
+def test_one_player_racing_itself_gets_one_waiting_ticket(app: Any) -> None:
+    ann = new_player(app.test_client())
+    answers: list[int] = []
+    start = threading.Barrier(8)
+
+    def queue(size: int) -> None:
+        start.wait()
+        answers.append(enqueue(app.test_client(), ann, game="skipbo", size=size).status_code)
+
+    threads = [threading.Thread(target=queue, args=(2 + i % 5,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(answers) == [202] + [409] * 7
