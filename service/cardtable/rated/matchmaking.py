@@ -20,7 +20,7 @@ import hmac
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -341,6 +341,28 @@ class Queue:
 
         self.games.hub.wait_for_change(f"queue:{ticket}", 0, seconds, version)
         return self.status(player_id, key, ticket)
+
+    def stream(
+        self, player_id: str, key: str, ticket: str, heartbeat: float, address: str | None
+    ) -> Iterator[str]:
+        """A ticket's Server-Sent Events: its answer now and at each change (each poll of the
+        stream renews the ticket, as a poll does), a comment line every `heartbeat` seconds,
+        and the end once it is no longer waiting. The stream holds a waiting slot of the hub
+        (its caps apply) until it ends or its client goes away."""
+        answer = self.status(player_id, key, ticket)  # refusals (403, 404) before streaming
+
+        def events() -> Iterator[str]:
+            nonlocal answer
+            with self.games.hub.slot(address), self.games.hub.watching(f"queue:{ticket}") as w:
+                yield f"data: {json.dumps(answer)}\n\n"
+                while answer["status"] == "waiting" and not self.games.hub.stopping:
+                    if self.games.hub.wait(w, 0, heartbeat) is None:
+                        yield ": waiting\n\n"
+                    answer = self.status(player_id, key, ticket)
+                    if answer["status"] != "waiting":
+                        yield f"data: {json.dumps(answer)}\n\n"
+
+        return events()
 
     def cancel(self, player_id: str, key: str, ticket: str) -> dict[str, Any]:
         game, size = parse_ticket(ticket)

@@ -101,6 +101,9 @@ def sync_detailed(
     holds a waiting ticket's answer up to S seconds until it changes. Poll at least
     every 45 s: a ticket nobody polls expires.
 
+     With `Accept: text/event-stream`: Server-Sent Events, each `data:` this answer, sent
+    now and when the status changes (the stream keeps the ticket alive), then the end.
+
     Args:
         ticket (str):
         wait (float | Unset):
@@ -135,6 +138,9 @@ def sync(
     holds a waiting ticket's answer up to S seconds until it changes. Poll at least
     every 45 s: a ticket nobody polls expires.
 
+     With `Accept: text/event-stream`: Server-Sent Events, each `data:` this answer, sent
+    now and when the status changes (the stream keeps the ticket alive), then the end.
+
     Args:
         ticket (str):
         wait (float | Unset):
@@ -163,6 +169,9 @@ async def asyncio_detailed(
     """Your ticket: waiting, or matched with its game, seat and seat token. `?wait=S`
     holds a waiting ticket's answer up to S seconds until it changes. Poll at least
     every 45 s: a ticket nobody polls expires.
+
+     With `Accept: text/event-stream`: Server-Sent Events, each `data:` this answer, sent
+    now and when the status changes (the stream keeps the ticket alive), then the end.
 
     Args:
         ticket (str):
@@ -195,6 +204,9 @@ async def asyncio(
     """Your ticket: waiting, or matched with its game, seat and seat token. `?wait=S`
     holds a waiting ticket's answer up to S seconds until it changes. Poll at least
     every 45 s: a ticket nobody polls expires.
+
+     With `Accept: text/event-stream`: Server-Sent Events, each `data:` this answer, sent
+    now and when the status changes (the stream keeps the ticket alive), then the end.
 
     Args:
         ticket (str):
