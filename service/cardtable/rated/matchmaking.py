@@ -27,6 +27,7 @@ from typing import Any
 from cardtable.games.idempotency import IdempotencyKeyReused
 from cardtable.games.service import GameService
 from cardtable.live.hub import channel_for
+from cardtable.rated.names import folded
 from cardtable.rated.players import Players
 from cardtable.rated.ratings import GAMES, rating_of
 from cardtable.store import DuplicateId, NotFound, RedisClient
@@ -80,6 +81,10 @@ def server_bot_id(bot: str, index: int) -> str:
     return f"bot-{bot}-{index}"
 
 
+def server_bot_name(bot: str, index: int) -> str:
+    return f"{bot.capitalize()} bot {index}"
+
+
 def seat_token(key: str, ticket: str) -> str:
     """The seat token of a matched ticket, for the key it was queued with (never stored)."""
     digest = hmac.new(key.encode(), f"cardtable seat\n{ticket}".encode(), hashlib.sha256)
@@ -127,6 +132,9 @@ class Queue:
         self._cancel = redis.register_script(lua("queue_common", "queue_cancel"))
         self._player_ticket = redis.register_script(lua("player_ticket"))
         self._bots_ready = False
+        for bot in SERVER_BOTS:
+            for index in range(1, SERVER_BOT_SEATS + 1):
+                players.reserved[folded(server_bot_name(bot, index))] = server_bot_id(bot, index)
 
     def keys(self, game: str, size: int) -> list[str]:
         base = f"{self.prefix}:queue:{{{game}:{size}}}"
@@ -140,7 +148,7 @@ class Queue:
             return
         for bot in SERVER_BOTS:
             for index in range(1, SERVER_BOT_SEATS + 1):
-                name = f"{bot.capitalize()} bot {index}"
+                name = server_bot_name(bot, index)
                 self.players.ensure(server_bot_id(bot, index), name, "bot")
         self._bots_ready = True
 
@@ -154,6 +162,8 @@ class Queue:
         entries = []
         for player, raw in zip(ids, pipe.execute(), strict=True):
             fields = {k.decode(): v.decode() for k, v in raw.items()}
+            if "name" not in fields:
+                continue  # not created (yet): never seated
             shown = rating_of(fields, game).rating
             bot = player.split("-")[1]
             entries.append(
