@@ -47,7 +47,8 @@ def play_seat(client: Any, game_id: str, seat: int, token: str, rng: random.Rand
         headers = {**bearer(token), "Idempotency-Key": f"{game_id}-{number}"}
         move = rng.choice(legal)
         body = {"move": move}
-        reply = answered(lambda: client.post(f"/games/{game_id}/moves", json=body, headers=headers))
+        url = f"/games/{game_id}/moves"
+        reply = answered(lambda u=url, b=body, h=headers: client.post(u, json=b, headers=h))
         assert reply.status_code in (200, 409), reply.get_json()
     raise AssertionError("the game did not end")
 
