@@ -100,13 +100,13 @@ def main() -> None:
             probe = rated_player(wiring, f"probe{index}", rating + rng.uniform(-20, 20))
             test_client = apps[index % 2].test_client()
             cpu, wall = time.process_time(), time.perf_counter()
-            answer = test_client.post(
-                "/queue",
-                json={"game": "skyjo", "players": size},
-                headers={"Authorization": f"Bearer {probe['key']}"},
-            ).get_json()
-            latencies.append(time.perf_counter() - wall)
+            auth = {"Authorization": f"Bearer {probe['key']}"}
+            ticket = test_client.post(
+                "/queue", json={"game": "skyjo", "players": size}, headers=auth
+            ).get_json()["ticket"]
             cpus.append(time.process_time() - cpu)
+            answer = test_client.get(f"/queue/{ticket}", headers=auth).get_json()
+            latencies.append(time.perf_counter() - wall)
             assert answer["status"] == "matched", answer
         redis_per_request = (redis_cpu(client) - redis_before) / len(chosen)
         print(
