@@ -116,11 +116,13 @@ def test_a_ticket_nobody_polls_expires(settings: Settings) -> None:
     with app_under_test(settings.with_overrides(queue_expire_seconds=0.01)) as app:
         client = app.test_client()
         ann, bob = new_player(client), new_player(client)
-        ticket = queued(client, ann)["ticket"]
+        ticket = enqueue(client, ann).get_json()["ticket"]
         threading.Event().wait(0.05)
-        # Bob's queueing sweeps Ann's stale ticket out before it looks for opponents.
-        assert queued(client, bob)["status"] == "waiting"
+        # Bob's queueing sweeps Ann's stale ticket out before it looks for opponents: they
+        # are not matched.
+        theirs = enqueue(client, bob).get_json()["ticket"]
         assert poll(client, ann, ticket)["status"] == "expired"
+        assert poll(client, bob, theirs)["status"] != "matched"
 
 
 def test_unknown_and_malformed_tickets(client: Any) -> None:
