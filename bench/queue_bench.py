@@ -7,8 +7,8 @@ one Redis.
 Setup: clusters of waiting tickets, 200 rating points apart (far outside the ±50 window
 of a new ticket), a cluster of size s holding s - 1 tickets (a table short of one player).
 Probes: newcomers rated like a random cluster queue (POST /queue) on alternating
-instances, one at a time, then read their ticket: each is matched within its POST. Then polls of waiting tickets
-(GET /queue/{ticket}), which run the match script too.
+instances, one at a time, then read their ticket: each is matched within its POST.
+Then polls of waiting tickets (GET /queue/{ticket}), which run the match script too.
 
 Run on purpose: `.venv/bin/python bench/queue_bench.py [--waiting 10000] [--probes 300]`.
 """
