@@ -51,7 +51,7 @@ from cardtable.store.errors import StoreRefused, refusal_code
 
 log = logging.getLogger("cardtable.api.limits")
 
-KINDS = ("create", "move", "read", "table", "ops")
+KINDS = ("create", "move", "read", "table", "ops", "players", "queue")
 """The budgets a request may draw on (`kind_of`)."""
 EXEMPT_ENDPOINTS = frozenset({"operations.Liveness"})
 """Routes without a budget: /livez answers a constant (no store, no input), cheaper than
@@ -59,6 +59,9 @@ counting it would be, and a liveness probe refused would restart a healthy pod."
 OPS_ENDPOINTS = frozenset({"operations.Readiness", "operations.Metrics"})
 CREATION_ENDPOINTS = frozenset({"games.Games", "scoresheets.Scoresheets"})
 TABLE_BLUEPRINT = "tables."
+RATED_ENDPOINTS = {"players.Players": "players", "queue.QueueTickets": "queue"}
+"""Creating a rated player and queueing: budgets of their own (docs/limits.md), so that one
+address cannot flood the names or the queue."""
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 RIDING_ENDPOINTS = frozenset({"games.GameView", "games.LegalMoves", "games.Moves"})
 """Routes whose first store command is a game's read: their counters ride in its round
@@ -79,6 +82,8 @@ def kind_of(endpoint: str | None, method: str) -> str | None:
         return "ops"
     if method in READ_METHODS:
         return "read"
+    if method == "POST" and endpoint in RATED_ENDPOINTS:
+        return RATED_ENDPOINTS[endpoint]
     if endpoint is not None and endpoint.startswith(TABLE_BLUEPRINT):
         return "table"
     if method == "POST" and endpoint in CREATION_ENDPOINTS:
@@ -139,12 +144,15 @@ class Budgets:
             "read": settings.rate_limit_reads,
             "table": settings.rate_limit_tables,
             "ops": settings.rate_limit_ops,
+            "players": settings.rate_limit_players,
+            "queue": settings.rate_limit_queue,
         }
         by_token = {
             "create": seat_move,
             "move": seat_move,
             "read": seat_read,
             "table": seat_move,
+            "queue": seat_move,
         }
         return cls(
             {kind: _parsed(text) for kind, text in by_address.items()},

@@ -14,6 +14,9 @@ from cardtable.live.alarms import Alarms
 from cardtable.live.feeds import Feeds
 from cardtable.live.hub import Hub, counting_published, new_hub
 from cardtable.live.streams import EventStreams
+from cardtable.rated.matchmaking import Queue, QueueSettings
+from cardtable.rated.players import Players
+from cardtable.rated.ratings import Ratings
 from cardtable.sheets.service import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
 from cardtable.store.clock import RedisClock
@@ -32,6 +35,9 @@ class Wiring:
     alarms: Alarms
     ids_secret: SharedSecret
     """What keyed creates' ids are derived with (`cardtable.games.idempotency`)."""
+    players: Players
+    ratings: Ratings
+    queue: Queue
 
     @classmethod
     def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
@@ -71,18 +77,22 @@ class Wiring:
         )
         sheets = ScoreSheetService(stores["sheet"], clock=clock)
         seating = Seating(games)
+        players, ratings, queue = rated_play(settings, redis_client, games, clock)
+        live = (games.hub, new_feeds(games), Alarms(games))
+        ids_secret = SharedSecret(
+            redis_client, f"{settings.key_prefix}:secret:ids", settings.idempotency_secret
+        )
         return cls(
             settings,
             redis_client,
             games,
             sheets,
             seating,
-            games.hub,
-            new_feeds(games),
-            Alarms(games),
-            SharedSecret(
-                redis_client, f"{settings.key_prefix}:secret:ids", settings.idempotency_secret
-            ),
+            *live,
+            ids_secret,
+            players,
+            ratings,
+            queue,
         )
 
     @property
@@ -96,6 +106,19 @@ class Wiring:
             self.games.seat_for,
             self.settings.sse_heartbeat_seconds,
         )
+
+
+def rated_play(
+    settings: Settings, redis_client: RedisClient, games: GameService, clock: RedisClock
+) -> tuple[Players, Ratings, Queue]:
+    """Rated play (cardtable.rated) over the app's games: a finished rated game settles its
+    ratings."""
+    players = Players(redis_client, settings.key_prefix, settings.idempotency_ttl_seconds)
+    ratings = Ratings(redis_client, settings.key_prefix, players)
+    games.on_finished = ratings.settle
+    queue_settings = QueueSettings(expire_after_seconds=settings.queue_expire_seconds)
+    queue = Queue(redis_client, settings.key_prefix, players, games, queue_settings, clock=clock)
+    return players, ratings, queue
 
 
 def new_feeds(games: GameService) -> Feeds:
