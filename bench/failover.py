@@ -1,12 +1,13 @@
-"""What a Sentinel failover costs, with and without CARDTABLE_REDIS_WAIT_REPLICAS=1, side by
-side: for each setting, a fresh topology (1 master, 1 replica, 3 sentinels on this machine),
-a real gunicorn (2 workers) and N clients playing two-seat tables with the SDK's retry rules
+"""What a Sentinel failover costs, with CARDTABLE_REDIS_WAIT_REPLICAS=auto (the default) and
+0, side by side: for each setting, a fresh topology (1 master, 1 replica, 3 sentinels on
+this machine), a real gunicorn (2 workers) and N clients playing two-seat tables with the
+SDK's retry rules
 (tests/support/failover_load.py): moves/s over a steady stretch, then a forced failover
 (`SENTINEL FAILOVER`) under the same load, and afterwards the acknowledged moves and seats
 the new master does not hold, and the longest time without an acknowledged move.
 
 Run on purpose: `.venv/bin/python bench/failover.py [--clients 6] [--seconds 10]
-[--replicas 1] [--waits 0 1]` (each WAIT setting of `--waits` twice, alternated).
+[--replicas 1] [--waits auto 0]` (each WAIT setting of `--waits` twice, alternated).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from tests.support.failover_load import (  # noqa: E402
 from tests.support.limits import RAISED_LIMITS_ENV  # noqa: E402
 
 
-def one(wait: int, clients: int, seconds: float, replicas: int) -> str:
+def one(wait: str, clients: int, seconds: float, replicas: int) -> str:
     with (
         tempfile.TemporaryDirectory() as workdir,
         sentinel_topology(Path(workdir), replicas) as topology,
@@ -48,7 +49,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--replicas", type=int, default=1)
-    parser.add_argument("--waits", type=int, nargs="+", default=[0, 1])
+    parser.add_argument("--waits", nargs="+", default=["auto", "0"])
     args = parser.parse_args()
     print(f"{args.clients} clients, {args.replicas} replica(s), {args.seconds:g} s steady, "
           "then SENTINEL FAILOVER")  # fmt: skip

@@ -17,6 +17,7 @@ from cardtable.live.streams import EventStreams
 from cardtable.sheets.service import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
 from cardtable.store.clock import RedisClock
+from cardtable.store.connection import write_waits
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Wiring:
     def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
         """The stores and services over one Redis client. Sheets expire like games: idle
         ones after the game TTL, finished ones after the finished-game retention."""
+        waits = write_waits(settings, redis_client)  # logs the write guarantee in force
         stores = {
             kind: DocumentStore(
                 redis_client,
@@ -42,7 +44,7 @@ class Wiring:
                 ttl_seconds=settings.game_ttl_seconds,
                 finished_ttl_seconds=settings.finished_ttl_seconds,
                 write_resends=settings.redis_write_resends,
-                wait_replicas=settings.redis_wait_replicas,
+                wait_replicas=waits,
                 wait_timeout_ms=settings.redis_wait_timeout_ms,
             )
             for kind in ("game", "sheet")
