@@ -175,6 +175,13 @@ class Settings:
     once)."""
     worker_timeout: int = 30
     """A worker silent this long is replaced."""
+    max_requests: int = 200_000
+    """A worker is recycled after this many requests (plus a jitter): a backstop against
+    memory growth. It stops as on SIGTERM (streams end with `retry:`, long-polls answer, the
+    master starts a new worker); 0: never."""
+    max_requests_jitter: int = 20_000
+    """Up to this many requests more, drawn per worker, so that a pod's workers are not
+    recycled together."""
     worker_tmp_dir: str | None = None
     """Where gunicorn keeps its temporary files (none: /dev/shm when there is one)."""
     ops_port: int | None = None
@@ -211,6 +218,9 @@ class Settings:
         if self.redis_cluster and self.redis_wait_replicas not in (0, AUTO):
             raise ValueError("redis_wait_replicas (WAIT) is for one master with replicas "
                              "(Sentinel), not a Redis Cluster")  # fmt: skip
+        for name in ("max_requests", "max_requests_jitter"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be 0 or more, not {getattr(self, name)}")
         if self.redis_write_resends < 0:
             raise ValueError(
                 f"redis_write_resends must be 0 or more, not {self.redis_write_resends}"
@@ -374,6 +384,8 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "keepalive": int,
     "graceful_timeout": int,
     "worker_timeout": int,
+    "max_requests": int,
+    "max_requests_jitter": int,
     "ops_port": int,
     "watch_seconds": float,
 }

@@ -303,10 +303,18 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
 
     def handle_exit(self, sig: int, frame: Any) -> None:
         # SIGTERM: waiting requests answer now (they check this) and `run` wakes up to stop.
+        super().handle_exit(sig, frame)
+        self.end_waiting()
+
+    def end_waiting(self) -> None:
+        """Streams end with `retry:` and long-polls answer with what they have, so their
+        clients resume elsewhere: on SIGTERM, and when gunicorn recycles the worker
+        (CARDTABLE_MAX_REQUESTS), which only clears `alive`."""
         # (Imported here, in the worker after gevent's patching: cardtable.server.lifecycle.)
         from cardtable.server import lifecycle
 
-        super().handle_exit(sig, frame)
+        if lifecycle.shutting_down():
+            return
         lifecycle.begin_shutdown()
         # A worker still loading the app has no `wsgi` yet (a pod stopped as it starts):
         # then nothing is streaming, and `run` stops at once once it is reached.
@@ -341,6 +349,7 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
             self.notify()
             lifecycle.pause(1.0)  # wakes at once on SIGTERM
         self.alive = False
+        self.end_waiting()  # a recycle (max_requests) stops as SIGTERM does
         self.stop_servers(servers, gevent)
         self.exit_now()
 
