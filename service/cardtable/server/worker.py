@@ -101,6 +101,8 @@ class DeadlineSocket:
         self._holding = False
         self._held = b""
         self.served = 0
+        self.closed_idle = False
+        """Closed by `close_if_idle` (the worker's stop): its reader's error is that close."""
 
     @property
     def idle(self) -> bool:
@@ -115,6 +117,7 @@ class DeadlineSocket:
         """
         if not self.idle or _readable(self._sock.fileno()):
             return False
+        self.closed_idle = True
         with contextlib.suppress(OSError):  # the client may have gone first
             self._sock.shutdown(socket.SHUT_RDWR)
         return True
@@ -152,6 +155,13 @@ class DeadlineSocket:
             data: bytes = self._sock.recv(size)
         except TimeoutError:
             return b""
+        except OSError:
+            # gevent wakes a reader blocked on a socket shut down by another greenlet with
+            # EBADF: for one `close_if_idle` closed, an end like the client's (gunicorn
+            # would log it at ERROR with a traceback, once per idle connection at stop).
+            if self.closed_idle:
+                return b""
+            raise
         if self._deadline is None and data:
             self._deadline = time.monotonic() + self._read
         return data
@@ -373,7 +383,7 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
         for server in servers:
             _take_backlog(server)
             server.close()
-        started = time.monotonic()
+        started, closed = time.monotonic(), 0
         while any(server.pool.free_count() != server.pool.size for server in servers):
             waited = time.monotonic() - started
             if waited > self.cfg.graceful_timeout:
@@ -383,9 +393,11 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
                 return
             for connection in list(self.connections):
                 if connection.served or waited >= NEW_CONNECTION_GRACE_SECONDS:
-                    connection.close_if_idle()
+                    closed += connection.close_if_idle()
             self.notify()
             gevent.sleep(STOP_POLL_SECONDS)
+        if closed:  # one line for all: routine at every stop, not an error
+            self.log.info("Closed %d idle connection(s) at stop (pid: %s)", closed, self.pid)
 
 
 class _NamedListener:
