@@ -79,7 +79,8 @@ class Settings:
     (with `bot_moves_per_request`, whichever comes first; docs/limits.md)."""
 
     rate_limits_enabled: bool = True
-    """False turns every rate limit and quota off."""
+    """False turns every rate limit and quota off; `CARDTABLE_RATE_LIMITS=off` says the same
+    (for a server on your own machine, an arena of bots over HTTP: docs/limits.md)."""
     rate_limit_create: str = "30/minute"
     """Games and sheets one client address may create ("30/minute", the `limits` notation)."""
     rate_limit_moves: str = "600/minute"
