@@ -48,7 +48,7 @@ listener moves from a Sentinel that went away to the next)."""
 
 class KnownReplicas:
     """The replicas a write waits for under CARDTABLE_REDIS_WAIT_REPLICAS=auto: every
-    replica of the service that Sentinel does not report down (`s_down`, `o_down`). One that
+    replica of the service that a Sentinel does not report down (`s_down`, `o_down`). One that
     is down is not waited for: Sentinel never promotes it, and it copies what it lacks when it
     is back. One only `disconnected` is counted: right after a switch, Sentinel lists every
     replica of the new master so until it has connected to them, while some writes may still
@@ -66,19 +66,24 @@ class KnownReplicas:
         return self.count
 
     def refresh(self) -> int | None:
-        """Ask the Sentinels in turn; the count from the first that answers (None: none
-        did, the count is kept)."""
+        """Ask every Sentinel; the largest count among those that answer (None: none did,
+        the count is kept). The largest, because Sentinels learn of a replica (from the
+        master's INFO, every 10 s) and call it down each on its own: a write waits for every
+        replica any of them reports up."""
+        counts = []
         for node in self.sentinel.sentinels:
             try:
                 replicas = node.sentinel_slaves(self.service)
             except (redis.ConnectionError, redis.TimeoutError, redis.ResponseError):
                 continue
-            count = sum(1 for r in replicas if not (r["is_sdown"] or r["is_odown"]))
-            if count != self.count or not self.known:
-                self._log_change(count)
-            self.count, self.known = count, True
-            return count
-        return None
+            counts.append(sum(1 for r in replicas if not (r["is_sdown"] or r["is_odown"])))
+        if not counts:
+            return None
+        count = max(counts)
+        if count != self.count or not self.known:
+            self._log_change(count)
+        self.count, self.known = count, True
+        return count
 
     def _log_change(self, count: int) -> None:
         if count:
