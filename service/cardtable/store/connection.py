@@ -147,8 +147,8 @@ def write_waits(settings: Settings, client: RedisClient) -> int | Callable[[], i
         )
     else:
         log.info(
-            "writes are acknowledged by the Redis server alone (no Sentinel; "
-            "docs/consistency.md says what each setup keeps)"
+            "writes are acknowledged by the Redis master alone (no Sentinel: "
+            "CARDTABLE_REDIS_WAIT_REPLICAS=auto waits for no replica; docs/consistency.md)"
         )
     return wait
 
