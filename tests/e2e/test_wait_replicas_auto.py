@@ -4,6 +4,7 @@ and go (store/switches.py). 0 stays an explicit choice."""
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 from pathlib import Path
@@ -26,13 +27,18 @@ def _settings(sentinels: str, **changes: object) -> Settings:
     return Settings.from_env(env).with_overrides(key_prefix="auto", **changes)
 
 
-def test_auto_is_the_default_and_follows_the_replicas_sentinel_reports(tmp_path: Path) -> None:
+def test_auto_is_the_default_and_follows_the_replicas_sentinel_reports(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     with sentinel_topology(tmp_path, replicas=1) as topology:
         settings = _settings(topology.sentinels)
         assert settings.redis_wait_replicas == "auto"
-        client = connect(settings)
-        waits = write_waits(settings, client)
+        with caplog.at_level(logging.INFO, logger="cardtable.store"):
+            client = connect(settings)
+            waits = write_waits(settings, client)
         assert isinstance(waits, KnownReplicas) and waits() == 1
+        # The start says which guarantee is on.
+        assert "writes are acknowledged once all 1 replica(s) Sentinel reports up" in caplog.text
         store = DocumentStore(client, "game", prefix="auto", wait_replicas=waits)
         store.create("one", 1, {"n": 1})
         assert redis.Redis(port=topology.replica.port).exists(store.key_for("one"))
@@ -71,11 +77,13 @@ def test_auto_is_the_default_and_follows_the_replicas_sentinel_reports(tmp_path:
         client.close()
 
 
-def test_zero_stays_an_explicit_choice(tmp_path: Path) -> None:
+def test_zero_stays_an_explicit_choice(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     with sentinel_topology(tmp_path, replicas=1) as topology:
         settings = _settings(topology.sentinels, redis_wait_replicas=0)
         client = connect(settings)
-        assert write_waits(settings, client) == 0
+        with caplog.at_level(logging.INFO, logger="cardtable.store"):
+            assert write_waits(settings, client) == 0
+        assert "may be lost in a failover" in caplog.text
         client.close()
 
 
