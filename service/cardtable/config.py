@@ -20,6 +20,17 @@ def _list(value: str) -> tuple[str, ...]:
     return tuple(item.strip() for item in value.split(",") if item.strip())
 
 
+AUTO = "auto"
+"""CARDTABLE_REDIS_WAIT_REPLICAS=auto: wait for every replica Sentinel reports up."""
+
+
+def _replicas(value: str) -> int | str:
+    return AUTO if value.strip().lower() == AUTO else int(value)
+
+
+_replicas.expected = "auto or a whole number"  # type: ignore[attr-defined]
+
+
 GEVENT_MAX_STREAMS = 3000
 """Waiting requests (streams, long-polls) per gevent worker unless `max_streams` says
 otherwise: the default 2 workers hold 6,000 (gunicorn_conf leaves connections for them)."""
@@ -68,7 +79,8 @@ class Settings:
     (with `bot_moves_per_request`, whichever comes first; docs/limits.md)."""
 
     rate_limits_enabled: bool = True
-    """False turns every rate limit and quota off."""
+    """False turns every rate limit and quota off; `CARDTABLE_RATE_LIMITS=off` says the same
+    (for a server on your own machine, an arena of bots over HTTP: docs/limits.md)."""
     rate_limit_create: str = "30/minute"
     """Games and sheets one client address may create ("30/minute", the `limits` notation)."""
     rate_limit_moves: str = "600/minute"
@@ -129,8 +141,10 @@ class Settings:
     every replica); none: one generated once and kept in Redis, shared by all replicas."""
     redis_write_resends: int = 2
     """Resends of a write whose reply was lost (recognised by its request id if applied)."""
-    redis_wait_replicas: int = 0
-    """Acknowledge a write only once this many replicas have it (WAIT): docs/consistency.md."""
+    redis_wait_replicas: int | str = "auto"
+    """Acknowledge a write only once this many replicas have it (WAIT). `auto`: with
+    Sentinel, every replica Sentinel reports up (followed as replicas come and go), else
+    none; `0`: none, a failover may lose acknowledged writes (docs/consistency.md)."""
     redis_wait_timeout_ms: int = 500
     """How long a write waits for its replicas (WAIT) before answering 503 outcome_unknown."""
     streams_per_address: int = 100
@@ -172,6 +186,13 @@ class Settings:
     once)."""
     worker_timeout: int = 30
     """A worker silent this long is replaced."""
+    max_requests: int = 200_000
+    """A worker is recycled after this many requests (plus a jitter): a backstop against
+    memory growth. It stops as on SIGTERM (streams end with `retry:`, long-polls answer, the
+    master starts a new worker); 0: never."""
+    max_requests_jitter: int = 20_000
+    """Up to this many requests more, drawn per worker, so that a pod's workers are not
+    recycled together."""
     worker_tmp_dir: str | None = None
     """Where gunicorn keeps its temporary files (none: /dev/shm when there is one)."""
     ops_port: int | None = None
@@ -205,12 +226,22 @@ class Settings:
                      "redis_connect_timeout_seconds", "start_wait_seconds"):  # fmt: skip
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
-        if self.redis_cluster and self.redis_wait_replicas:
+        if self.redis_cluster and self.redis_wait_replicas not in (0, AUTO):
             raise ValueError("redis_wait_replicas (WAIT) is for one master with replicas "
                              "(Sentinel), not a Redis Cluster")  # fmt: skip
-        for name in ("redis_write_resends", "redis_wait_replicas"):
+        for name in ("max_requests", "max_requests_jitter"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be 0 or more, not {getattr(self, name)}")
+        if self.redis_write_resends < 0:
+            raise ValueError(
+                f"redis_write_resends must be 0 or more, not {self.redis_write_resends}"
+            )
+        if self.redis_wait_replicas != AUTO and not (
+            isinstance(self.redis_wait_replicas, int) and self.redis_wait_replicas >= 0
+        ):
+            raise ValueError(
+                f"redis_wait_replicas must be auto or 0 or more, not {self.redis_wait_replicas!r}"
+            )
         if self.write_schema not in (3, 4, 5):
             raise ValueError(
                 f"write_schema (CARDTABLE_WRITE_SCHEMA) must be 3, 4 or 5, not {self.write_schema}"
@@ -287,7 +318,7 @@ def _number(variable: str, value: str, convert: Callable[[str], Any]) -> Any:
     try:
         return convert(value)
     except ValueError:
-        kind = "a whole number" if convert is int else "a number"
+        kind = getattr(convert, "expected", "a whole number" if convert is int else "a number")
         raise ValueError(f"{variable} must be {kind}, not {value!r}") from None
 
 
@@ -355,7 +386,7 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     # Writes: docs/consistency.md.
     "idempotency_ttl_seconds": int,
     "redis_write_resends": int,
-    "redis_wait_replicas": int,
+    "redis_wait_replicas": _replicas,
     "redis_wait_timeout_ms": int,
     "streams_per_address": int,
     # The process's.
@@ -368,6 +399,8 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "keepalive": int,
     "graceful_timeout": int,
     "worker_timeout": int,
+    "max_requests": int,
+    "max_requests_jitter": int,
     "ops_port": int,
     "watch_seconds": float,
 }

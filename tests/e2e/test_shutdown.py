@@ -11,6 +11,7 @@ test, not a speed: without closing idle connections the stop lasts the graceful 
 from __future__ import annotations
 
 import errno
+import re
 import socket
 import threading
 import time
@@ -157,6 +158,10 @@ def test_sigterm_with_idle_clients_stops_at_once_and_resets_nothing(
         sock.close()
     assert "graceful timeout" not in log.lower()
     assert "SIGKILL" not in log
+    # Closing idle connections is routine: one INFO line per worker, no ERROR, no traceback.
+    assert '"level": "ERROR"' not in log and "Traceback" not in log, log[-4000:]
+    closed = re.findall(r"Closed (\d+) idle connection\(s\) at stop", log)
+    assert 1 <= len(closed) <= workers and sum(map(int, closed)) >= len(idle), log[-4000:]
 
 
 @pytest.mark.parametrize("after_fork", [0.0, 0.3])

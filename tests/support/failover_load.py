@@ -269,7 +269,7 @@ def failover_under_load(
 
 def served_failover(
     topology: Topology,
-    wait_replicas: int,
+    wait_replicas: int | str,
     clients: int,
     steady_seconds: float,
     moves_after: int,

@@ -22,6 +22,7 @@ from prometheus_client import (
 from prometheus_client import multiprocess as prometheus_multiprocess
 
 from cardtable.config import Settings
+from cardtable.server import monitoring
 
 REQUESTS = Counter(
     "cardtable_http_requests_total",
@@ -79,6 +80,10 @@ def metrics_response() -> Response:
     if Settings.read("prometheus_multiproc_dir"):
         registry = CollectorRegistry()
         prometheus_multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        # Read at the scrape, not from the workers' files: every worker's own process_*
+        # series (by pid) and the container's memory.
+        registry.register(monitoring.ServerProcesses())
+        registry.register(monitoring.CONTAINER_MEMORY)
         payload = generate_latest(registry)
     else:
         payload = generate_latest()

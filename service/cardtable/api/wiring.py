@@ -20,6 +20,7 @@ from cardtable.rated.ratings import Ratings
 from cardtable.sheets.service import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
 from cardtable.store.clock import RedisClock
+from cardtable.store.connection import write_waits
 from cardtable.store.secrets import SharedSecret
 
 
@@ -43,6 +44,7 @@ class Wiring:
     def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
         """The stores and services over one Redis client. Sheets expire like games: idle
         ones after the game TTL, finished ones after the finished-game retention."""
+        waits = write_waits(settings, redis_client)  # logs the write guarantee in force
         stores = {
             kind: DocumentStore(
                 redis_client,
@@ -51,7 +53,7 @@ class Wiring:
                 ttl_seconds=settings.game_ttl_seconds,
                 finished_ttl_seconds=settings.finished_ttl_seconds,
                 write_resends=settings.redis_write_resends,
-                wait_replicas=settings.redis_wait_replicas,
+                wait_replicas=waits,
                 wait_timeout_ms=settings.redis_wait_timeout_ms,
             )
             for kind in ("game", "sheet")

@@ -44,6 +44,12 @@ worker_connections = _read("worker_connections") or (
     (_read("max_streams") or GEVENT_MAX_STREAMS) + 1000
 )
 timeout = _read("worker_timeout")
+# A memory backstop: each worker is recycled after max_requests + a random share of the
+# jitter (drawn per worker: a pod's workers do not stop together). The worker stops as on
+# SIGTERM (cardtable.server.worker): streams end with `retry:`, long-polls answer with what
+# they have, and the other workers (and the master's new one) take the clients that resume.
+max_requests = _read("max_requests")
+max_requests_jitter = _read("max_requests_jitter")
 # Kubernetes sends SIGTERM and waits terminationGracePeriodSeconds (35 s: preStop 5 s +
 # this + margin). Long-polls and streams answer at once on SIGTERM, so this only has to
 # cover ordinary requests (a bots-only creation may take CARDTABLE_BOT_BUDGET_SECONDS).

@@ -1,5 +1,7 @@
 """Operator metrics and the per-process watch loop: requests in flight, waiting clients,
-Redis errors by kind, 429s, process memory/CPU/fds, Redis reachability and data loss.
+Redis errors by kind, 429s, Redis reachability and data loss; at each scrape, the standard
+`process_*` metrics of every gunicorn process (one series per `pid`) and the container's
+memory against its limit.
 
 Data loss: the loop keeps a marker key in Redis (no expiry). A marker that disappears while
 this process runs means Redis came back empty (restarted without persistence, a failover
@@ -10,14 +12,19 @@ as 404s. The first process to notice logs `redis_data_loss` at ERROR, counts it 
 
 from __future__ import annotations
 
+import functools
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from prometheus_client import Counter, Gauge, ProcessCollector
+from prometheus_client import REGISTRY, Counter, Gauge, ProcessCollector
+from prometheus_client.metrics_core import GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
 
 from cardtable.config import Settings
 from cardtable.server import lifecycle
@@ -55,19 +62,6 @@ DATA_LOSS = Counter(
     "cardtable_redis_data_loss_total",
     "Times Redis was found empty (its marker key gone) while the service ran.",
 )
-PROCESS = {
-    name: Gauge(f"cardtable_{name}", help_text, multiprocess_mode="livesum")
-    for name, help_text in (
-        ("process_resident_memory_bytes", "Resident memory of the worker processes."),
-        ("process_cpu_seconds", "CPU time used by the live worker processes."),
-        ("process_open_fds", "Open file descriptors of the worker processes."),
-    )
-}
-_PROCESS_SOURCES = {
-    "process_resident_memory_bytes": "process_resident_memory_bytes",
-    "process_cpu_seconds": "process_cpu_seconds_total",
-    "process_open_fds": "process_open_fds",
-}
 
 
 def record_redis_error(error: BaseException) -> None:
@@ -85,13 +79,103 @@ def waiting(kind: str) -> Iterator[None]:
         gauge.dec()
 
 
-def update_process_metrics() -> None:
-    """Copy this process's /proc figures into the multiprocess-safe gauges."""
-    for family in ProcessCollector(registry=None).collect():
-        for sample in family.samples:
-            for ours, source in _PROCESS_SOURCES.items():
-                if sample.name == source:
-                    PROCESS[ours].set(sample.value)
+class ServerProcesses(Collector):
+    """The standard `process_*` metrics (prometheus_client's ProcessCollector, read from
+    /proc) of the gunicorn master and each of its workers, labelled by `pid`: the client's
+    own collector reports the process that answers the scrape only, and its multiprocess
+    mode has none. A recycled worker's series ends and its successor's begins (a counter per
+    pid: `rate(process_cpu_seconds_total[5m])` is right across recycles)."""
+
+    def __init__(self, proc: str = "/proc"):
+        self.proc = proc
+
+    def collect(self) -> Iterator[Metric]:
+        families: dict[str, Metric] = {}
+        for pid in self.server_pids():
+            try:
+                own = list(
+                    ProcessCollector(
+                        pid=functools.partial(int, pid), proc=self.proc, registry=None
+                    ).collect()
+                )
+            except OSError:  # exited meanwhile
+                continue
+            for family in own:
+                merged = families.setdefault(
+                    family.name, Metric(family.name, family.documentation, family.type)
+                )
+                for sample in family.samples:
+                    merged.add_sample(sample.name, {**sample.labels, "pid": str(pid)}, sample.value)
+        yield from families.values()
+
+    def server_pids(self) -> list[int]:
+        """This process's parent (gunicorn's master) and its children (the workers), or this
+        process alone when it runs without a master."""
+        master = os.getppid()
+        pids = [master]
+        for entry in Path(self.proc).iterdir():
+            if entry.name.isdigit():
+                try:
+                    stat = (entry / "stat").read_text()
+                except OSError:
+                    continue
+                # "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+                if int(stat.rpartition(")")[2].split()[1]) == master:
+                    pids.append(int(entry.name))
+        return pids if len(pids) > 1 else [os.getpid()]
+
+
+class ContainerMemory(Collector):
+    """The container's memory as the kernel counts it against the limit (cgroup v2 or v1):
+    the working set (usage less inactive file pages, what kubelet and cAdvisor report, and
+    near what the OOM killer compares) and the limit (no sample without one). The
+    `CardtableMemoryNearLimit` alert divides them."""
+
+    def __init__(self, root: str = "/sys/fs/cgroup"):
+        self.root = Path(root)
+
+    def collect(self) -> Iterator[Metric]:
+        used = GaugeMetricFamily(
+            "cardtable_container_memory_working_set_bytes",
+            "The container's memory in use less inactive file pages (its cgroup).",
+        )
+        limit = GaugeMetricFamily(
+            "cardtable_container_memory_limit_bytes", "The container's memory limit (its cgroup)."
+        )
+        figures = self.read()
+        if figures is not None:
+            working_set, maximum = figures
+            used.add_metric([], working_set)
+            if maximum is not None:
+                limit.add_metric([], maximum)
+        yield used
+        yield limit
+
+    def read(self) -> tuple[float, float | None] | None:
+        for current, maximum, stat, inactive in (
+            ("memory.current", "memory.max", "memory.stat", "inactive_file"),  # v2
+            (
+                "memory/memory.usage_in_bytes",
+                "memory/memory.limit_in_bytes",
+                "memory/memory.stat",
+                "total_inactive_file",
+            ),  # v1
+        ):
+            try:
+                usage = int((self.root / current).read_text())
+                limit_text = (self.root / maximum).read_text().strip()
+                stats = dict(line.split() for line in (self.root / stat).read_text().splitlines())
+            except (OSError, ValueError):
+                continue
+            working_set = max(0, usage - int(stats.get(inactive, 0)))
+            # v2 says "max"; v1 a huge number (a page-rounded 2^63) when there is no limit.
+            limit = None if limit_text == "max" or int(limit_text) >= 2**60 else int(limit_text)
+            return working_set, limit
+        return None
+
+
+CONTAINER_MEMORY = ContainerMemory()
+REGISTRY.register(CONTAINER_MEMORY)
 
 
 class Watch:
@@ -123,7 +207,6 @@ class Watch:
     def run(self, interval: float) -> None:
         while not lifecycle.shutting_down():
             self.check_redis()
-            update_process_metrics()
             if lifecycle.pause(interval):
                 return
 

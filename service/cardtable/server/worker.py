@@ -101,6 +101,8 @@ class DeadlineSocket:
         self._holding = False
         self._held = b""
         self.served = 0
+        self.closed_idle = False
+        """Closed by `close_if_idle` (the worker's stop): its reader's error is that close."""
 
     @property
     def idle(self) -> bool:
@@ -115,6 +117,7 @@ class DeadlineSocket:
         """
         if not self.idle or _readable(self._sock.fileno()):
             return False
+        self.closed_idle = True
         with contextlib.suppress(OSError):  # the client may have gone first
             self._sock.shutdown(socket.SHUT_RDWR)
         return True
@@ -152,6 +155,13 @@ class DeadlineSocket:
             data: bytes = self._sock.recv(size)
         except TimeoutError:
             return b""
+        except OSError:
+            # gevent wakes a reader blocked on a socket shut down by another greenlet with
+            # EBADF: for one `close_if_idle` closed, an end like the client's (gunicorn
+            # would log it at ERROR with a traceback, once per idle connection at stop).
+            if self.closed_idle:
+                return b""
+            raise
         if self._deadline is None and data:
             self._deadline = time.monotonic() + self._read
         return data
@@ -303,10 +313,18 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
 
     def handle_exit(self, sig: int, frame: Any) -> None:
         # SIGTERM: waiting requests answer now (they check this) and `run` wakes up to stop.
+        super().handle_exit(sig, frame)
+        self.end_waiting()
+
+    def end_waiting(self) -> None:
+        """Streams end with `retry:` and long-polls answer with what they have, so their
+        clients resume elsewhere: on SIGTERM, and when gunicorn recycles the worker
+        (CARDTABLE_MAX_REQUESTS), which only clears `alive`."""
         # (Imported here, in the worker after gevent's patching: cardtable.server.lifecycle.)
         from cardtable.server import lifecycle
 
-        super().handle_exit(sig, frame)
+        if lifecycle.shutting_down():
+            return
         lifecycle.begin_shutdown()
         # A worker still loading the app has no `wsgi` yet (a pod stopped as it starts):
         # then nothing is streaming, and `run` stops at once once it is reached.
@@ -341,6 +359,7 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
             self.notify()
             lifecycle.pause(1.0)  # wakes at once on SIGTERM
         self.alive = False
+        self.end_waiting()  # a recycle (max_requests) stops as SIGTERM does
         self.stop_servers(servers, gevent)
         self.exit_now()
 
@@ -364,7 +383,7 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
         for server in servers:
             _take_backlog(server)
             server.close()
-        started = time.monotonic()
+        started, closed = time.monotonic(), 0
         while any(server.pool.free_count() != server.pool.size for server in servers):
             waited = time.monotonic() - started
             if waited > self.cfg.graceful_timeout:
@@ -374,9 +393,11 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
                 return
             for connection in list(self.connections):
                 if connection.served or waited >= NEW_CONNECTION_GRACE_SECONDS:
-                    connection.close_if_idle()
+                    closed += connection.close_if_idle()
             self.notify()
             gevent.sleep(STOP_POLL_SECONDS)
+        if closed:  # one line for all: routine at every stop, not an error
+            self.log.info("Closed %d idle connection(s) at stop (pid: %s)", closed, self.pid)
 
 
 class _NamedListener:

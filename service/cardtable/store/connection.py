@@ -8,6 +8,8 @@ process opens (Redis `maxclients` must exceed max_connections * workers * pods).
 
 from __future__ import annotations
 
+import logging
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -19,10 +21,11 @@ from redis.cluster import RedisCluster
 from redis.retry import Retry
 from redis.sentinel import Sentinel
 
-from cardtable.config import Settings
-from cardtable.store.switches import follow_switches
+from cardtable.config import AUTO, Settings
+from cardtable.store.switches import KnownReplicas, follow_switches
 
 T = TypeVar("T")
+log = logging.getLogger("cardtable.store")
 
 RedisClient = Any
 """redis.Redis or redis.cluster.RedisCluster: the store uses only what both offer."""
@@ -106,9 +109,48 @@ def _sentinel(settings: Settings, options: dict[str, Any]) -> redis.Redis:
     client: redis.Redis = sentinel.master_for(
         settings.redis_sentinel_service, max_connections=settings.redis_max_connections
     )
+    replicas = None
+    if settings.redis_wait_replicas == AUTO:
+        replicas = KnownReplicas(sentinel, settings.redis_sentinel_service)
+        replicas.refresh()  # before the first write; then kept up to date by the listener
+        _KNOWN_REPLICAS[client] = replicas
     # A failover is learnt of at once, not when the old master is demoted (docs/consistency.md).
-    follow_switches(sentinel, settings.redis_sentinel_service, client)
+    follow_switches(sentinel, settings.redis_sentinel_service, client, replicas)
     return client
+
+
+_KNOWN_REPLICAS: weakref.WeakKeyDictionary[Any, KnownReplicas] = weakref.WeakKeyDictionary()
+
+
+def write_waits(settings: Settings, client: RedisClient) -> int | Callable[[], int]:
+    """The replicas every write waits for (WAIT) through `client`: a number, or with
+    CARDTABLE_REDIS_WAIT_REPLICAS=auto over Sentinel, the count Sentinel reports, followed
+    (`KnownReplicas`). Logs the guarantee this gives, once per client."""
+    known = _KNOWN_REPLICAS.get(client)
+    if known is not None:
+        if not known.known:
+            log.warning(
+                "no Sentinel answered yet: writes wait for no replica until one does "
+                "(CARDTABLE_REDIS_WAIT_REPLICAS=auto)"
+            )
+        return known  # its own log lines say how many replicas, and when that changes
+    wait = 0 if settings.redis_wait_replicas == AUTO else int(settings.redis_wait_replicas)
+    if wait:
+        log.info(
+            "writes are acknowledged once %d replica(s) have them (CARDTABLE_REDIS_WAIT_REPLICAS)",
+            wait,
+        )
+    elif settings.redis_sentinels:
+        log.warning(
+            "writes are acknowledged by the master alone and may be lost in a failover "
+            "(CARDTABLE_REDIS_WAIT_REPLICAS=0; auto waits for every replica)"
+        )
+    else:
+        log.info(
+            "writes are acknowledged by the Redis master alone (no Sentinel: "
+            "CARDTABLE_REDIS_WAIT_REPLICAS=auto waits for no replica; docs/consistency.md)"
+        )
+    return wait
 
 
 def connect(settings: Settings) -> RedisClient:

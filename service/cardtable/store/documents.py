@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,7 +127,7 @@ class DocumentStore:
         ttl_seconds: int = 7 * 24 * 3600,
         finished_ttl_seconds: int = 24 * 3600,
         write_resends: int = 2,
-        wait_replicas: int = 0,
+        wait_replicas: int | Callable[[], int] = 0,
         wait_timeout_ms: int = 500,
     ):
         self.redis = redis
@@ -138,15 +138,21 @@ class DocumentStore:
         self.write_resends = write_resends
         """How often a write whose reply was lost is sent again (with its request id, so
         that the script recognises it if it was applied); 0: never (outcome_unknown)."""
-        self.wait_replicas = wait_replicas
-        """With 1 or more, a write is acknowledged only once that many replicas have it
-        (WAIT, up to `wait_timeout_ms`); else its outcome is unknown: a failover may lose a
-        write that only the master had."""
+        self._wait_replicas = wait_replicas
+        """With 1 or more (or a function giving the current number: replicas Sentinel
+        reports), a write is acknowledged only once that many replicas have it (WAIT, up
+        to `wait_timeout_ms`); else its outcome is unknown: a failover may lose a write
+        that only the master had."""
         self.wait_timeout_ms = wait_timeout_ms
         self._create = redis.register_script(CREATE)
         self._compare_and_set = redis.register_script(COMPARE_AND_SET)
         self._read_log = redis.register_script(READ_LOG)
         self._load_with_log = redis.register_script(LOAD_WITH_LOG)
+
+    @property
+    def wait_replicas(self) -> int:
+        wait = self._wait_replicas
+        return wait() if callable(wait) else wait
 
     def key_for(self, doc_id: str) -> str:
         return f"{self.prefix}:{self.kind}:{{{doc_id}}}"
@@ -163,15 +169,16 @@ class DocumentStore:
         """The records of the list `key`, newest first. With `wait_replicas`, only once
         that many replicas have them (their expiry renewed, a write WAIT can count), else
         outcome unknown: a replay must not acknowledge a write only this master holds."""
-        if not self.wait_replicas:
+        wait = self.wait_replicas
+        if not wait:
             return list(self.redis.lrange(key, 0, -1))
         with classified():
             pipe = self.redis.pipeline(transaction=False)
             pipe.lrange(key, 0, -1)
             pipe.expire(key, ttl_seconds)
-            pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms)
+            pipe.execute_command("WAIT", wait, self.wait_timeout_ms)
             entries, _, acked = pipe.execute()
-        if entries and int(acked) < self.wait_replicas:
+        if entries and int(acked) < wait:
             raise StoreRefused("outcome_unknown", "WAIT")
         return list(entries)
 
@@ -208,12 +215,13 @@ class DocumentStore:
         """One send of a write script; with `wait_replicas`, in one pipeline (one
         connection: WAIT counts the replicas that have this connection's writes) with
         WAIT, and a write fewer replicas have in time may be lost: its outcome is unknown."""
-        if not self.wait_replicas:
+        wait = self.wait_replicas
+        if not wait:
             return script(keys=keys, args=args)
         for _ in range(2):  # the second after loading the script
             pipe = self.redis.pipeline(transaction=False)
             pipe.evalsha(script.sha, len(keys), *keys, *args)
-            pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms)
+            pipe.execute_command("WAIT", wait, self.wait_timeout_ms)
             reply, acked = pipe.execute(raise_on_error=False)
             if isinstance(reply, redis.exceptions.NoScriptError):
                 self.redis.script_load(script.script)
@@ -221,7 +229,7 @@ class DocumentStore:
             for answer in (reply, acked):
                 if isinstance(answer, Exception):
                     raise answer
-            if int(acked) < self.wait_replicas:
+            if int(acked) < wait:
                 raise StoreRefused("outcome_unknown", "WAIT")
             return reply
         raise StoreRefused("outcome_unknown", "NOSCRIPT")
