@@ -44,20 +44,7 @@ class Wiring:
     def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
         """The stores and services over one Redis client. Sheets expire like games: idle
         ones after the game TTL, finished ones after the finished-game retention."""
-        waits = write_waits(settings, redis_client)  # logs the write guarantee in force
-        stores = {
-            kind: DocumentStore(
-                redis_client,
-                kind,
-                prefix=settings.key_prefix,
-                ttl_seconds=settings.game_ttl_seconds,
-                finished_ttl_seconds=settings.finished_ttl_seconds,
-                write_resends=settings.redis_write_resends,
-                wait_replicas=waits,
-                wait_timeout_ms=settings.redis_wait_timeout_ms,
-            )
-            for kind in ("game", "sheet")
-        }
+        stores = _document_stores(settings, redis_client)
         clock = RedisClock(redis_client)  # one clock for every replica: docs/consistency.md
         games = GameService(
             stores["game"],
@@ -84,18 +71,8 @@ class Wiring:
         ids_secret = SharedSecret(
             redis_client, f"{settings.key_prefix}:secret:ids", settings.idempotency_secret
         )
-        return cls(
-            settings,
-            redis_client,
-            games,
-            sheets,
-            seating,
-            *live,
-            ids_secret,
-            players,
-            ratings,
-            queue,
-        )
+        rated = (players, ratings, queue)
+        return cls(settings, redis_client, games, sheets, seating, *live, ids_secret, *rated)
 
     @property
     def streams(self) -> EventStreams:
@@ -127,3 +104,21 @@ def new_feeds(games: GameService) -> Feeds:
     """A feed cache over `games` (the app's is built once; a new one is a cold worker's).
     The hub's read bound: streams and long-polls share one per process."""
     return Feeds(games.load, games.replayed, games.read_log, reading=games.hub.reading)
+
+
+def _document_stores(settings: Settings, redis_client: RedisClient) -> dict[str, DocumentStore]:
+    """The games' and the sheets' stores, with the write guarantee in force (logged)."""
+    waits = write_waits(settings, redis_client)
+    return {
+        kind: DocumentStore(
+            redis_client,
+            kind,
+            prefix=settings.key_prefix,
+            ttl_seconds=settings.game_ttl_seconds,
+            finished_ttl_seconds=settings.finished_ttl_seconds,
+            write_resends=settings.redis_write_resends,
+            wait_replicas=waits,
+            wait_timeout_ms=settings.redis_wait_timeout_ms,
+        )
+        for kind in ("game", "sheet")
+    }
