@@ -28,6 +28,8 @@ import httpx
 
 __all__ = [
     "AlreadyLeft",
+    "AlreadyMatched",
+    "AlreadyQueued",
     "AlreadyStarted",
     "AuthenticationError",
     "BadRequest",
@@ -52,6 +54,7 @@ __all__ = [
     "InvalidToken",
     "MalformedMove",
     "MoveRefused",
+    "NameTaken",
     "NoOpenSeat",
     "NoRounds",
     "NotYourTurn",
@@ -357,6 +360,18 @@ class RateLimited(TransientError, code="rate_limited", status=429, aliases=("too
 class OutcomeUnknown(ServiceUnavailable, code="outcome_unknown", status=503):
     """503: the store failed during a write, which may or may not have happened. Resending
     the same request with the same `Idempotency-Key` is safe (the SDK's runners do)."""
+
+
+class NameTaken(CardtableError, code="name_taken", status=409):
+    """409: another player has this name (names are compared ignoring case)."""
+
+
+class AlreadyQueued(CardtableError, code="already_queued", status=409):
+    """409: this player already holds a waiting ticket (one at a time, whatever its game)."""
+
+
+class AlreadyMatched(CardtableError, code="already_matched", status=409):
+    """409: the ticket to cancel was matched meanwhile: its game is this player's."""
 
 
 _BY_STATUS: dict[int, type[CardtableError]] = {
