@@ -174,13 +174,13 @@ class Ladder:
 
     def _start(self, ticket: Ticket) -> None:
         assert ticket.game_id is not None
-        self.out(f"matched: game {ticket.game_id}, seat {ticket.seat}")
         seat = self.player.seat(ticket)
         thread = threading.Thread(target=self._play, args=(seat,), daemon=True)
         with self._lock:
             self._matched += 1
             self._running[ticket.game_id] = (seat, thread)
-        thread.start()
+            thread.start()
+        self.out(f"matched: game {ticket.game_id}, seat {ticket.seat}")
 
     def _wanted(self) -> bool:
         return not self.stopping.is_set() and (self.limit is None or self._matched < self.limit)
