@@ -279,7 +279,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=None, help="stop after N games")
     parser.add_argument("--parallel", type=int, default=1, help="games played at once")
     parser.add_argument("--players", type=int, default=2, help="table size")
-    parser.add_argument("--opponents", choices=("bots", "any"), default="bots")
+    parser.add_argument("--opponents", choices=("bots", "any", "humans"), default="bots")
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args(argv)
     if not args.key and not args.name:
