@@ -4,7 +4,10 @@ import { announce } from "./dom";
 import { learnGames } from "./games";
 import { errorText, lang, languageSwitch } from "./i18n";
 import { showLobby } from "./lobby";
+import { showLeaderboard } from "./leaderboard";
 import { showNewGame } from "./newgame";
+import { showProfile } from "./profile";
+import { showPlayNow } from "./rated";
 import { showReplay } from "./replay";
 import { showRules } from "./rules";
 import { showSheet, showSheets } from "./scoresheet";
@@ -18,6 +21,9 @@ async function route(root: HTMLElement, client: Cardtable): Promise<void> {
   if (path[0] === "sheets") return showSheets(root, client);
   if (path[0] === "lobby") return showLobby(root, client);
   if (path[0] === "rules") return showRules(root);
+  if (path[0] === "now") return showPlayNow(root, client);
+  if (path[0] === "leaderboard") return showLeaderboard(root, client);
+  if (path[0] === "players" && path[1]) return showProfile(root, client, decodeURIComponent(path[1]));
   if (path[0] === "replay" && path[1]) return showReplay(root, client, decodeURIComponent(path[1]));
   return showNewGame(root, client);
 }
