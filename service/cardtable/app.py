@@ -18,6 +18,7 @@ from cardtable.api import (
     game_routes,
     metrics,
     ops_routes,
+    rated_routes,
     scoresheet_routes,
     table_routes,
 )
@@ -97,6 +98,8 @@ def register_blueprints(api: Api) -> None:
     register_components(api)
     for module in (game_routes, table_routes, scoresheet_routes, catalog_routes, ops_routes):
         api.register_blueprint(module.blp)
+    for blueprint in rated_routes.BLUEPRINTS:
+        api.register_blueprint(blueprint)
 
 
 def _allow_browsers(app: Flask, origins: Sequence[str]) -> None:

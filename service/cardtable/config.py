@@ -104,6 +104,10 @@ class Settings:
     """Expiry of a game still waiting for players (open seats)."""
     takeover_timeouts: int = 3
     """Turn-timer timeouts in a row after which the greedy bot keeps the seat."""
+    queue_expire_seconds: float = 45.0
+    """A waiting queue ticket nobody polls for this long expires (docs/rated-play.md)."""
+    rate_limit_rated: str = "20/minute; 200/day"
+    """Creating rated players and queueing, per address (docs/limits.md)."""
     write_schema: int = 5
     """The schema of the game documents written: 4 (the release before's, which reads no
     newer; 3 the one before it) during the first step of a rolling update from it, else 5
@@ -306,6 +310,7 @@ STRINGS = (
     "rate_limit_seat_reads",
     "rate_limit_tables",
     "rate_limit_ops",
+    "rate_limit_rated",
     # The process's.
     "bind",
     "host",
@@ -322,6 +327,7 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "finished_ttl_seconds": int,
     "waiting_ttl_seconds": int,
     "takeover_timeouts": int,
+    "queue_expire_seconds": float,
     "max_body_bytes": int,
     "redis_max_connections": int,
     "redis_timeout_seconds": float,

@@ -59,6 +59,8 @@ ERRORS: dict[str, ErrorCode] = {
         403,
         forbidden="refused by the server before the app saw it",
         invalid_invite="the invite is not this game's",
+        not_your_player="the player key is another player's",
+        not_your_ticket="the queue ticket is another player's",
     ),
     **_codes(404, not_found="unknown or expired game or sheet, unknown route"),
     **_codes(405, method_not_allowed="the route does not take this method (see `Allow`)"),
@@ -78,6 +80,9 @@ ERRORS: dict[str, ErrorCode] = {
         sheet_finished="the score sheet's game is over",
         no_rounds="the score sheet has no round yet",
         too_many_rounds="the score sheet holds its maximum of rounds",
+        name_taken="another player has this name (compared ignoring case, after NFKC)",
+        already_queued="the player holds a waiting ticket already (cancel it first)",
+        already_matched="the ticket was matched: it cannot be cancelled",
     ),
     **_codes(412, stale_version="If-Match names an older version (`details.current_version`)"),
     **_codes(413, payload_too_large="the body is larger than the server takes"),
@@ -101,6 +106,11 @@ ERRORS: dict[str, ErrorCode] = {
         idempotency_key_reused="this Idempotency-Key came with another request",
         invalid_name="a name that is empty, too long or unreadable",
         invalid_table_settings="table settings out of range (e.g. `turn_seconds`)",
+        invalid_player_name="a player name that is empty, too long, or holds controls, invisible"
+        " or combining characters, or leading, trailing or doubled spaces",
+        invalid_player="a player request that cannot be met (an unknown kind)",
+        invalid_queue_request="a queue request that cannot be met (a table size the game"
+        " does not have)",
     ),
     **_codes(428, precondition_required="this change needs If-Match"),
     **_codes(

@@ -297,7 +297,11 @@ class Score(MethodView):
         if not game.dealt:
             totals = [0] * len(game.seats)
             return {"finished": False, "rounds": [], "totals": totals, "winners": []}
-        return game.state.score()
+        score = game.state.score()
+        ratings = wiring().ratings.of_game(game) if game.finished else None
+        if ratings is not None:
+            score["ratings"] = ratings
+        return score
 
 
 @blp.route("/<string:game_id>/record")

@@ -14,6 +14,9 @@ from cardtable.live.alarms import Alarms
 from cardtable.live.feeds import Feeds
 from cardtable.live.hub import Hub, counting_published, new_hub
 from cardtable.live.streams import EventStreams
+from cardtable.rated.matchmaking import Queue, QueueSettings
+from cardtable.rated.players import Players
+from cardtable.rated.ratings import Ratings
 from cardtable.sheets.service import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
 from cardtable.store.clock import RedisClock
@@ -29,6 +32,9 @@ class Wiring:
     hub: Hub
     feeds: Feeds
     alarms: Alarms
+    players: Players
+    ratings: Ratings
+    queue: Queue
 
     @classmethod
     def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
@@ -68,6 +74,18 @@ class Wiring:
         )
         sheets = ScoreSheetService(stores["sheet"], clock=clock)
         seating = Seating(games)
+        # Rated play (cardtable.rated): a finished rated game settles its ratings.
+        players = Players(redis_client, settings.key_prefix, settings.idempotency_ttl_seconds)
+        ratings = Ratings(redis_client, settings.key_prefix, players)
+        games.on_finished = ratings.settle
+        queue = Queue(
+            redis_client,
+            settings.key_prefix,
+            players,
+            games,
+            QueueSettings(expire_after_seconds=settings.queue_expire_seconds),
+            clock=clock,
+        )
         return cls(
             settings,
             redis_client,
@@ -77,6 +95,9 @@ class Wiring:
             games.hub,
             new_feeds(games),
             Alarms(games),
+            players,
+            ratings,
+            queue,
         )
 
     @property

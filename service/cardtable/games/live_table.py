@@ -108,6 +108,10 @@ class Hosting:
     pruned: int = 0
     """Table changes of the waiting phase dropped from `table_log` (join-and-leave pairs,
     see `WAITING_LOG_MAX`): they still count in the version."""
+    rated: bool = False
+    """A rated game (made by the queue, cardtable.rated): its end changes the ratings."""
+    players: list[str] | None = None
+    """Per seat, the id of the rated player who holds it (rated games only)."""
 
 
 def check_turn_seconds(value: object) -> int | None:
@@ -426,6 +430,7 @@ class Game:
             "deadline_seats": list(self.hosting.deadline_seats),
             "rematch": self.hosting.rematch,
             "rematch_of": self.hosting.rematch_of,
+            "rated": self.hosting.rated,
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -444,7 +449,19 @@ class Game:
             }
         view = self.table.view(seat)
         view.update(self.table_fields())  # the live table's fields over the plain table's
+        if self.hosting.players is not None:
+            for entry in view["players"]:
+                entry["player"] = self.hosting.players[entry["seat"]]
         return view
+
+    def rated_record(self, record: dict[str, Any]) -> dict[str, Any]:
+        """A finished game's record with what a rated game adds: `rated`, and each seat's
+        rated player (`player`) in `players`."""
+        if self.hosting.players is not None:
+            for entry in record["players"]:
+                entry["player"] = self.hosting.players[entry["seat"]]
+        record["rated"] = self.hosting.rated
+        return record
 
     def lobby_entry(self) -> dict[str, Any] | None:
         """The lobby's summary of this game (None when the lobby must not list it)."""
@@ -497,11 +514,16 @@ def new_game(
     rematch_of: str | None = None,
     cap_bot_games: bool = True,
     game_id: str | None = None,
+    rated: bool = False,
+    player_ids: Sequence[str] | None = None,
+    token_sha256s: Sequence[str | None] | None = None,
 ) -> tuple[Game, list[str | None], str | None]:
     """A new table: the game, one token per taken seat (None for open seats) and the
     invite (None when no seat is open). Dealt at once when no seat is open.
     `cap_bot_games`: a game of bots only gets the default `max_turns` (off while writing
-    for the release before, which knows no such option). `game_id`: its id (None: drawn)."""
+    for the release before, which knows no such option). `game_id`: its id (None: drawn).
+    A rated game (the queue's) names each seat's `player_ids` and may give seats the hash
+    of a token made elsewhere (`token_sha256s`: that seat's token is then None here)."""
     seats = seats_for(game, players)
     bots_only = cap_bot_games and all(s.bot for s in seats)
     if public and seed is not None:
@@ -514,10 +536,13 @@ def new_game(
         public=bool(public),
         turn_seconds=check_turn_seconds(turn_seconds),
         rematch_of=rematch_of,
+        rated=rated,
+        players=list(player_ids) if player_ids is not None else None,
     )
-    tokens: list[str | None] = [None if s.open else new_token() for s in seats]
+    given = list(token_sha256s) if token_sha256s is not None else [None] * len(seats)
+    tokens: list[str | None] = [None if s.open or given[s.seat] else new_token() for s in seats]
     for seat, token in zip(seats, tokens, strict=True):
-        seat.token_sha256 = hash_token(token) if token else None
+        seat.token_sha256 = hash_token(token) if token else given[seat.seat]
     humans = [s.seat for s in seats if not s.open and not s.bot]
     hosting.creator = humans[0] if humans else None
     invite = new_invite() if any(s.open for s in seats) else None

@@ -99,6 +99,9 @@ class GameService:
         self.takeover_after = takeover_after
         self.documents = GameDocuments(write_schema)
         """Reads every stored form as the current one, writes the one asked."""
+        self.on_finished: Callable[[Game], None] = lambda game: None
+        """Called with a rated game each time it is written or read finished (the ratings
+        settle it, at most once: cardtable.rated.ratings)."""
 
     # ---- creation ------------------------------------------------------------------
 
@@ -251,6 +254,8 @@ class GameService:
         _remember_fields(game, fields)
         if game.hosting.public and not game.listed:
             self.lobby.remove(game.game_id, game.game)
+        if game.hosting.rated and game.finished:
+            self.on_finished(game)
 
     def update(
         self,
@@ -291,6 +296,8 @@ class GameService:
             if game.bots_pending:  # bots only, or a slice cut short: play on, bounded
                 applied += self._bot_slice(game)
             if game.version == read_version:
+                if game.hosting.rated and game.finished:
+                    self.on_finished(game)  # a settle cut short is finished here
                 return game
             try:
                 self.save(game, read_version)
@@ -330,7 +337,8 @@ class GameService:
             raise GameNotOver("the game has not started yet; the record comes at its end")
         if not game.finished:
             return game.state.record()  # raises GameNotOver
-        return self.replayed(game_id).state.record()
+        replayed = self.replayed(game_id)
+        return replayed.rated_record(replayed.state.record())
 
     def _due(self, deadline: str | None) -> bool:
         return bool(deadline) and float(deadline or 0) <= self.clock()

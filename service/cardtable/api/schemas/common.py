@@ -112,16 +112,32 @@ class AppliedMoveSchema(Schema):
     by_bot = fields.Boolean(required=True)
 
 
+class RatingChangeSchema(Schema):
+    seat = fields.Integer(required=True)
+    player = fields.String(required=True, metadata={"description": "The rated player's id."})
+    before = fields.Float(required=True, metadata={"description": "Displayed rating before."})
+    after = fields.Float(required=True, metadata={"description": "Displayed rating after."})
+    placement = fields.Integer(metadata={"description": "1 = first; equal places tie."})
+
+
 class ScoreSchema(Schema):
     finished = fields.Boolean(required=True)
     rounds = fields.List(fields.Raw(metadata=refer("RoundScore")), required=True)
     totals = fields.List(fields.Integer(), required=True)
     winners = fields.List(fields.Integer(), required=True)
+    ratings = fields.List(
+        fields.Nested(RatingChangeSchema),
+        metadata={
+            "description": "A rated game once over: each seat's rating change (absent "
+            "otherwise; docs/rated-play.md)."
+        },
+    )
 
 
 class RecordPlayerSchema(Schema):
     seat = fields.Integer(required=True)
     name = fields.String(required=True)
+    player = fields.String(metadata={"description": "A rated game: the seat's player id."})
 
 
 class RecordSchema(Schema):
@@ -130,6 +146,7 @@ class RecordSchema(Schema):
     players = fields.List(fields.Nested(RecordPlayerSchema), required=True)
     log = fields.List(fields.Raw(metadata=refer("LogEntry")), required=True)
     score = fields.Nested(ScoreSchema, required=True)
+    rated = fields.Boolean(metadata={"description": "A rated game (made by the queue)."})
 
 
 class TableSettingSchema(Schema):

@@ -192,6 +192,13 @@ def _default_step(rules: GameRules) -> JSONSchema:
     )
 
 
+PLAYER_PART = "Player"
+RATED_PLAYER: JSONSchema = {
+    "type": "string",
+    "description": "A rated game (made by the queue): the id of the rated player at this seat.",
+}
+
+
 def view_components(rules: GameRules, served: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """`<Game>View` and its parts (`<Game><Part>`), from the fields every view shares and
     the game's own VIEW_FIELDS and VIEW_PARTS; `served` (properties and required) are the
@@ -202,6 +209,8 @@ def view_components(rules: GameRules, served: Mapping[str, Any] | None = None) -
         name_of[part]: view_fields.resolve(schema, name_of)
         for part, schema in cls.VIEW_PARTS.items()
     }
+    if PLAYER_PART in name_of:  # the service names a rated game's players in their entries
+        found[name_of[PLAYER_PART]]["properties"]["player"] = RATED_PLAYER
     own: JSONSchema = {
         "game": {"type": "string", "enum": [rules.name]},
         "step": dict(cls.VIEW_STEP or _default_step(rules)),

@@ -45,6 +45,13 @@ class TableFieldsSchema(Schema):
     rematch_of = fields.String(
         required=True, allow_none=True, metadata={"description": "The game this rematches."}
     )
+    rated = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "A rated game (made by the queue): each entry of `players` names "
+            "its rated `player`, and the end changes the ratings."
+        },
+    )
 
 
 class PublicSeatSchema(StrictSchema):

@@ -1,0 +1,339 @@
+"""The matchmaking queue: a player queues for a game and a table size, and is seated with
+others (or with the server's own bots, when it accepts them) at a rated live table.
+
+State lives in Redis, one hash tag per game and table size (`<p>:queue:{skyjo:2}:…`), and
+every change is one script (store/lua/queue_*.lua): a ticket is matched, cancelled or
+expired by one script run, so two replicas can never seat one ticket twice. Matching runs
+when a ticket is queued and at each poll of it (no background worker): a ticket is matched
+as soon as its owner or a compatible newcomer touches the queue.
+
+A matched ticket's seat token is never stored: it is an HMAC of the ticket id by the key
+the player queued with, computed again at each poll of that key; the game stores its hash.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import hashlib
+import hmac
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.games.idempotency import IdempotencyKeyReused
+from cardtable.games.service import GameService
+from cardtable.live.hub import channel_for
+from cardtable.rated.players import Players
+from cardtable.rated.ratings import GAMES, rating_of
+from cardtable.store import DuplicateId, NotFound, RedisClient
+from cardtable.store.scripts import lua
+from cardtable_engine.host import ServiceError, hash_token, new_id
+from cardtable_engine.registry import get_rules
+
+OPPONENTS = ("humans", "bots", "any")
+STATUSES = ("waiting", "matched", "cancelled", "expired")
+SERVER_BOTS = ("greedy", "random")
+SERVER_BOT_SEATS = 7
+"""Each server bot is this many rated players (`bot-greedy-1` … `-7`), so that one table of
+up to 8 can hold several without a player meeting itself."""
+
+
+class AlreadyQueued(ServiceError):
+    code = "already_queued"
+
+
+class AlreadyMatched(ServiceError):
+    code = "already_matched"
+
+
+class NotYourTicket(ServiceError):
+    code = "not_your_ticket"
+
+
+class InvalidQueueRequest(ServiceError):
+    code = "invalid_queue_request"
+
+
+@dataclass(frozen=True)
+class QueueSettings:
+    expire_after_seconds: float = 45.0
+    """A waiting ticket nobody polls for this long expires."""
+    window: float = 50.0
+    window_per_second: float = 10.0
+    window_max: float = 1000.0
+    """The displayed-rating window of a match: ±50 at once, widening by 10 a second
+    waited, up to ±1000 (everyone, in practice)."""
+    turn_seconds: int = 30
+    """The matched table's turn timer (the contract asks for at least 15 s)."""
+
+
+def server_bot_id(bot: str, index: int) -> str:
+    return f"bot-{bot}-{index}"
+
+
+def seat_token(key: str, ticket: str) -> str:
+    """The seat token of a matched ticket, for the key it was queued with (never stored)."""
+    digest = hmac.new(key.encode(), f"cardtable seat\n{ticket}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()).rstrip(b"=").decode()
+
+
+def ticket_for(game: str, size: int, player_id: str, idempotency_key: str | None) -> str:
+    """A ticket id: its game and size (which say where it lives), then a random part, or
+    with an Idempotency-Key one derived from it and the player (a retry finds it)."""
+    if idempotency_key is None:
+        tail = new_id()
+    else:
+        raw = hashlib.sha256(f"cardtable queue\n{player_id}\n{idempotency_key}".encode())
+        tail = base64.urlsafe_b64encode(raw.digest()[:16]).rstrip(b"=").decode()
+    return f"{game}.{size}.{tail}"
+
+
+def parse_ticket(ticket: str) -> tuple[str, int]:
+    """The game and size a ticket id names (NotFound for an id no ticket can have)."""
+    parts = ticket.split(".")
+    if len(parts) != 3 or parts[0] not in GAMES or not parts[1].isdigit() or len(parts[1]) > 1:
+        raise NotFound("ticket", ticket)
+    return parts[0], int(parts[1])
+
+
+class Queue:
+    def __init__(
+        self,
+        redis: RedisClient,
+        prefix: str,
+        players: Players,
+        games: GameService,
+        settings: QueueSettings,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.redis = redis
+        self.prefix = prefix
+        self.players = players
+        self.games = games
+        self.settings = settings
+        self.clock = clock
+        self.channel = channel_for(prefix)
+        self._enqueue = redis.register_script(lua("queue_common", "queue_enqueue"))
+        self._match = redis.register_script(lua("queue_common", "queue_match"))
+        self._cancel = redis.register_script(lua("queue_common", "queue_cancel"))
+        self._bots_ready = False
+
+    def keys(self, game: str, size: int) -> list[str]:
+        base = f"{self.prefix}:queue:{{{game}:{size}}}"
+        return [f"{base}:tickets", f"{base}:waiting", f"{base}:seen", f"{base}:ended"]
+
+    # ---- the server's own bots ---------------------------------------------------------
+
+    def ensure_server_bots(self) -> None:
+        """Create the server bots' rated players once per process (idempotent)."""
+        if self._bots_ready:
+            return
+        for bot in SERVER_BOTS:
+            for index in range(1, SERVER_BOT_SEATS + 1):
+                name = f"{bot.capitalize()} bot {index}"
+                self.players.ensure(server_bot_id(bot, index), name, "bot")
+        self._bots_ready = True
+
+    def _server_bots(self, game: str, rating: float) -> list[str]:
+        """The server bots as the match script takes them, closest in rating first."""
+        self.ensure_server_bots()
+        ids = [server_bot_id(b, i) for b in SERVER_BOTS for i in range(1, SERVER_BOT_SEATS + 1)]
+        pipe = self.redis.pipeline(transaction=False)
+        for player in ids:
+            pipe.hgetall(self.players.key_for(player))
+        entries = []
+        for player, raw in zip(ids, pipe.execute(), strict=True):
+            fields = {k.decode(): v.decode() for k, v in raw.items()}
+            shown = rating_of(fields, game).rating
+            bot = player.split("-")[1]
+            entries.append(
+                {"player": player, "name": fields.get("name", player), "bot": bot, "rating": shown}
+            )
+        entries.sort(key=lambda entry: (abs(entry["rating"] - rating), random.random()))
+        return [json.dumps(entry) for entry in entries]
+
+    # ---- queueing ---------------------------------------------------------------------
+
+    def enqueue(
+        self,
+        player_id: str,
+        key: str,
+        game: str,
+        size: int,
+        opponents: str | None,
+        idempotency_key: str | None = None,
+    ) -> tuple[dict[str, Any], bool]:
+        """Queue the player: its ticket's answer and whether it is a replay."""
+        rules = get_rules(game)
+        if not rules.min_players <= size <= rules.max_players:
+            raise InvalidQueueRequest(
+                f"{game} is played by {rules.min_players} to {rules.max_players} players"
+            )
+        fields = self.players.require(player_id)
+        kind = fields["kind"]
+        opponents = opponents or ("humans" if kind == "human" else "bots")
+        if opponents not in OPPONENTS:
+            raise InvalidQueueRequest(f"opponents is one of {', '.join(OPPONENTS)}")
+        ticket = ticket_for(game, size, player_id, idempotency_key)
+        player_key = self.players.key_for(player_id)
+        held = self.redis.hget(player_key, "ticket")
+        if held is not None and held.decode() != ticket:
+            held_id = held.decode()
+            if idempotency_key is not None and held_id.split(".")[-1] == ticket.split(".")[-1]:
+                raise IdempotencyKeyReused("this Idempotency-Key queued another ticket")
+            if self._status(held_id) == "waiting":
+                raise AlreadyQueued(f"you hold the waiting ticket {held_id}; cancel it first")
+        rating = rating_of(fields, game).rating
+        entry = {
+            "player": player_id,
+            "name": fields["name"],
+            "kind": kind,
+            "opponents": opponents,
+            "rating": rating,
+            "since": self.clock(),
+            "status": "waiting",
+            "token_sha256": hash_token(seat_token(key, ticket)),
+        }
+        now = self.clock()
+        added = self._enqueue(
+            keys=self.keys(game, size), args=[ticket, json.dumps(entry), rating, now]
+        )
+        self.redis.hset(player_key, "ticket", ticket)
+        if not added[0]:
+            return self._answer(ticket, json.loads(added[1]), key), True
+        return self.status(player_id, key, ticket, polled=False), False
+
+    def _status(self, ticket: str) -> str | None:
+        try:
+            game, size = parse_ticket(ticket)
+        except NotFound:
+            return None
+        stored = self.redis.hget(self.keys(game, size)[0], ticket)
+        return json.loads(stored)["status"] if stored else None
+
+    def status(
+        self, player_id: str, key: str, ticket: str, *, polled: bool = True
+    ) -> dict[str, Any]:
+        """The ticket as its owner sees it, after trying to match it (a poll)."""
+        game, size = parse_ticket(ticket)
+        entry = self._owned(game, size, ticket, player_id)
+        if entry["status"] == "waiting":
+            entry = self._try_match(game, size, ticket, entry, polled)
+        elif entry["status"] == "matched":
+            self._ensure_game(game, size, entry["game_id"])
+        return self._answer(ticket, entry, key)
+
+    def _owned(self, game: str, size: int, ticket: str, player_id: str) -> dict[str, Any]:
+        stored = self.redis.hget(self.keys(game, size)[0], ticket)
+        if stored is None:
+            raise NotFound("ticket", ticket)
+        entry: dict[str, Any] = json.loads(stored)
+        if entry["player"] != player_id:
+            raise NotYourTicket("this ticket is another player's")
+        return entry
+
+    def _try_match(
+        self, game: str, size: int, ticket: str, entry: dict[str, Any], polled: bool
+    ) -> dict[str, Any]:
+        accepts_bots = entry["opponents"] in ("bots", "any")
+        bots = self._server_bots(game, entry["rating"]) if accepts_bots else []
+        seats = list(range(size))
+        random.shuffle(seats)
+        game_id = new_id()
+        status, stored, *match = self._match(
+            keys=self.keys(game, size),
+            args=[
+                self.clock(),
+                self.settings.expire_after_seconds,
+                ticket,
+                1 if polled else 0,
+                size,
+                game_id,
+                self.settings.window,
+                self.settings.window_per_second,
+                self.settings.window_max,
+                self.channel,
+                ",".join(map(str, seats)),
+                len(bots),
+                *bots,
+            ],
+        )
+        if status == b"unknown":
+            raise NotFound("ticket", ticket)
+        if match:
+            self._create_game(game, game_id, json.loads(match[0]))
+        return dict(json.loads(stored))
+
+    def _ensure_game(self, game: str, size: int, game_id: str) -> None:
+        """A matched ticket's game exists (created by whoever matched it; if that request
+        died in between, by this one, from the match kept in the queue)."""
+        try:
+            self.games.store.current_version(game_id)
+            return
+        except NotFound:
+            pass
+        stored = self.redis.hget(self.keys(game, size)[0], f"m:{game_id}")
+        if stored is not None:
+            self._create_game(game, game_id, json.loads(stored))
+
+    def _create_game(self, game: str, game_id: str, seats: list[dict[str, Any]]) -> None:
+        players = []
+        for seat in seats:
+            entry: dict[str, Any] = {"name": seat["name"]}
+            if seat["bot"]:
+                entry["bot"] = seat["bot"]
+            players.append(entry)
+        with contextlib.suppress(DuplicateId):  # another request created it from this match
+            self.games.create(
+                game,
+                players,
+                None,
+                None,
+                game_id=game_id,
+                turn_seconds=self.settings.turn_seconds,
+                rated=True,
+                player_ids=[seat["player"] for seat in seats],
+                token_sha256s=[seat["token_sha256"] or None for seat in seats],
+            )
+
+    def _answer(self, ticket: str, entry: dict[str, Any], key: str) -> dict[str, Any]:
+        game, size = parse_ticket(ticket)
+        answer: dict[str, Any] = {
+            "ticket": ticket,
+            "status": entry["status"],
+            "game": game,
+            "players": size,
+            "opponents": entry["opponents"],
+        }
+        if entry["status"] == "matched":
+            answer.update(
+                game_id=entry["game_id"], seat=entry["seat"], token=seat_token(key, ticket)
+            )
+        return answer
+
+    def wait(self, player_id: str, key: str, ticket: str, seconds: float) -> dict[str, Any]:
+        """`status`, held up to `seconds` while the ticket waits (woken by its change)."""
+        answer = self.status(player_id, key, ticket)
+        if answer["status"] != "waiting" or seconds <= 0:
+            return answer
+
+        def version() -> int:
+            return 0 if self._status(ticket) == "waiting" else 1
+
+        self.games.hub.wait_for_change(f"queue:{ticket}", 0, seconds, version)
+        return self.status(player_id, key, ticket)
+
+    def cancel(self, player_id: str, key: str, ticket: str) -> dict[str, Any]:
+        game, size = parse_ticket(ticket)
+        self._owned(game, size, ticket, player_id)
+        stored = self._cancel(keys=self.keys(game, size), args=[ticket, self.clock(), self.channel])
+        if not stored:
+            raise NotFound("ticket", ticket)
+        entry = json.loads(stored)
+        if entry["status"] == "matched":
+            raise AlreadyMatched(f"the ticket was matched: game {entry['game_id']}")
+        return {**self._answer(ticket, entry, key), "status": entry["status"]}

@@ -1,0 +1,265 @@
+"""Ratings: OpenSkill's Plackett-Luce model (Weng-Lin), one rating (mu, sigma) per player
+and game, updated exactly once per rated game from its final standings; leaderboards as
+Redis sorted sets. docs/rated-play.md gives the parameters and why.
+
+Exactly once: when a rated game is read or written finished (`GameService.on_finished`),
+`Ratings.settle` runs. The result of the game (every seat's rating before and after) is
+computed once and kept with SETNX-like HSETNX in a hash in the game's own slot
+(`<game key>:ratings`): whoever computes first wins, every later settle reads it. Each
+player's share is then applied by a script that counts a game id once per player
+(lua/rating_apply.lua), and the leaderboards are set from the player's stored rating;
+`done` is written last, so a settle cut short (a crash, a lost reply) is finished by the
+next read of the game, and a finished one costs one HGET.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from openskill.models import PlackettLuce
+
+from cardtable.games.live_table import Game, iso_utc
+from cardtable.store import RedisClient
+from cardtable.store.scripts import lua
+from cardtable_engine.registry import GAMES as HOSTED
+
+if TYPE_CHECKING:
+    from cardtable.rated.players import Players
+
+log = logging.getLogger("cardtable.rated")
+
+GAMES = tuple(HOSTED)
+MU = 25.0
+SIGMA = MU / 3
+BETA = MU / 6
+TAU = MU / 300
+"""OpenSkill's defaults (those of TrueSkill): a new player is 25 ± 8.33; beta, the spread of
+one game's performance, 4.17; tau keeps sigma from shrinking to nothing, so a rating can
+still move after many games."""
+DISPLAY_BASE = 1000.0
+DISPLAY_SCALE = 40.0
+CONSERVATIVE_SIGMAS = 3
+"""The displayed rating: 1000 + 40 * (mu - 3 sigma). A new player shows 1000; a rating is
+shown high only once the model is sure of it (mu - 3 sigma is what the player's skill
+exceeds with 99.9 % confidence), so one lucky game does not top the board."""
+HISTORY_KEPT = 1000
+RESULT_TTL_SECONDS = 90 * 24 * 3600
+"""How long a game's rating result stays readable (its score's `ratings`)."""
+LEADERBOARD_PAGE = 50
+LEADERBOARD_PAGE_MAX = 200
+MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
+
+
+def displayed(mu: float, sigma: float) -> float:
+    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - CONSERVATIVE_SIGMAS * sigma), 1)
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def rating(self) -> float:
+        return displayed(self.mu, self.sigma)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "rating": self.rating,
+            "games": self.games,
+            "mu": round(self.mu, 4),
+            "sigma": round(self.sigma, 4),
+        }
+
+
+def rating_of(fields: dict[str, str], game: str) -> Rating:
+    """A player's rating of `game` from its stored fields (the defaults before a game)."""
+    return Rating(
+        float(fields.get(f"mu:{game}", MU)),
+        float(fields.get(f"sigma:{game}", SIGMA)),
+        int(fields.get(f"games:{game}", 0)),
+    )
+
+
+# ---- standings ---------------------------------------------------------------------------
+
+
+def placements(game: Game) -> list[int]:
+    """Each seat's place (1 = first; equal places tie) by the game's own scoring: Skyjo
+    lower total first; Skip-Bo higher total first, and in a single round the winner first,
+    then fewer stock cards left. A player who left places last (tied with other leavers)."""
+    score = game.state.score()
+    totals: list[int] = score["totals"]
+    winners = set(score.get("winners", []))
+    left = [seat.bot_reason == "left" for seat in game.seats]
+    keys: list[tuple[Any, ...]] = []
+    for seat, total in enumerate(totals):
+        if game.game == "skyjo":
+            key: tuple[Any, ...] = (total,)
+        else:
+            rounds = score.get("rounds", [])
+            stocks = rounds[-1].get("stocks_left") if len(rounds) == 1 else None
+            key = (-total, 0 if seat in winners else 1, stocks[seat] if stocks else 0)
+        keys.append((1 if left[seat] else 0, *key))
+    return [1 + sum(1 for other in keys if other < mine) for mine in keys]
+
+
+def rate(before: Sequence[Rating], places: Sequence[int]) -> list[tuple[float, float]]:
+    """(mu, sigma) after the game, per seat."""
+    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
+    after = MODEL.rate(teams, ranks=list(places))
+    return [(team[0].mu, team[0].sigma) for team in after]
+
+
+# ---- settling a game ---------------------------------------------------------------------
+
+
+class Ratings:
+    def __init__(self, redis: RedisClient, prefix: str, players: Players) -> None:
+        self.redis = redis
+        self.prefix = prefix
+        self.players = players
+        self._apply = redis.register_script(lua("rating_apply"))
+
+    def result_key(self, game_id: str) -> str:
+        return f"{self.prefix}:game:{{{game_id}}}:ratings"
+
+    def leaderboard_key(self, game: str, kind: str | None) -> str:
+        return f"{self.prefix}:leaderboard:{{{game}}}:{kind or 'all'}"
+
+    def settle(self, game: Game) -> None:
+        """Apply a finished rated game to its players' ratings, at most once (see above);
+        a failure is logged and finished by the next read of the game."""
+        if not (game.hosting.rated and game.finished and game.hosting.players):
+            return
+        try:
+            self._settle(game)
+        except Exception:
+            log.exception(
+                "rated game %s: ratings not settled yet (the next read retries)", game.game_id
+            )
+
+    def _settle(self, game: Game) -> None:
+        key = self.result_key(game.game_id)
+        done, stored = self.redis.hmget(key, "done", "result")
+        if done:
+            return
+        if stored is None:
+            self.redis.hsetnx(key, "result", json.dumps(self._result(game)))
+            self.redis.expire(key, RESULT_TTL_SECONDS)
+            stored = self.redis.hget(key, "result")
+        result = json.loads(stored)
+        when = iso_utc(time.time())
+        for entry in result["seats"]:
+            player = entry["player"]
+            history = {
+                "game_id": game.game_id,
+                "game": game.game,
+                "date": when,
+                "placement": entry["placement"],
+                "players": len(result["seats"]),
+                "before": entry["before"],
+                "after": entry["after"],
+            }
+            self._apply(
+                keys=[
+                    self.players.key_for(player),
+                    self.players.rated_key(player),
+                    self.players.history_key(player),
+                ],
+                args=[
+                    game.game_id,
+                    game.game,
+                    repr(entry["mu_after"] - entry["mu_before"]),
+                    repr(entry["sigma_after"]),
+                    json.dumps(history),
+                    HISTORY_KEPT,
+                    repr(MU),
+                ],
+            )
+            self._rank(player, game.game)
+        self.redis.hset(key, "done", "1")
+
+    def _result(self, game: Game) -> dict[str, Any]:
+        ids = list(game.hosting.players or [])
+        pipe = self.redis.pipeline(transaction=False)
+        for player in ids:
+            pipe.hgetall(self.players.key_for(player))
+        stored = [{k.decode(): v.decode() for k, v in raw.items()} for raw in pipe.execute()]
+        before = [rating_of(fields, game.game) for fields in stored]
+        places = placements(game)
+        after = rate(before, places)
+        seats = []
+        for seat, player in enumerate(ids):
+            mu, sigma = after[seat]
+            seats.append(
+                {
+                    "seat": seat,
+                    "player": player,
+                    "placement": places[seat],
+                    "before": before[seat].rating,
+                    "after": displayed(mu, sigma),
+                    "mu_before": before[seat].mu,
+                    "mu_after": mu,
+                    "sigma_after": sigma,
+                }
+            )
+        return {"seats": seats}
+
+    def _rank(self, player: str, game: str) -> None:
+        """Set the player's place on the game's leaderboards from its stored rating."""
+        fields = self.players.require(player)
+        rating = rating_of(fields, game)
+        if rating.games < 1:
+            return
+        pipe = self.redis.pipeline(transaction=False)
+        for kind in (None, fields["kind"]):
+            pipe.zadd(self.leaderboard_key(game, kind), {player: rating.rating})
+        pipe.execute()
+
+    def of_game(self, game: Game) -> list[dict[str, Any]] | None:
+        """The score's `ratings`: per seat, its player and displayed rating before and after
+        (None: not a rated game, or not settled yet)."""
+        if not game.hosting.rated:
+            return None
+        stored = self.redis.hget(self.result_key(game.game_id), "result")
+        if stored is None:
+            return None
+        return [
+            {k: entry[k] for k in ("seat", "player", "before", "after", "placement")}
+            for entry in json.loads(stored)["seats"]
+        ]
+
+    def leaderboard(
+        self, game: str, kind: str | None, limit: int | None, cursor: str | None
+    ) -> tuple[list[dict[str, Any]], str | None]:
+        """A page of the game's leaderboard (all players, or one kind), highest first."""
+        start = int(cursor) if cursor else 0
+        size = min(limit or LEADERBOARD_PAGE, LEADERBOARD_PAGE_MAX)
+        ranked = self.redis.zrevrange(
+            self.leaderboard_key(game, kind), start, start + size, withscores=True
+        )
+        page = [(member.decode(), score) for member, score in ranked[:size]]
+        names = self.players.names([player for player, _ in page])
+        pipe = self.redis.pipeline(transaction=False)
+        for player, _ in page:
+            pipe.hget(self.players.key_for(player), f"games:{game}")
+        counts = pipe.execute()
+        players = [
+            {
+                "id": player,
+                "name": names.get(player, {}).get("name", ""),
+                "kind": names.get(player, {}).get("kind", kind or "human"),
+                "rating": score,
+                "games": int(count or 0),
+                "rank": start + index + 1,
+            }
+            for index, ((player, score), count) in enumerate(zip(page, counts, strict=True))
+        ]
+        return players, str(start + size) if len(ranked) > size else None
