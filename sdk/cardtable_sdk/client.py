@@ -143,16 +143,12 @@ class Cardtable(TableCore, _Closing):
         return _perform(self, players_calls.profile_call(player_id))
 
     def history(
-        self,
-        player_id: str,
-        *,
-        game: str | None = None,
-        limit: int | None = None,
-        cursor: str | None = None,
+        self, player_id: str, *, limit: int | None = None, cursor: str | None = None
     ) -> Page:
-        """One page of a player's rated games, newest first (ids, date, placement, rating
-        change, as the server gives them)."""
-        return _perform(self, players_calls.history_call(player_id, game, limit, cursor))
+        """One page of a player's rated games, newest first: each with its `game_id`,
+        `game`, `date`, `placement` (1 = first), table size (`players`) and the rating
+        `before` and `after` it."""
+        return _perform(self, players_calls.history_call(player_id, limit, cursor))
 
     def leaderboard(
         self,
@@ -291,10 +287,8 @@ class PlayerSession:
     def profile(self) -> Profile:
         return self.table.profile(self.id)
 
-    def history(
-        self, *, game: str | None = None, limit: int | None = None, cursor: str | None = None
-    ) -> Page:
-        return self.table.history(self.id, game=game, limit=limit, cursor=cursor)
+    def history(self, *, limit: int | None = None, cursor: str | None = None) -> Page:
+        return self.table.history(self.id, limit=limit, cursor=cursor)
 
     def enqueue(self, game: str, players: int = 2, *, opponents: str | None = None) -> Ticket:
         """Wait for a table of `players` in `game` (`opponents`: "humans", "bots" or
@@ -346,6 +340,5 @@ class PlayerSession:
     def rotate_key(self) -> str:
         """A new key for this player; the old one stops working. The session keeps the
         new key, which is returned (shown only now: keep it)."""
-        fresh = _perform(self.table, players_calls.rotate_key_call(self.key, self.id))
-        self.key = fresh.key
-        return fresh.key
+        self.key = _perform(self.table, players_calls.rotate_key_call(self.key, self.id))
+        return self.key

@@ -46,6 +46,7 @@ __all__ = [
     "InvalidInvite",
     "InvalidName",
     "InvalidOptions",
+    "InvalidPlayerName",
     "InvalidPlayers",
     "InvalidRequest",
     "InvalidRound",
@@ -58,6 +59,7 @@ __all__ = [
     "NoOpenSeat",
     "NoRounds",
     "NotYourTurn",
+    "NotYours",
     "OutcomeUnknown",
     "RateLimited",
     "RequestTimeout",
@@ -372,6 +374,16 @@ class AlreadyQueued(CardtableError, code="already_queued", status=409):
 
 class AlreadyMatched(CardtableError, code="already_matched", status=409):
     """409: the ticket to cancel was matched meanwhile: its game is this player's."""
+
+
+class InvalidPlayerName(InvalidName, code="invalid_player_name", status=422):
+    """422: a player name that is too short or long, or has invisible or combining tricks."""
+
+
+class NotYours(
+    AuthenticationError, code="not_your_ticket", status=403, aliases=("not_your_player",)
+):
+    """403: the key is another player's (its ticket, its rename or key)."""
 
 
 _BY_STATUS: dict[int, type[CardtableError]] = {

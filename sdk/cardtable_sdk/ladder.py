@@ -120,6 +120,7 @@ class Ladder:
         self._running: dict[str, tuple[SeatSession, threading.Thread]] = {}
         self._waiting: Ticket | None = None
         self._matched = 0
+        self._printing = threading.Lock()
 
     # -- the player's rating ---------------------------------------------------------
 
@@ -147,30 +148,36 @@ class Ladder:
 
     # -- games -----------------------------------------------------------------------
 
+    def _say(self, line: str) -> None:
+        """One whole line at a time, whichever thread says it."""
+        with self._printing:
+            self.out(line)
+
     def _play(self, seat: SeatSession) -> None:
         game_id = seat.game_id
+        line, played, won = f"game {game_id}: not finished", False, False
         try:
             self._learn_id(seat)
             result: PlayResult = play(seat, self.bot)
+            played, won = True, result.won
+            line = f"game {game_id}: {'won' if won else 'lost'} ({result.moves} moves)"
         except AlreadyLeft:
-            return
-        except CardtableError as error:
-            if not self.stopping.is_set() or game_id in self._running:
-                log.error("game %s: %s", game_id, error)
-                with self._lock:
-                    self.report.failed += 1
-            return
+            line = f"game {game_id}: left"
+        except Exception as error:  # a bot's bug too: the other games go on
+            line = f"game {game_id}: stopped by {type(error).__name__}: {error}"
         finally:
+            # Counted and said before the game stops counting as under way: the summary,
+            # printed once none is, comes after every game's line.
             with self._lock:
-                finished = self._running.pop(game_id, None) is not None
+                mine = self._running.pop(game_id, None) is not None
+                if mine:
+                    self.report.played += played
+                    self.report.won += won
+                    self.report.failed += not played
+                    if played:
+                        self.report.games.append(game_id)
+                    self._say(line)
                 self._lock.notify_all()
-        if finished:
-            place = "won" if result.won else "lost"
-            with self._lock:
-                self.report.played += 1
-                self.report.won += int(result.won)
-                self.report.games.append(game_id)
-            self.out(f"game {game_id}: {place} ({result.moves} moves)")
 
     def _start(self, ticket: Ticket) -> None:
         assert ticket.game_id is not None
@@ -180,7 +187,7 @@ class Ladder:
             self._matched += 1
             self._running[ticket.game_id] = (seat, thread)
             thread.start()
-        self.out(f"matched: game {ticket.game_id}, seat {ticket.seat}")
+        self._say(f"matched: game {ticket.game_id}, seat {ticket.seat}")
 
     def _wanted(self) -> bool:
         return not self.stopping.is_set() and (self.limit is None or self._matched < self.limit)
@@ -195,14 +202,14 @@ class Ladder:
     def _queue_once(self) -> None:
         ticket = self.player.enqueue(self.game, self.players, opponents=self.opponents)
         self._waiting = ticket
-        self.out(f"queued: ticket {ticket.ticket}")
+        self._say(f"queued: ticket {ticket.ticket}")
         while ticket.waiting:
             ticket = self.player.ticket(ticket, wait=POLL_SECONDS)
         self._waiting = None
         if ticket.matched:
             self._start(ticket)
         else:
-            self.out(f"ticket {ticket.ticket} {ticket.status}: queueing again")
+            self._say(f"ticket {ticket.ticket} {ticket.status}: queueing again")
 
     # -- stopping --------------------------------------------------------------------
 
@@ -215,7 +222,7 @@ class Ladder:
             return
         try:
             self.player.cancel(ticket)
-            self.out(f"ticket {ticket.ticket} cancelled")
+            self._say(f"ticket {ticket.ticket} cancelled")
         except AlreadyMatched:
             matched = self.player.ticket(ticket)
             if matched.matched:
@@ -235,7 +242,7 @@ class Ladder:
             except CardtableError as error:
                 log.warning("leaving game %s: %s", game_id, error)
             self.report.abandoned += 1
-            self.out(f"game {game_id}: left")
+            self._say(f"game {game_id}: left")
 
     def _join_games(self) -> None:
         with self._lock:
@@ -250,7 +257,7 @@ class Ladder:
                 while self._room():
                     self._queue_once()
             except KeyboardInterrupt:
-                self.out("stopping: finishing the games under way (Ctrl-C again to leave them)")
+                self._say("stopping: finishing the games under way (Ctrl-C again to leave them)")
                 self.stop()
             self._join_games()
         except KeyboardInterrupt:

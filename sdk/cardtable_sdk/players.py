@@ -233,10 +233,8 @@ def leaderboard_call(
     return Call(_read("/leaderboard", params=params), _page("players"))
 
 
-def history_call(
-    player_id: str, game: str | None, limit: int | None, cursor: str | None
-) -> Call[Page]:
-    params = {"game": game, "limit": limit, "cursor": cursor}
+def history_call(player_id: str, limit: int | None, cursor: str | None) -> Call[Page]:
+    params = {"limit": limit, "cursor": cursor}
     return Call(_read(_path("players", player_id, "games"), params=params), _page("games"))
 
 
@@ -266,8 +264,12 @@ def rename_call(key: str, player_id: str, name: str) -> Call[Profile]:
     return Call(_write("PATCH", _path("players", player_id), {"name": name}, key), _player)
 
 
-def rotate_key_call(key: str, player_id: str) -> Call[NewPlayer]:
-    return Call(_write("POST", _path("players", player_id, "key"), key=key), _new_player)
+def _new_key(response: httpx.Response) -> str:
+    return str(_object(response)["key"])
+
+
+def rotate_key_call(key: str, player_id: str) -> Call[str]:
+    return Call(_write("POST", _path("players", player_id, "key"), key=key), _new_key)
 
 
 __all__ = [

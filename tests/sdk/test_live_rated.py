@@ -16,6 +16,7 @@ from cardtable_sdk import (
     Cardtable,
     CardtableError,
     NameTaken,
+    NotYours,
     Ticket,
     play,
 )
@@ -109,3 +110,33 @@ def test_the_leaderboard_pages_with_its_cursor(table: Cardtable) -> None:
         second = table.leaderboard("skyjo", limit=1, cursor=first.next)
         assert second.items and second.items[0]["id"] != first.items[0]["id"]
         assert second.items[0]["rating"] <= first.items[0]["rating"]
+
+
+def test_history_rename_and_key_rotation(table: Cardtable) -> None:
+    created = table.create_player(fresh_name("Hist"), kind="bot")
+    player = table.player_session(created.key, created.id)
+    ticket = player.wait_for_match(player.enqueue("skyjo", 2, opponents="bots"), timeout=120)
+    result = play(player.seat(ticket), random_bot)
+    mine = next(entry for entry in result.score["ratings"] if entry["player"] == created.id)
+    history = player.history(limit=5)
+    assert history.next is None and len(history.items) == 1
+    entry = history.items[0]
+    assert entry["game_id"] == ticket.game_id and entry["game"] == "skyjo"
+    assert (entry["before"], entry["after"]) == (mine["before"], mine["after"])
+    assert entry["placement"] == (1 if result.won else 2)
+    new_name = fresh_name("Renamed")
+    assert player.rename(new_name).name == new_name
+    assert table.profile(created.id).name == new_name
+    # The old name is free again; the new one is taken.
+    table.create_player(created.name, kind="human")
+    with pytest.raises(NameTaken):
+        table.create_player(new_name.lower())
+    old_key = player.key
+    new_key = player.rotate_key()
+    assert new_key != old_key and player.key == new_key
+    with pytest.raises(AuthenticationError):
+        table.player_session(old_key, created.id).enqueue("skyjo", 2)
+    player.cancel(player.enqueue("skyjo", 2, opponents="humans"))
+    other = table.create_player(fresh_name("Intruder"), kind="bot")
+    with pytest.raises(NotYours):
+        table.player_session(other.key, created.id).rename(fresh_name("Stolen"))
