@@ -1,72 +1,19 @@
 /** Rated play: lasting players with a secret key, the matchmaking queue and its tickets,
  * profiles, rating histories and leaderboards (the contract's "Rated play" section).
  *
- * The requests are written here, with the shapes below, rather than through the generated
- * `paths`: they are few and fixed by the contract. Every write sends one Idempotency-Key
+ * The requests are sent here rather than through the typed `api`, so that a page served by
+ * an older server (without these routes) still loads; the answers' types are the generated
+ * ones (types.ts). Every write sends one Idempotency-Key
  * for all its attempts (a resent enqueue gets the first ticket), reads are retried as
  * they are, and a player's key only ever travels in `Authorization: Bearer`. */
 import { errorFrom } from "./errors";
 import { withKey, withRetry, type RetryOptions } from "./retry";
+import type { HistoryPage, LeaderboardPage, NewKey, NewPlayer, Profile, Ticket } from "./types";
 
 export type PlayerKind = "human" | "bot";
 export type Opponents = "humans" | "bots" | "any";
 export type TicketStatus = "waiting" | "matched" | "cancelled" | "expired";
 export type RatedGame = "skyjo" | "skipbo";
-
-/** A player's rating in one game: `rating` is what leaderboards sort by (higher is
- * better), `games` the rated games finished; the server may add its model's figures. */
-export interface Rating {
-  rating: number;
-  games: number;
-  [more: string]: unknown;
-}
-
-export interface Profile {
-  id: string;
-  name: string;
-  kind: PlayerKind;
-  ratings: Partial<Record<RatedGame, Rating>> & Record<string, Rating | undefined>;
-  [more: string]: unknown;
-}
-
-/** A player just created: `key` is shown only in this answer (it is the player: keep it). */
-export interface NewPlayer {
-  id: string;
-  name: string;
-  kind: PlayerKind;
-  key: string;
-}
-
-/** A place in the queue; once matched, this player's seat and token in the game. */
-export interface Ticket {
-  ticket: string;
-  status: TicketStatus;
-  game_id?: string;
-  seat?: number;
-  token?: string;
-}
-
-export interface LeaderboardRow {
-  id: string;
-  name: string;
-  kind: PlayerKind;
-  rating: number;
-  games: number;
-}
-
-export interface LeaderboardPage {
-  players: LeaderboardRow[];
-  next: string | null;
-}
-
-/** One rated game of a player's history, as the server lists it (id, date, placement,
- * rating change…). */
-export type HistoryEntry = Record<string, unknown> & { game_id?: string; id?: string };
-
-export interface HistoryPage {
-  games: HistoryEntry[];
-  next: string | null;
-}
 
 /** The longest the server holds a ticket's long-poll. */
 export const MAX_TICKET_WAIT = 30;
@@ -132,7 +79,7 @@ export class Players {
   }
 
   /** One page of a player's rated games, newest first; pass `next` as `cursor`. */
-  history(id: string, query: { game?: RatedGame; limit?: number; cursor?: string } = {}, signal?: AbortSignal): Promise<HistoryPage> {
+  history(id: string, query: { limit?: number; cursor?: string } = {}, signal?: AbortSignal): Promise<HistoryPage> {
     return this.api.read<HistoryPage>(path("players", id, "games"), { query, signal });
   }
 
@@ -202,7 +149,7 @@ export class PlayerSession {
 
   /** A new key (the old one stops working); the session keeps it and returns it. */
   async rotateKey(signal?: AbortSignal): Promise<string> {
-    const fresh = await this.api.write<NewPlayer>("POST", path("players", this.requireId(), "key"), { key: this.key, signal });
+    const fresh = await this.api.write<NewKey>("POST", path("players", this.requireId(), "key"), { key: this.key, signal });
     this.key = fresh.key;
     return fresh.key;
   }

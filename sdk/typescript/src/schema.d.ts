@@ -393,6 +393,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a rated player (a human or a bot): its key is shown only here. */
+        post: operations["create_player"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/{player_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        /** A player's public profile: its name, kind and per game its rating. */
+        get: operations["get_player"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename yourself (the old name is freed). */
+        patch: operations["rename_player"];
+        trace?: never;
+    };
+    "/players/{player_id}/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate your key: a new one is shown once, the old one stops working at once. */
+        post: operations["rotate_player_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/{player_id}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        /** A player's rated games, newest first, with each rating change (paged). */
+        get: operations["get_player_games"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue for a rated game of this size; poll the ticket until it is matched. */
+        post: operations["enqueue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue/{ticket}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Your ticket: waiting, or matched with its game, seat and seat token. `?wait=S`
+         *     holds a waiting ticket's answer up to S seconds until it changes. Poll at least
+         *     every 45 s: a ticket nobody polls expires.
+         */
+        get: operations["get_ticket"];
+        put?: never;
+        post?: never;
+        /** Leave the queue; a matched ticket cannot be cancelled (409 `already_matched`). */
+        delete: operations["cancel_ticket"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players with at least one rated game of `game`, highest rating first (paged). */
+        get: operations["get_leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{game_id}/events": {
         parameters: {
             query?: never;
@@ -683,6 +816,8 @@ export interface components {
             holding_drawn: boolean;
             /** @description Running total of the completed rounds. */
             total: number;
+            /** @description A rated game (made by the queue): the id of the rated player at this seat. */
+            player?: string;
         };
         SkyjoDrawn: {
             /** @description The seat holding a drawn card. */
@@ -728,6 +863,8 @@ export interface components {
             rematch: string | null;
             /** @description The game this rematches. */
             rematch_of: string | null;
+            /** @description A rated game (made by the queue): each entry of `players` names its rated `player`, and the end changes the ratings. */
+            rated: boolean;
             /** @description The game's id. */
             id: string;
             /** @description Per seat, the server bot that plays it, or null for a human. */
@@ -811,6 +948,8 @@ export interface components {
             team: number | null;
             /** @description Running total of points. */
             total: number;
+            /** @description A rated game (made by the queue): the id of the rated player at this seat. */
+            player?: string;
         };
         SkipBoBuildingPile: {
             slot: number;
@@ -855,6 +994,8 @@ export interface components {
             rematch: string | null;
             /** @description The game this rematches. */
             rematch_of: string | null;
+            /** @description A rated game (made by the queue): each entry of `players` names its rated `player`, and the end changes the ratings. */
+            rated: boolean;
             /** @description The game's id. */
             id: string;
             /** @description Per seat, the server bot that plays it, or null for a human. */
@@ -1127,6 +1268,8 @@ export interface components {
             rematch: string | null;
             /** @description The game this rematches. */
             rematch_of: string | null;
+            /** @description A rated game (made by the queue): each entry of `players` names its rated `player`, and the end changes the ratings. */
+            rated: boolean;
             id: string;
             /** @enum {string} */
             game: "skyjo" | "skipbo";
@@ -1229,15 +1372,30 @@ export interface components {
         MoveRequest: {
             move: components["schemas"]["Move"];
         };
+        RatingChange: {
+            seat: number;
+            /** @description The rated player's id. */
+            player: string;
+            /** @description Displayed rating before. */
+            before: number;
+            /** @description Displayed rating after. */
+            after: number;
+            /** @description 1 = first; equal places tie. */
+            placement?: number;
+        };
         Score: {
             finished: boolean;
             rounds: components["schemas"]["RoundScore"][];
             totals: number[];
             winners: number[];
+            /** @description A rated game once over: each seat's rating change (absent otherwise; docs/rated-play.md). */
+            ratings?: components["schemas"]["RatingChange"][];
         };
         RecordPlayer: {
             seat: number;
             name: string;
+            /** @description A rated game: the seat's player id. */
+            player?: string;
         };
         Record: {
             game: string;
@@ -1247,6 +1405,8 @@ export interface components {
             players: components["schemas"]["RecordPlayer"][];
             log: components["schemas"]["LogEntry"][];
             score: components["schemas"]["Score"];
+            /** @description A rated game (made by the queue). */
+            rated?: boolean;
         };
         JoinRequest: {
             /** @description 1..40 characters (else 422 `invalid_name`). */
@@ -1418,6 +1578,107 @@ export interface components {
             checks?: {
                 [key: string]: string;
             };
+        };
+        NewPlayer: {
+            /** @description 1 to 24 printable characters, no leading, trailing or doubled spaces, no control, format (zero-width) or combining characters (else 422 `invalid_player_name`); unique ignoring case after Unicode NFKC (409 `name_taken`). */
+            name: string;
+            /** @enum {string} */
+            kind: "human" | "bot";
+        };
+        CreatedPlayer: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "human" | "bot";
+            /** @description The player's secret key (192 random bits), shown only here: `Authorization: Bearer <key>` acts as this player. */
+            key: string;
+        };
+        Rating: {
+            /** @description Displayed rating, 1000 + 40 * (mu - 3 sigma): conservative. */
+            rating: number;
+            /** @description Rated games finished. */
+            games: number;
+            /** @description The model's skill estimate. */
+            mu: number;
+            /** @description Its uncertainty. */
+            sigma: number;
+        };
+        Ratings: {
+            skyjo: components["schemas"]["Rating"];
+            skipbo: components["schemas"]["Rating"];
+        };
+        Player: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "human" | "bot";
+            /** @description ISO 8601, UTC. */
+            created_at: string;
+            ratings: components["schemas"]["Ratings"];
+        };
+        Rename: {
+            /** @description 1 to 24 printable characters, no leading, trailing or doubled spaces, no control, format (zero-width) or combining characters (else 422 `invalid_player_name`); unique ignoring case after Unicode NFKC (409 `name_taken`). */
+            name: string;
+        };
+        NewKey: {
+            id: string;
+            /** @description The new key; the old one stops working. */
+            key: string;
+        };
+        RatedGame: {
+            game_id: string;
+            game: string;
+            /** @description When it was rated (UTC). */
+            date: string;
+            /** @description 1 = first. */
+            placement: number;
+            /** @description The table's size. */
+            players: number;
+            before: number;
+            after: number;
+        };
+        HistoryPage: {
+            games: components["schemas"]["RatedGame"][];
+            next: string | null;
+        };
+        QueueRequest: {
+            /** @enum {string} */
+            game: "skyjo" | "skipbo";
+            /** @description The table size (2 to 8). */
+            players: number;
+            /**
+             * @description Whom you accept: by default your own kind.
+             * @enum {string}
+             */
+            opponents?: "humans" | "bots" | "any";
+        };
+        Ticket: {
+            ticket: string;
+            /** @enum {string} */
+            status: "waiting" | "matched" | "cancelled" | "expired";
+            game: string;
+            players: number;
+            /** @enum {string} */
+            opponents: "humans" | "bots" | "any";
+            /** @description Once matched: the game. */
+            game_id?: string;
+            /** @description Once matched: your seat. */
+            seat?: number;
+            /** @description Once matched: your seat's token (for your key only). */
+            token?: string;
+        };
+        RankedPlayer: {
+            id: string;
+            name: string;
+            kind: string;
+            rating: number;
+            games: number;
+            /** @description 1 = highest. */
+            rank: number;
+        };
+        Leaderboard: {
+            players: components["schemas"]["RankedPlayer"][];
+            next: string | null;
         };
         EventFeed: {
             /** @description The game's version now. */
@@ -2790,6 +3051,656 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    create_player: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPlayer"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPlayer"];
+                };
+            };
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `name_taken`, `already_queued`, `already_matched`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the configured limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well formed but not acceptable: `validation_error`, `invalid_player_name`, `invalid_queue_request`, `idempotency_key_reused`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_player: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            /** @description Unknown player or ticket (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    rename_player: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Rename"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No player key, or not a player's (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is another player's (`not_your_player`, `not_your_ticket`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown player or ticket (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `name_taken`, `already_queued`, `already_matched`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the configured limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well formed but not acceptable: `validation_error`, `invalid_player_name`, `invalid_queue_request`, `idempotency_key_reused`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    rotate_player_key: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewKey"];
+                };
+            };
+            /** @description No player key, or not a player's (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is another player's (`not_your_player`, `not_your_ticket`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown player or ticket (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_player_games: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown player or ticket (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well formed but not acceptable: `validation_error`, `invalid_player_name`, `invalid_queue_request`, `idempotency_key_reused`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    enqueue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueueRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No player key, or not a player's (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `name_taken`, `already_queued`, `already_matched`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the configured limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well formed but not acceptable: `validation_error`, `invalid_player_name`, `invalid_queue_request`, `idempotency_key_reused`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_ticket: {
+        parameters: {
+            query?: {
+                /** @description Long-poll: hold a waiting ticket's answer up to this long. */
+                wait?: number;
+            };
+            header?: never;
+            path: {
+                ticket: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No player key, or not a player's (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is another player's (`not_your_player`, `not_your_ticket`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown player or ticket (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well formed but not acceptable: `validation_error`, `invalid_player_name`, `invalid_queue_request`, `idempotency_key_reused`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    cancel_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description No player key, or not a player's (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is another player's (`not_your_player`, `not_your_ticket`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown player or ticket (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `name_taken`, `already_queued`, `already_matched`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_leaderboard: {
+        parameters: {
+            query: {
+                game: "skyjo" | "skipbo";
+                kind?: "human" | "bot";
+                limit?: number;
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well formed but not acceptable: `validation_error`, `invalid_player_name`, `invalid_queue_request`, `idempotency_key_reused`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             default: components["responses"]["DEFAULT_ERROR"];

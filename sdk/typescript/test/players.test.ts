@@ -66,4 +66,25 @@ describe.skipIf(!url)("rated play", () => {
     const ratings = board.players.map((row) => row.rating);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
   });
+
+  it("renames, rotates the key, and lists the rated games in the history", async () => {
+    const bot = await table.players.create(fresh("TsHist"), "bot");
+    const me = table.players.as(bot.key, bot.id);
+    const matched = await me.waitForMatch((await me.enqueue("skyjo", 2, "bots")).ticket);
+    const seat = table.seat(matched.game_id!, matched.token!, "skyjo");
+    await seat.leave();
+    // Reading the game lets the server's bots play on (they play in slices, as it is read).
+    for (let tries = 0; !(await seat.view()).finished && tries < 600; tries += 1) await new Promise((done) => setTimeout(done, 100));
+    const history = await table.players.history(bot.id, { limit: 5 });
+    expect(history.games).toHaveLength(1);
+    expect(history.games[0]).toMatchObject({ game_id: matched.game_id, game: "skyjo", placement: 2, players: 2 });
+    const name = fresh("TsNew");
+    expect((await me.rename(name)).name).toBe(name);
+    expect((await table.players.profile(bot.id)).name).toBe(name);
+    const oldKey = me.key;
+    const newKey = await me.rotateKey();
+    expect(newKey).not.toBe(oldKey);
+    expect(me.key).toBe(newKey);
+    await expect(table.players.as(oldKey).enqueue("skyjo")).rejects.toBeInstanceOf(InvalidToken);
+  });
 });

@@ -37,7 +37,7 @@ export async function showLeaderboard(root: HTMLElement, client: Cardtable): Pro
     return h(
       "tr",
       { "data-player": player.id, class: player.id === mine ? "me" : null },
-      h("td", {}, rank),
+      h("td", {}, player.rank),
       h("th", { scope: "row" }, h("a", { href: `/play/players/${encodeURIComponent(player.id)}` }, player.name)),
       h("td", {}, kindText(player.kind)),
       h("td", { class: "number" }, formatRating(player.rating)),

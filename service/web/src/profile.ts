@@ -1,41 +1,28 @@
 /** A player's profile page: name and kind, the rating and rated games of each game, and the
  * rating history as a chart (inline SVG: one line from the rating before the oldest game
  * shown to the rating after the newest) with the recent games listed below it. */
-import type { Cardtable, HistoryEntry, Profile, RatedGame } from "../../../sdk/typescript/src/index";
+import type { Cardtable, HistoryEntry, RatedGame } from "../../../sdk/typescript/src/index";
 import { announce, h } from "./dom";
 import { gameTitle } from "./games";
 import { lang } from "./i18n";
 import { formatRating } from "./leaderboard";
 import { RATED_GAMES, ratedErrorText, rt, storedPlayer } from "./rated";
 
-const HISTORY_PAGE = 50;
+const HISTORY_PAGE = 100;
 const SVG = "http://www.w3.org/2000/svg";
 
-/** One rated game as the chart and the list need it, read from a history entry. */
+/** One rated game as the chart and the list need it. */
 export interface RatedResult {
-  gameId: string | null;
+  gameId: string;
   when: Date | null;
-  place: number | null;
-  before: number | null;
-  after: number | null;
-}
-
-function numberOf(value: unknown): number | null {
-  return typeof value === "number" && Number.isFinite(value) ? value : null;
+  place: number;
+  before: number;
+  after: number;
 }
 
 export function readResult(entry: HistoryEntry): RatedResult {
-  const rating = (entry["rating"] ?? {}) as Record<string, unknown>;
-  const id = entry["game_id"] ?? entry["id"];
-  const at = entry["finished_at"] ?? entry["ended_at"] ?? entry["date"] ?? entry["at"];
-  const when = typeof at === "string" || typeof at === "number" ? new Date(typeof at === "number" && at < 1e12 ? at * 1000 : at) : null;
-  return {
-    gameId: typeof id === "string" ? id : null,
-    when: when && !Number.isNaN(when.getTime()) ? when : null,
-    place: numberOf(entry["place"] ?? entry["placement"]),
-    before: numberOf(entry["before"] ?? rating["before"]),
-    after: numberOf(entry["after"] ?? rating["after"] ?? (typeof entry["rating"] === "number" ? entry["rating"] : undefined)),
-  };
+  const when = new Date(entry.date);
+  return { gameId: entry.game_id, when: Number.isNaN(when.getTime()) ? null : when, place: entry.placement, before: entry.before, after: entry.after };
 }
 
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, ...children: (Node | string)[]): SVGElementTagNameMap[K] {
@@ -47,11 +34,9 @@ function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string,
 
 /** The ratings to draw, oldest first: the rating before the oldest game, then after each. */
 export function ratingPoints(newestFirst: RatedResult[]): number[] {
-  const oldestFirst = [...newestFirst].reverse().filter((result) => result.after !== null);
+  const oldestFirst = [...newestFirst].reverse();
   const first = oldestFirst[0];
-  if (!first) return [];
-  const points = oldestFirst.map((result) => result.after!);
-  return first.before !== null ? [first.before, ...points] : points;
+  return first ? [first.before, ...oldestFirst.map((result) => result.after)] : [];
 }
 
 /** The history as a line chart that scales to its container (a 360 px phone included). */
@@ -81,7 +66,6 @@ export function ratingChart(points: number[], game: string): SVGSVGElement {
 }
 
 function change(result: RatedResult): string {
-  if (result.before === null || result.after === null) return "";
   const delta = result.after - result.before;
   return `${delta >= 0 ? "+" : "−"}${formatRating(Math.abs(delta))}`;
 }
@@ -92,18 +76,17 @@ function historyRow(result: RatedResult): HTMLElement {
     "tr",
     {},
     h("td", {}, date),
-    h("td", { class: "number" }, result.place ?? ""),
-    h("td", { class: "number" }, result.after !== null ? formatRating(result.after) : ""),
+    h("td", { class: "number" }, result.place),
+    h("td", { class: "number" }, formatRating(result.after)),
     h("td", { class: "number" }, change(result)),
-    h("td", {}, result.gameId ? h("a", { href: `/play/replay/${encodeURIComponent(result.gameId)}` }, rt.openGame) : ""),
+    h("td", {}, h("a", { href: `/play/replay/${encodeURIComponent(result.gameId)}` }, rt.openGame)),
   );
 }
 
-/** The chart and the recent games of one game, read from the player's history. */
-async function historySection(client: Cardtable, profile: Profile, game: RatedGame): Promise<HTMLElement> {
-  const section = h("section", { class: "history", "aria-labelledby": `history-${game}` }, h("h2", { id: `history-${game}` }, `${rt.history} · ${gameTitle(game)}`));
-  const page = await client.players.history(profile.id, { game, limit: HISTORY_PAGE });
-  const results = page.games.map(readResult);
+/** The chart and the recent games of one game, from the player's latest rated games. */
+function historySection(history: HistoryEntry[], game: RatedGame): HTMLElement {
+  const section = h("section", { class: "history", "data-game": game, "aria-labelledby": `history-${game}` }, h("h2", { id: `history-${game}` }, `${rt.history} · ${gameTitle(game)}`));
+  const results = history.filter((entry) => entry.game === game).map(readResult);
   const points = ratingPoints(results);
   if (points.length === 0) {
     section.append(h("p", {}, rt.noHistory));
@@ -143,8 +126,13 @@ export async function showProfile(root: HTMLElement, client: Cardtable, playerId
     ratings,
   );
   const played = RATED_GAMES.filter((game) => (profile.ratings[game]?.games ?? 0) > 0);
-  for (const game of played) {
-    root.append(await historySection(client, profile, game).catch((error: unknown) => h("p", { role: "alert" }, ratedErrorText(error))));
+  if (played.length > 0) {
+    try {
+      const history = (await client.players.history(profile.id, { limit: HISTORY_PAGE })).games;
+      root.append(...played.map((game) => historySection(history, game)));
+    } catch (error) {
+      root.append(h("p", { role: "alert" }, ratedErrorText(error)));
+    }
   }
   if (played.length === 0) root.append(h("p", {}, rt.noHistory));
   root.append(h("p", {}, h("a", { href: "/play/now" }, rt.playNow), " · ", h("a", { href: "/play/leaderboard" }, rt.leaderboard)));

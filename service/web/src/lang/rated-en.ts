@@ -53,7 +53,7 @@ export const ratedEn = {
     name_taken: "Another player has this name: choose another.",
     already_queued: "You are already looking for a game.",
     already_matched: "Opponents were found just now: opening the table.",
-    invalid_name: "That name is not accepted: use letters, digits and spaces.",
+    invalid_player_name: "That name is not accepted: use 1 to 24 visible characters, without doubled spaces.",
   } as Record<string, string>,
 };
 

@@ -53,6 +53,6 @@ export const ratedFr: RatedCatalogue = {
     name_taken: "Un autre joueur porte ce nom : choisissez-en un autre.",
     already_queued: "Vous cherchez déjà une partie.",
     already_matched: "Des adversaires viennent d'être trouvés : ouverture de la table.",
-    invalid_name: "Ce nom n'est pas accepté : utilisez des lettres, des chiffres et des espaces.",
+    invalid_player_name: "Ce nom n'est pas accepté : utilisez de 1 à 24 caractères visibles, sans espaces doublés.",
   },
 };
