@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.rated import bearer, new_player
+from tests.support.rated import bearer, new_player, schema_errors
 
 
 def test_a_player_is_created_with_a_key_shown_once(client: Any, raw_redis: Any) -> None:
@@ -24,6 +24,8 @@ def test_a_player_is_created_with_a_key_shown_once(client: Any, raw_redis: Any) 
     assert profile["ratings"]["skyjo"]["games"] == 0
     assert set(profile["ratings"]) == {"skyjo", "skipbo"}
     assert "key" not in str(profile).lower().replace("kind", "")
+    assert schema_errors("CreatedPlayer", created) == []
+    assert schema_errors("Player", profile) == []
     # The key is stored hashed only: nowhere in Redis in clear.
     for name in raw_redis.scan_iter("*"):
         kind = raw_redis.type(name)
@@ -126,3 +128,38 @@ def test_an_empty_history(client: Any) -> None:
     ann = new_player(client)
     page = client.get(f"/players/{ann['id']}/games").get_json()
     assert page == {"games": [], "next": None}
+
+
+def test_creating_players_and_queueing_have_their_own_budget(settings: Any) -> None:
+    from tests.support.app_under_test import app_under_test
+
+    with app_under_test(settings.with_overrides(rate_limit_rated="3/hour")) as app:
+        client = app.test_client()
+        ann = new_player(client)
+        new_player(client)
+        assert client.get(f"/players/{ann['id']}").status_code == 200  # reads: not this budget
+        queued = client.post(
+            "/queue", json={"game": "skyjo", "players": 2}, headers=bearer(ann["key"])
+        )
+        assert queued.status_code == 202
+        refused = client.post("/players", json={"name": "Late", "kind": "human"})
+        assert refused.status_code == 429 and refused.get_json()["code"] == "rate_limited"
+
+
+def test_keys_and_seat_tokens_never_reach_the_logs(client: Any, caplog: Any) -> None:
+    caplog.set_level("DEBUG")
+    ann = new_player(client)
+    bob = client.post("/players", json={"name": "Bea", "kind": "human"}).get_json()
+    ticket = client.post(
+        "/queue", json={"game": "skyjo", "players": 2}, headers=bearer(ann["key"])
+    ).get_json()["ticket"]
+    matched = client.post(
+        "/queue", json={"game": "skyjo", "players": 2}, headers=bearer(bob["key"])
+    ).get_json()
+    client.get(f"/queue/{ticket}", headers=bearer(ann["key"]))
+    client.get(f"/queue/{ticket}", headers=bearer(bob["key"]))  # a refusal: 403
+    client.post(f"/players/{ann['id']}/key", headers=bearer(ann["key"]))
+    assert matched["token"]
+    logged = caplog.text + "".join(repr(record.__dict__) for record in caplog.records)
+    for secret in (ann["key"], bob["key"], matched["token"]):
+        assert secret not in logged

@@ -10,7 +10,7 @@ from typing import Any
 
 from cardtable.config import Settings
 from tests.support.app_under_test import app_under_test
-from tests.support.rated import bearer, enqueue, new_player, poll
+from tests.support.rated import bearer, enqueue, new_player, poll, schema_errors
 
 
 def test_two_humans_are_matched_at_a_rated_live_table(client: Any) -> None:
@@ -25,6 +25,8 @@ def test_two_humans_are_matched_at_a_rated_live_table(client: Any) -> None:
     assert mine["status"] == "matched" and mine["game_id"] == second["game_id"]
     assert {mine["seat"], second["seat"]} == {0, 1}
     assert poll(client, ann, ticket)["token"] == mine["token"]  # as often as asked
+    for answer in (first.get_json(), second, mine):
+        assert schema_errors("Ticket", answer) == []
 
     view = client.get(f"/games/{mine['game_id']}", headers=bearer(mine["token"])).get_json()
     assert view["seat"] == mine["seat"] and view["rated"] is True
@@ -170,3 +172,20 @@ def test_many_players_on_two_app_instances_are_each_matched_once(settings: Setti
             assert len(ids) == size and len(set(ids)) == size  # nobody twice at a table
             assert ids[answer["seat"]] == player["id"]
             assert not any(view["bots"])  # humans asked for humans
+
+
+def test_one_player_racing_itself_gets_one_waiting_ticket(app: Any) -> None:
+    ann = new_player(app.test_client())
+    answers: list[int] = []
+    start = threading.Barrier(8)
+
+    def queue(size: int) -> None:
+        start.wait()
+        answers.append(enqueue(app.test_client(), ann, game="skipbo", size=size).status_code)
+
+    threads = [threading.Thread(target=queue, args=(2 + i % 5,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(answers) == [202] + [409] * 7

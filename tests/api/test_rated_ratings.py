@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.support.rated import bearer, enqueue, new_player, poll
+from tests.support.rated import bearer, enqueue, new_player, poll, schema_errors
 
 
 def matched_pair(client: Any, game: str = "skyjo") -> tuple[list[dict[str, Any]], dict[int, str]]:
@@ -80,6 +80,19 @@ def test_a_rated_game_changes_each_rating_once(client: Any) -> None:
     record = client.get(f"/games/{game_id}/record").get_json()
     assert record["rated"] is True
     assert {p["seat"]: p["player"] for p in record["players"]} == by_seat
+    # Every answer has the shape openapi.yaml gives it (strict: no undocumented field).
+    seat, token = next(iter(table.items()))
+    seen = client.get(f"/games/{game_id}", headers=bearer(token)).get_json()  # type: ignore[arg-type]
+    for component, answer in (
+        ("GameView", view),
+        ("GameView", seen),
+        ("Score", score),
+        ("Record", record),
+        ("Leaderboard", board),
+        ("Player", client.get(f"/players/{by_seat[seat]}").get_json()),
+        ("HistoryPage", client.get(f"/players/{by_seat[seat]}/games").get_json()),
+    ):
+        assert schema_errors(component, answer) == [], component
 
 
 def test_a_leaver_places_last(client: Any) -> None:

@@ -27,6 +27,7 @@ ONE_EACH = {
     "rate_limit_reads": "1/hour",
     "rate_limit_tables": "1/hour",
     "rate_limit_ops": "1/hour",
+    "rate_limit_rated": "1/hour",
     "rate_limit_seat_moves": "1/hour",
     "rate_limit_seat_reads": "1/hour",
 }
@@ -104,6 +105,9 @@ def test_each_kind_maps_to_its_budget() -> None:
     for table in ("tables.Join", "tables.Leave", "tables.Start", "tables.Rematch"):
         assert kind_of(table, "POST") == "table"
     assert kind_of("games.Moves", "POST") == "move"
+    assert kind_of("players.Players", "POST") == "rated"
+    assert kind_of("queue.QueueTickets", "POST") == "rated"
+    assert kind_of("players.Player", "PATCH") == "move"
     assert kind_of("scoresheets.ScoresheetLastRound", "DELETE") == "move"
     assert kind_of("events.Events", "GET") == "read"
     assert kind_of(None, "GET") == "read"  # an unknown path counts too

@@ -33,3 +33,12 @@ def poll(client: Any, player: dict[str, Any], ticket: str, **query: Any) -> dict
     assert response.status_code == 200, response.get_json()
     answer: dict[str, Any] = response.get_json()
     return answer
+
+
+def schema_errors(component: str, answer: Any) -> list[str]:
+    """What is wrong with `answer` against openapi.yaml's `component` (empty: it fits)."""
+    from cardtable.openapi import openapi_dict
+    from tests.support.openapi import errors, validator
+
+    components = openapi_dict()["components"]["schemas"]  # type: ignore[index]
+    return errors(validator(component, components), answer)

@@ -74,31 +74,9 @@ class Wiring:
         )
         sheets = ScoreSheetService(stores["sheet"], clock=clock)
         seating = Seating(games)
-        # Rated play (cardtable.rated): a finished rated game settles its ratings.
-        players = Players(redis_client, settings.key_prefix, settings.idempotency_ttl_seconds)
-        ratings = Ratings(redis_client, settings.key_prefix, players)
-        games.on_finished = ratings.settle
-        queue = Queue(
-            redis_client,
-            settings.key_prefix,
-            players,
-            games,
-            QueueSettings(expire_after_seconds=settings.queue_expire_seconds),
-            clock=clock,
-        )
-        return cls(
-            settings,
-            redis_client,
-            games,
-            sheets,
-            seating,
-            games.hub,
-            new_feeds(games),
-            Alarms(games),
-            players,
-            ratings,
-            queue,
-        )
+        players, ratings, queue = rated_play(settings, redis_client, games, clock)
+        live = (games.hub, new_feeds(games), Alarms(games))
+        return cls(settings, redis_client, games, sheets, seating, *live, players, ratings, queue)
 
     @property
     def streams(self) -> EventStreams:
@@ -111,6 +89,19 @@ class Wiring:
             self.games.seat_for,
             self.settings.sse_heartbeat_seconds,
         )
+
+
+def rated_play(
+    settings: Settings, redis_client: RedisClient, games: GameService, clock: RedisClock
+) -> tuple[Players, Ratings, Queue]:
+    """Rated play (cardtable.rated) over the app's games: a finished rated game settles its
+    ratings."""
+    players = Players(redis_client, settings.key_prefix, settings.idempotency_ttl_seconds)
+    ratings = Ratings(redis_client, settings.key_prefix, players)
+    games.on_finished = ratings.settle
+    queue_settings = QueueSettings(expire_after_seconds=settings.queue_expire_seconds)
+    queue = Queue(redis_client, settings.key_prefix, players, games, queue_settings, clock=clock)
+    return players, ratings, queue
 
 
 def new_feeds(games: GameService) -> Feeds:

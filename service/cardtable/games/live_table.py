@@ -502,6 +502,16 @@ __all__ = [
 ]
 
 
+def _seat_tokens(seats: list[Seat], given: Sequence[str | None] | None) -> list[str | None]:
+    """A new token for each taken seat (its hash set on the seat), None for open seats and
+    for seats given the hash of a token made elsewhere (`given`)."""
+    hashes = list(given) if given is not None else [None] * len(seats)
+    tokens: list[str | None] = [None if s.open or hashes[s.seat] else new_token() for s in seats]
+    for seat, token in zip(seats, tokens, strict=True):
+        seat.token_sha256 = hash_token(token) if token else hashes[seat.seat]
+    return tokens
+
+
 def new_game(
     game: str,
     players: Sequence[Mapping[str, Any]],
@@ -539,10 +549,7 @@ def new_game(
         rated=rated,
         players=list(player_ids) if player_ids is not None else None,
     )
-    given = list(token_sha256s) if token_sha256s is not None else [None] * len(seats)
-    tokens: list[str | None] = [None if s.open or given[s.seat] else new_token() for s in seats]
-    for seat, token in zip(seats, tokens, strict=True):
-        seat.token_sha256 = hash_token(token) if token else given[seat.seat]
+    tokens = _seat_tokens(seats, token_sha256s)
     humans = [s.seat for s in seats if not s.open and not s.bot]
     hosting.creator = humans[0] if humans else None
     invite = new_invite() if any(s.open for s in seats) else None

@@ -42,6 +42,11 @@ SERVER_BOT_SEATS = 7
 up to 8 can hold several without a player meeting itself."""
 
 
+IN_FLIGHT_SECONDS = 10.0
+"""A player's ticket taken this recently but not stored yet is another request of the
+player being queued (one whose request died is replaced after this)."""
+
+
 class AlreadyQueued(ServiceError):
     code = "already_queued"
 
@@ -120,6 +125,7 @@ class Queue:
         self._enqueue = redis.register_script(lua("queue_common", "queue_enqueue"))
         self._match = redis.register_script(lua("queue_common", "queue_match"))
         self._cancel = redis.register_script(lua("queue_common", "queue_cancel"))
+        self._player_ticket = redis.register_script(lua("player_ticket"))
         self._bots_ready = False
 
     def keys(self, game: str, size: int) -> list[str]:
@@ -179,14 +185,7 @@ class Queue:
         if opponents not in OPPONENTS:
             raise InvalidQueueRequest(f"opponents is one of {', '.join(OPPONENTS)}")
         ticket = ticket_for(game, size, player_id, idempotency_key)
-        player_key = self.players.key_for(player_id)
-        held = self.redis.hget(player_key, "ticket")
-        if held is not None and held.decode() != ticket:
-            held_id = held.decode()
-            if idempotency_key is not None and held_id.split(".")[-1] == ticket.split(".")[-1]:
-                raise IdempotencyKeyReused("this Idempotency-Key queued another ticket")
-            if self._status(held_id) == "waiting":
-                raise AlreadyQueued(f"you hold the waiting ticket {held_id}; cancel it first")
+        self._hold(player_id, ticket, idempotency_key is not None)
         rating = rating_of(fields, game).rating
         entry = {
             "player": player_id,
@@ -202,10 +201,28 @@ class Queue:
         added = self._enqueue(
             keys=self.keys(game, size), args=[ticket, json.dumps(entry), rating, now]
         )
-        self.redis.hset(player_key, "ticket", ticket)
         if not added[0]:
             return self._answer(ticket, json.loads(added[1]), key), True
-        return self.status(player_id, key, ticket, polled=False), False
+        return self.status(player_id, key, ticket), False
+
+    def _hold(self, player_id: str, ticket: str, keyed: bool) -> None:
+        """Make `ticket` the player's one ticket (atomic in the player's slot): refused
+        while it holds another that is waiting, or being queued (taken moments ago and
+        not stored yet: a twin request in flight)."""
+        player_key = self.players.key_for(player_id)
+        held = self._player_ticket(keys=[player_key], args=[ticket, "", self.clock()])
+        if held[0] == 1:
+            return
+        held_id, taken_at = held[0].decode(), float(held[1])
+        if keyed and held_id.split(".")[-1] == ticket.split(".")[-1]:
+            raise IdempotencyKeyReused("this Idempotency-Key queued another ticket")
+        status = self._status(held_id)
+        in_flight = status is None and self.clock() - taken_at < IN_FLIGHT_SECONDS
+        if status == "waiting" or in_flight:
+            raise AlreadyQueued(f"you hold the waiting ticket {held_id}; cancel it first")
+        replaced = self._player_ticket(keys=[player_key], args=[ticket, held_id, self.clock()])
+        if replaced[0] != 1:
+            raise AlreadyQueued("you queued another ticket at the same moment")
 
     def _status(self, ticket: str) -> str | None:
         try:
@@ -215,14 +232,12 @@ class Queue:
         stored = self.redis.hget(self.keys(game, size)[0], ticket)
         return json.loads(stored)["status"] if stored else None
 
-    def status(
-        self, player_id: str, key: str, ticket: str, *, polled: bool = True
-    ) -> dict[str, Any]:
+    def status(self, player_id: str, key: str, ticket: str) -> dict[str, Any]:
         """The ticket as its owner sees it, after trying to match it (a poll)."""
         game, size = parse_ticket(ticket)
         entry = self._owned(game, size, ticket, player_id)
         if entry["status"] == "waiting":
-            entry = self._try_match(game, size, ticket, entry, polled)
+            entry = self._try_match(game, size, ticket, entry)
         elif entry["status"] == "matched":
             self._ensure_game(game, size, entry["game_id"])
         return self._answer(ticket, entry, key)
@@ -237,7 +252,7 @@ class Queue:
         return entry
 
     def _try_match(
-        self, game: str, size: int, ticket: str, entry: dict[str, Any], polled: bool
+        self, game: str, size: int, ticket: str, entry: dict[str, Any]
     ) -> dict[str, Any]:
         accepts_bots = entry["opponents"] in ("bots", "any")
         bots = self._server_bots(game, entry["rating"]) if accepts_bots else []
@@ -250,7 +265,7 @@ class Queue:
                 self.clock(),
                 self.settings.expire_after_seconds,
                 ticket,
-                1 if polled else 0,
+                1,  # its owner polls or queues it
                 size,
                 game_id,
                 self.settings.window,

@@ -227,7 +227,9 @@ class Players:
                 return dict(replay)
         key = new_key()
         answer = {"id": player_id, "key": key}
-        pipe = self.redis.pipeline(transaction=True)
+        # Three slots on a Cluster: not one transaction. The new key works first, the old
+        # one stops last.
+        pipe = self.redis.pipeline(transaction=False)
         pipe.set(self._secret_key(hash_token(key)), player_id)
         pipe.hset(self.key_for(player_id), "key_sha256", hash_token(key))
         pipe.set(

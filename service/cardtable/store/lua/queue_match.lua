@@ -2,7 +2,7 @@
 -- the focus ticket at a table with waiting tickets of the same game and size (KEYS: see
 -- queue_common.lua), all in one script: no ticket can be put in two games.
 -- ARGV[1] now, ARGV[2] seconds without a poll before a waiting ticket expires, ARGV[3] the
--- focus ticket, ARGV[4] 1 when its owner is polling it (its poll time is renewed), ARGV[5]
+-- focus ticket, ARGV[4] 1 when its owner is polling or queueing it (its poll time is renewed first), ARGV[5]
 -- the table size, ARGV[6] the new game's id, ARGV[7] the rating window at once, ARGV[8]
 -- its growth per second waited, ARGV[9] its maximum, ARGV[10] the notification channel,
 -- ARGV[11] the seats in the order tickets take them (comma separated), ARGV[12] how many
@@ -11,6 +11,11 @@
 -- Returns {status, the focus ticket's JSON} and, when a table was made, its seats' JSON.
 local now = tonumber(ARGV[1])
 local channel = ARGV[10]
+
+-- The owner's poll (or the queueing itself) renews the ticket before any sweep.
+if ARGV[4] == '1' and redis.call('ZSCORE', KEYS[3], ARGV[3]) then
+  redis.call('ZADD', KEYS[3], now, ARGV[3])
+end
 
 -- Tickets whose owner stopped polling expire (a bounded batch per run).
 local stale = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now - tonumber(ARGV[2]), 'LIMIT', 0, 100)
@@ -38,9 +43,6 @@ end
 local focus = cjson.decode(stored)
 if focus.status ~= 'waiting' then
   return {focus.status, stored}
-end
-if ARGV[4] == '1' then
-  redis.call('ZADD', KEYS[3], now, focus_id)
 end
 
 local function accepts(entry, kind)
