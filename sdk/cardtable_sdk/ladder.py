@@ -27,13 +27,14 @@ import random
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable_sdk._botspec import import_function
 from cardtable_sdk.client import Cardtable, PlayerSession, SeatSession
-from cardtable_sdk.errors import AlreadyLeft, AlreadyMatched, CardtableError
+from cardtable_sdk.errors import AlreadyLeft, AlreadyMatched, CardtableError, TransientError
 from cardtable_sdk.players import Ticket
 from cardtable_sdk.runner import Bot, PlayResult, play
 from cardtable_sdk.views import MoveList, View
@@ -41,6 +42,9 @@ from cardtable_sdk.views import MoveList, View
 __all__ = ["Ladder", "LadderReport", "console", "load_ladder_bot", "main"]
 
 log = logging.getLogger("cardtable_sdk.ladder")
+
+QUEUE_PAUSE = 5.0
+"""Seconds to wait before queueing again after a transient failure without Retry-After."""
 
 POLL_SECONDS = 25.0
 """How long each long-poll of a waiting ticket is held (the server allows up to 30)."""
@@ -200,9 +204,11 @@ class Ladder:
         return self._wanted()
 
     def _queue_once(self) -> None:
-        ticket = self.player.enqueue(self.game, self.players, opponents=self.opponents)
-        self._waiting = ticket
-        self._say(f"queued: ticket {ticket.ticket}")
+        ticket = self._waiting  # still waiting after a transient failure: poll it again
+        if ticket is None:
+            ticket = self.player.enqueue(self.game, self.players, opponents=self.opponents)
+            self._waiting = ticket
+            self._say(f"queued: ticket {ticket.ticket}")
         while ticket.waiting:
             ticket = self.player.ticket(ticket, wait=POLL_SECONDS)
         self._waiting = None
@@ -255,7 +261,14 @@ class Ladder:
         try:
             try:
                 while self._room():
-                    self._queue_once()
+                    try:
+                        self._queue_once()
+                    except TransientError as error:
+                        # The queue's budget (429) or a passing outage that outlasted the
+                        # call's retries: wait as asked, then queue again.
+                        pause = max(error.retry_after or 0.0, QUEUE_PAUSE)
+                        self._say(f"queueing paused {pause:.0f} s: {error.code}")
+                        time.sleep(pause)
             except KeyboardInterrupt:
                 self._say("stopping: finishing the games under way (Ctrl-C again to leave them)")
                 self.stop()
