@@ -4,6 +4,7 @@ the typed errors of the contract's "Rated play" section."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import secrets
 
@@ -12,6 +13,7 @@ import pytest
 from cardtable_sdk import (
     AlreadyMatched,
     AlreadyQueued,
+    AsyncCardtable,
     AuthenticationError,
     Cardtable,
     CardtableError,
@@ -19,7 +21,9 @@ from cardtable_sdk import (
     NotYours,
     Ticket,
     play,
+    play_async,
 )
+from tests.support.live_server import LiveServer
 
 RNG = random.Random(11)
 
@@ -140,3 +144,23 @@ def test_history_rename_and_key_rotation(table: Cardtable) -> None:
     other = table.create_player(fresh_name("Intruder"), kind="bot")
     with pytest.raises(NotYours):
         table.player_session(other.key, created.id).rename(fresh_name("Stolen"))
+
+
+def test_the_async_client_queues_plays_and_reads_the_rating(live_server: LiveServer) -> None:
+    async def scenario() -> None:
+        async with AsyncCardtable(live_server.url, timeout=15) as table:
+            created = await table.create_player(fresh_name("Async"), kind="bot")
+            player = table.player_session(created.key, created.id)
+            ticket = await player.enqueue("skyjo", 2, opponents="bots")
+            ticket = await player.wait_for_match(ticket, timeout=120)
+            assert ticket.matched
+            result = await play_async(player.seat(ticket), random_bot)
+            mine = next(e for e in result.score["ratings"] if e["player"] == created.id)
+            rating = (await player.profile()).rating("skyjo")
+            assert rating is not None and (rating.games, rating.rating) == (1, mine["after"])
+            history = await player.history()
+            assert [entry["game_id"] for entry in history.items] == [ticket.game_id]
+            board = await table.leaderboard("skyjo", kind="bot", limit=200)
+            assert created.id in {row["id"] for row in board.items}
+
+    asyncio.run(scenario())
