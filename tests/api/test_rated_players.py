@@ -163,3 +163,14 @@ def test_keys_and_seat_tokens_never_reach_the_logs(client: Any, caplog: Any) -> 
     logged = caplog.text + "".join(repr(record.__dict__) for record in caplog.records)
     for secret in (ann["key"], bob["key"], matched["token"]):
         assert secret not in logged
+
+
+def test_the_server_bots_names_are_kept_for_them(client: Any) -> None:
+    refused = client.post("/players", json={"name": "GREEDY BOT 1", "kind": "bot"})
+    assert refused.status_code == 409 and refused.get_json()["code"] == "name_taken"
+    ann = new_player(client)
+    renamed = client.patch(
+        f"/players/{ann['id']}", json={"name": "Random bot 7"}, headers=bearer(ann["key"])
+    )
+    assert renamed.status_code == 409
+    assert client.get("/players/bot-greedy-1").status_code in (200, 404)

@@ -4,6 +4,7 @@ refusals, and many tickets queued at once on two app instances sharing one Redis
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import Counter
 from typing import Any
@@ -189,3 +190,29 @@ def test_one_player_racing_itself_gets_one_waiting_ticket(app: Any) -> None:
     for thread in threads:
         thread.join(30)
     assert sorted(answers) == [202] + [409] * 7
+
+
+def test_a_ticket_streams_its_match_as_server_sent_events(client: Any, app: Any) -> None:
+    ann, bob = new_player(client), new_player(client)
+    ticket = enqueue(client, ann).get_json()["ticket"]
+    messages: list[str] = []
+
+    def listen() -> None:
+        headers = {**bearer(ann["key"]), "Accept": "text/event-stream"}
+        response = app.test_client().get(f"/queue/{ticket}", headers=headers, buffered=False)
+        assert response.mimetype == "text/event-stream"
+        for chunk in response.response:
+            messages.append(chunk.decode() if isinstance(chunk, bytes) else chunk)
+        response.close()
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    while not messages:
+        threading.Event().wait(0.01)
+    enqueue(client, bob)
+    listener.join(30)
+    data = [json.loads(m[len("data: ") :]) for m in messages if m.startswith("data: ")]
+    assert [d["status"] for d in data] == ["waiting", "matched"]
+    assert data[-1]["token"] == poll(client, ann, ticket)["token"]
+    refused = client.get(f"/queue/{ticket}", headers={"Accept": "text/event-stream"})
+    assert refused.status_code == 401

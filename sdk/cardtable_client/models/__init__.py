@@ -9,6 +9,8 @@ from .create_scoresheet_request_game import CreateScoresheetRequestGame
 from .create_scoresheet_request_options import CreateScoresheetRequestOptions
 from .created_game import CreatedGame
 from .created_game_options import CreatedGameOptions
+from .created_player import CreatedPlayer
+from .created_player_kind import CreatedPlayerKind
 from .created_scoresheet import CreatedScoresheet
 from .created_scoresheet_game import CreatedScoresheetGame
 from .created_scoresheet_options import CreatedScoresheetOptions
@@ -22,11 +24,15 @@ from .game_end_event_type import GameEndEventType
 from .game_type import GameType
 from .game_types import GameTypes
 from .game_types_table_settings import GameTypesTableSettings
+from .get_leaderboard_game import GetLeaderboardGame
+from .get_leaderboard_kind import GetLeaderboardKind
 from .health import Health
 from .health_checks import HealthChecks
+from .history_page import HistoryPage
 from .join_event import JoinEvent
 from .join_event_type import JoinEventType
 from .join_request import JoinRequest
+from .leaderboard import Leaderboard
 from .leave_event import LeaveEvent
 from .leave_event_type import LeaveEventType
 from .legal_moves import LegalMoves
@@ -40,20 +46,34 @@ from .move_event_cells_item_card_type_1 import MoveEventCellsItemCardType1
 from .move_event_type import MoveEventType
 from .move_request import MoveRequest
 from .move_result import MoveResult
+from .new_key import NewKey
+from .new_player import NewPlayer
+from .new_player_kind import NewPlayerKind
 from .option_description import OptionDescription
 from .option_description_default_by_players_type_0 import OptionDescriptionDefaultByPlayersType0
 from .option_description_type import OptionDescriptionType
 from .pagination_metadata import PaginationMetadata
+from .player import Player
+from .player_kind import PlayerKind
 from .player_request import PlayerRequest
 from .player_request_bot_type_1 import PlayerRequestBotType1
 from .player_request_bot_type_2_type_1 import PlayerRequestBotType2Type1
 from .player_request_bot_type_3_type_1 import PlayerRequestBotType3Type1
 from .public_seat import PublicSeat
+from .queue_request import QueueRequest
+from .queue_request_game import QueueRequestGame
+from .queue_request_opponents import QueueRequestOpponents
+from .ranked_player import RankedPlayer
+from .rated_game import RatedGame
+from .rating import Rating
+from .rating_change import RatingChange
+from .ratings import Ratings
 from .record import Record
 from .record_options import RecordOptions
 from .record_player import RecordPlayer
 from .rematch_event import RematchEvent
 from .rematch_event_type import RematchEventType
+from .rename import Rename
 from .reshuffle_event import ReshuffleEvent
 from .reshuffle_event_type import ReshuffleEventType
 from .round_end_event import RoundEndEvent
@@ -141,6 +161,9 @@ from .table_change import TableChange
 from .table_setting import TableSetting
 from .takeover_event import TakeoverEvent
 from .takeover_event_type import TakeoverEventType
+from .ticket import Ticket
+from .ticket_opponents import TicketOpponents
+from .ticket_status import TicketStatus
 from .waiting_view import WaitingView
 from .waiting_view_game import WaitingViewGame
 from .waiting_view_options import WaitingViewOptions
@@ -150,6 +173,8 @@ __all__ = (
     "AppliedMove",
     "CreatedGame",
     "CreatedGameOptions",
+    "CreatedPlayer",
+    "CreatedPlayerKind",
     "CreatedScoresheet",
     "CreatedScoresheetGame",
     "CreatedScoresheetOptions",
@@ -169,11 +194,15 @@ __all__ = (
     "GameType",
     "GameTypes",
     "GameTypesTableSettings",
+    "GetLeaderboardGame",
+    "GetLeaderboardKind",
     "Health",
     "HealthChecks",
+    "HistoryPage",
     "JoinEvent",
     "JoinEventType",
     "JoinRequest",
+    "Leaderboard",
     "LeaveEvent",
     "LeaveEventType",
     "LegalMoves",
@@ -187,20 +216,34 @@ __all__ = (
     "MoveEventType",
     "MoveRequest",
     "MoveResult",
+    "NewKey",
+    "NewPlayer",
+    "NewPlayerKind",
     "OptionDescription",
     "OptionDescriptionDefaultByPlayersType0",
     "OptionDescriptionType",
     "PaginationMetadata",
+    "Player",
+    "PlayerKind",
     "PlayerRequest",
     "PlayerRequestBotType1",
     "PlayerRequestBotType2Type1",
     "PlayerRequestBotType3Type1",
     "PublicSeat",
+    "QueueRequest",
+    "QueueRequestGame",
+    "QueueRequestOpponents",
+    "RankedPlayer",
+    "RatedGame",
+    "Rating",
+    "RatingChange",
+    "Ratings",
     "Record",
     "RecordOptions",
     "RecordPlayer",
     "RematchEvent",
     "RematchEventType",
+    "Rename",
     "ReshuffleEvent",
     "ReshuffleEventType",
     "RoundEndEvent",
@@ -288,6 +331,9 @@ __all__ = (
     "TableSetting",
     "TakeoverEvent",
     "TakeoverEventType",
+    "Ticket",
+    "TicketOpponents",
+    "TicketStatus",
     "WaitingView",
     "WaitingViewGame",
     "WaitingViewOptions",

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ class Record:
         log (list[SkipBoDealEntry | SkipBoMoveEntry | SkipBoReshuffleEntry | SkyjoDealEntry | SkyjoMoveEntry |
             SkyjoReshuffleEntry]):
         score (Score):
+        rated (bool | Unset): A rated game (made by the queue).
     """
 
     game: str
@@ -49,6 +51,7 @@ class Record:
         | SkyjoReshuffleEntry
     ]
     score: Score
+    rated: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.record_options import RecordOptions  # noqa: PLC0415
@@ -90,6 +93,8 @@ class Record:
 
         score = self.score.to_dict()
 
+        rated = self.rated
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -101,6 +106,8 @@ class Record:
                 "score": score,
             }
         )
+        if rated is not UNSET:
+            field_dict["rated"] = rated
 
         return field_dict
 
@@ -196,12 +203,15 @@ class Record:
 
         score = Score.from_dict(d.pop("score"))
 
+        rated = d.pop("rated", UNSET)
+
         record = cls(
             game=game,
             options=options,
             players=players,
             log=log,
             score=score,
+            rated=rated,
         )
 
         return record

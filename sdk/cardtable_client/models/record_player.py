@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="RecordPlayer")
 
@@ -18,15 +20,19 @@ class RecordPlayer:
     Attributes:
         seat (int):
         name (str):
+        player (str | Unset): A rated game: the seat's player id.
     """
 
     seat: int
     name: str
+    player: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
 
         name = self.name
+
+        player = self.player
 
         field_dict: dict[str, Any] = {}
 
@@ -36,6 +42,8 @@ class RecordPlayer:
                 "name": name,
             }
         )
+        if player is not UNSET:
+            field_dict["player"] = player
 
         return field_dict
 
@@ -46,9 +54,12 @@ class RecordPlayer:
 
         name = d.pop("name")
 
+        player = d.pop("player", UNSET)
+
         record_player = cls(
             seat=seat,
             name=name,
+            player=player,
         )
 
         return record_player

@@ -8,9 +8,11 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+    from ..models.rating_change import RatingChange
     from ..models.skip_bo_round_score import SkipBoRoundScore
     from ..models.skyjo_round_score import SkyjoRoundScore
 
@@ -26,14 +28,18 @@ class Score:
         rounds (list[SkipBoRoundScore | SkyjoRoundScore]):
         totals (list[int]):
         winners (list[int]):
+        ratings (list[RatingChange] | Unset): A rated game once over: each seat's rating change (absent otherwise;
+            docs/rated-play.md).
     """
 
     finished: bool
     rounds: list[SkipBoRoundScore | SkyjoRoundScore]
     totals: list[int]
     winners: list[int]
+    ratings: list[RatingChange] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.rating_change import RatingChange  # noqa: PLC0415
         from ..models.skip_bo_round_score import SkipBoRoundScore  # noqa: PLC0415
         from ..models.skyjo_round_score import SkyjoRoundScore  # noqa: PLC0415
 
@@ -53,6 +59,13 @@ class Score:
 
         winners = self.winners
 
+        ratings: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.ratings, Unset):
+            ratings = []
+            for ratings_item_data in self.ratings:
+                ratings_item = ratings_item_data.to_dict()
+                ratings.append(ratings_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -63,11 +76,14 @@ class Score:
                 "winners": winners,
             }
         )
+        if ratings is not UNSET:
+            field_dict["ratings"] = ratings
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.rating_change import RatingChange  # noqa: PLC0415
         from ..models.skip_bo_round_score import SkipBoRoundScore  # noqa: PLC0415
         from ..models.skyjo_round_score import SkyjoRoundScore  # noqa: PLC0415
 
@@ -101,11 +117,21 @@ class Score:
 
         winners = cast(list[int], d.pop("winners"))
 
+        _ratings = d.pop("ratings", UNSET)
+        ratings: list[RatingChange] | Unset = UNSET
+        if _ratings is not UNSET:
+            ratings = []
+            for ratings_item_data in _ratings:
+                ratings_item = RatingChange.from_dict(ratings_item_data)
+
+                ratings.append(ratings_item)
+
         score = cls(
             finished=finished,
             rounds=rounds,
             totals=totals,
             winners=winners,
+            ratings=ratings,
         )
 
         return score

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 
@@ -28,6 +29,7 @@ class SkipBoPlayer:
         partner (int | None): Teams: the partner's seat.
         team (int | None): Teams: the team number.
         total (int): Running total of points.
+        player (str | Unset): A rated game (made by the queue): the id of the rated player at this seat.
     """
 
     seat: int
@@ -39,6 +41,7 @@ class SkipBoPlayer:
     partner: int | None
     team: int | None
     total: int
+    player: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
@@ -66,6 +69,8 @@ class SkipBoPlayer:
 
         total = self.total
 
+        player = self.player
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -81,6 +86,8 @@ class SkipBoPlayer:
                 "total": total,
             }
         )
+        if player is not UNSET:
+            field_dict["player"] = player
 
         return field_dict
 
@@ -125,6 +132,8 @@ class SkipBoPlayer:
 
         total = d.pop("total")
 
+        player = d.pop("player", UNSET)
+
         skip_bo_player = cls(
             seat=seat,
             name=name,
@@ -135,6 +144,7 @@ class SkipBoPlayer:
             partner=partner,
             team=team,
             total=total,
+            player=player,
         )
 
         return skip_bo_player

@@ -46,6 +46,8 @@ class SkipBoView:
         left (list[bool]): Per seat: its player left.
         rematch (None | str): The rematch's game id.
         rematch_of (None | str): The game this rematches.
+        rated (bool): A rated game (made by the queue): each entry of `players` names its rated `player`, and the end
+            changes the ratings.
         id (str): The game's id.
         bots (list[None | str]): Per seat, the server bot that plays it, or null for a human.
         seeded (bool): True when the creator chose the seed: whoever knows it can derive every hidden card. False for a
@@ -89,6 +91,7 @@ class SkipBoView:
     left: list[bool]
     rematch: None | str
     rematch_of: None | str
+    rated: bool
     id: str
     bots: list[None | str]
     seeded: bool
@@ -149,6 +152,8 @@ class SkipBoView:
 
         rematch_of: None | str
         rematch_of = self.rematch_of
+
+        rated = self.rated
 
         id = self.id
 
@@ -258,6 +263,7 @@ class SkipBoView:
                 "left": left,
                 "rematch": rematch,
                 "rematch_of": rematch_of,
+                "rated": rated,
                 "id": id,
                 "bots": bots,
                 "seeded": seeded,
@@ -347,6 +353,8 @@ class SkipBoView:
             return cast(None | str, data)
 
         rematch_of = _parse_rematch_of(d.pop("rematch_of"))
+
+        rated = d.pop("rated")
 
         id = d.pop("id")
 
@@ -534,6 +542,7 @@ class SkipBoView:
             left=left,
             rematch=rematch,
             rematch_of=rematch_of,
+            rated=rated,
             id=id,
             bots=bots,
             seeded=seeded,

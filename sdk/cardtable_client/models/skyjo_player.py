@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 from ..models.skyjo_player_grid_item_type_1 import check_skyjo_player_grid_item_type_1
 from ..models.skyjo_player_grid_item_type_1 import SkyjoPlayerGridItemType1
+from ..types import UNSET, Unset
 from typing import cast
 
 
@@ -29,6 +30,7 @@ class SkyjoPlayer:
         reveals_left (int): Setup reveals this seat still has to make.
         holding_drawn (bool): This seat has drawn a card and not yet placed it.
         total (int): Running total of the completed rounds.
+        player (str | Unset): A rated game (made by the queue): the id of the rated player at this seat.
     """
 
     seat: int
@@ -39,6 +41,7 @@ class SkyjoPlayer:
     reveals_left: int
     holding_drawn: bool
     total: int
+    player: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
@@ -64,6 +67,8 @@ class SkyjoPlayer:
 
         total = self.total
 
+        player = self.player
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -78,6 +83,8 @@ class SkyjoPlayer:
                 "total": total,
             }
         )
+        if player is not UNSET:
+            field_dict["player"] = player
 
         return field_dict
 
@@ -119,6 +126,8 @@ class SkyjoPlayer:
 
         total = d.pop("total")
 
+        player = d.pop("player", UNSET)
+
         skyjo_player = cls(
             seat=seat,
             name=name,
@@ -128,6 +137,7 @@ class SkyjoPlayer:
             reveals_left=reveals_left,
             holding_drawn=holding_drawn,
             total=total,
+            player=player,
         )
 
         return skyjo_player

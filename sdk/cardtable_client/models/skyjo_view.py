@@ -49,6 +49,8 @@ class SkyjoView:
         left (list[bool]): Per seat: its player left.
         rematch (None | str): The rematch's game id.
         rematch_of (None | str): The game this rematches.
+        rated (bool): A rated game (made by the queue): each entry of `players` names its rated `player`, and the end
+            changes the ratings.
         id (str): The game's id.
         bots (list[None | str]): Per seat, the server bot that plays it, or null for a human.
         seeded (bool): True when the creator chose the seed: whoever knows it can derive every hidden card. False for a
@@ -90,6 +92,7 @@ class SkyjoView:
     left: list[bool]
     rematch: None | str
     rematch_of: None | str
+    rated: bool
     id: str
     bots: list[None | str]
     seeded: bool
@@ -151,6 +154,8 @@ class SkyjoView:
 
         rematch_of: None | str
         rematch_of = self.rematch_of
+
+        rated = self.rated
 
         id = self.id
 
@@ -251,6 +256,7 @@ class SkyjoView:
                 "left": left,
                 "rematch": rematch,
                 "rematch_of": rematch_of,
+                "rated": rated,
                 "id": id,
                 "bots": bots,
                 "seeded": seeded,
@@ -341,6 +347,8 @@ class SkyjoView:
             return cast(None | str, data)
 
         rematch_of = _parse_rematch_of(d.pop("rematch_of"))
+
+        rated = d.pop("rated")
 
         id = d.pop("id")
 
@@ -527,6 +535,7 @@ class SkyjoView:
             left=left,
             rematch=rematch,
             rematch_of=rematch_of,
+            rated=rated,
             id=id,
             bots=bots,
             seeded=seeded,

@@ -35,6 +35,8 @@ class WaitingView:
         left (list[bool]): Per seat: its player left.
         rematch (None | str): The rematch's game id.
         rematch_of (None | str): The game this rematches.
+        rated (bool): A rated game (made by the queue): each entry of `players` names its rated `player`, and the end
+            changes the ratings.
         id (str):
         game (WaitingViewGame):
         phase (WaitingViewPhase):
@@ -55,6 +57,7 @@ class WaitingView:
     left: list[bool]
     rematch: None | str
     rematch_of: None | str
+    rated: bool
     id: str
     game: WaitingViewGame
     phase: WaitingViewPhase
@@ -95,6 +98,8 @@ class WaitingView:
         rematch_of: None | str
         rematch_of = self.rematch_of
 
+        rated = self.rated
+
         id = self.id
 
         game: str = self.game
@@ -134,6 +139,7 @@ class WaitingView:
                 "left": left,
                 "rematch": rematch,
                 "rematch_of": rematch_of,
+                "rated": rated,
                 "id": id,
                 "game": game,
                 "phase": phase,
@@ -203,6 +209,8 @@ class WaitingView:
 
         rematch_of = _parse_rematch_of(d.pop("rematch_of"))
 
+        rated = d.pop("rated")
+
         id = d.pop("id")
 
         game = check_waiting_view_game(d.pop("game"))
@@ -252,6 +260,7 @@ class WaitingView:
             left=left,
             rematch=rematch,
             rematch_of=rematch_of,
+            rated=rated,
             id=id,
             game=game,
             phase=phase,

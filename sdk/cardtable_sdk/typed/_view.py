@@ -24,6 +24,9 @@ class ViewBase(TypedDict):
     """The rematch's game id."""
     rematch_of: str | None
     """The game this rematches."""
+    rated: bool
+    """A rated game (made by the queue): each entry of `players` names its rated `player`, and the
+    end changes the ratings."""
     id: str
     """The game's id."""
     bots: list[str | None]

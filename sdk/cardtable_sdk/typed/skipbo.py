@@ -48,6 +48,8 @@ class Player(TypedDict):
     """Teams: the team number."""
     total: int
     """Running total of points."""
+    player: NotRequired[str]
+    """A rated game (made by the queue): the id of the rated player at this seat."""
 
 
 class BuildingPile(TypedDict):

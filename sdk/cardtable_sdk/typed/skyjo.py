@@ -4,7 +4,7 @@
 with them into the SDK's `Bot`."""
 # No `from __future__ import annotations`: TypedDict must see NotRequired[...] unquoted.
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from cardtable_sdk.typed import events
 from cardtable_sdk.typed._bot import BotDecorator
@@ -46,6 +46,8 @@ class Player(TypedDict):
     """This seat has drawn a card and not yet placed it."""
     total: int
     """Running total of the completed rounds."""
+    player: NotRequired[str]
+    """A rated game (made by the queue): the id of the rated player at this seat."""
 
 
 class Drawn(TypedDict):

@@ -498,6 +498,8 @@ export interface paths {
          * Your ticket: waiting, or matched with its game, seat and seat token. `?wait=S`
          *     holds a waiting ticket's answer up to S seconds until it changes. Poll at least
          *     every 45 s: a ticket nobody polls expires.
+         * @description With `Accept: text/event-stream`: Server-Sent Events, each `data:` this answer, sent
+         *     now and when the status changes (the stream keeps the ticket alive), then the end.
          */
         get: operations["get_ticket"];
         put?: never;

@@ -7,6 +7,7 @@ import base64
 import hashlib
 from typing import Any
 
+from flask import Response, request, stream_with_context
 from flask.views import MethodView
 
 from cardtable.api.blueprint import Blueprint
@@ -56,6 +57,7 @@ leaderboard_blp = Blueprint(
     error_text=ERRORS,
 )
 BODY = (400, 413, 415, 422)
+JSON_OR_STREAM = ["application/json", "text/event-stream"]
 
 
 def player_id_for(key: str) -> str:
@@ -161,11 +163,23 @@ class QueueTicket(MethodView):
     def get(self, ticket: str, wait: float | None = None) -> Any:
         """Your ticket: waiting, or matched with its game, seat and seat token. `?wait=S`
         holds a waiting ticket's answer up to S seconds until it changes. Poll at least
-        every 45 s: a ticket nobody polls expires."""
+        every 45 s: a ticket nobody polls expires.
+
+        With `Accept: text/event-stream`: Server-Sent Events, each `data:` this answer, sent
+        now and when the status changes (the stream keeps the ticket alive), then the end.
+        """
         token = bearer_token()
         player_id = wiring().players.authenticate(token)
         assert token is not None
-        return wiring().queue.wait(player_id, token, ticket, wait or 0)
+        queue = wiring().queue
+        if request.accept_mimetypes.best_match(JSON_OR_STREAM) == "text/event-stream":
+            heartbeat = wiring().settings.sse_heartbeat_seconds
+            events = queue.stream(player_id, token, ticket, heartbeat, request.remote_addr)
+            response = Response(stream_with_context(events), mimetype="text/event-stream")
+            response.headers["Cache-Control"] = "no-cache"
+            response.headers["X-Accel-Buffering"] = "no"  # each message at once
+            return response
+        return queue.wait(player_id, token, ticket, wait or 0)
 
     @queue_blp.doc(operationId="cancel_ticket", security=PLAYER_KEY)
     @queue_blp.response(200, TicketSchema, errors=(401, 403, 404, 409, 503))

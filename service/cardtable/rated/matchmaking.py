@@ -20,13 +20,14 @@ import hmac
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from cardtable.games.idempotency import IdempotencyKeyReused
 from cardtable.games.service import GameService
 from cardtable.live.hub import channel_for
+from cardtable.rated.names import folded
 from cardtable.rated.players import Players
 from cardtable.rated.ratings import GAMES, rating_of
 from cardtable.store import DuplicateId, NotFound, RedisClient
@@ -80,6 +81,10 @@ def server_bot_id(bot: str, index: int) -> str:
     return f"bot-{bot}-{index}"
 
 
+def server_bot_name(bot: str, index: int) -> str:
+    return f"{bot.capitalize()} bot {index}"
+
+
 def seat_token(key: str, ticket: str) -> str:
     """The seat token of a matched ticket, for the key it was queued with (never stored)."""
     digest = hmac.new(key.encode(), f"cardtable seat\n{ticket}".encode(), hashlib.sha256)
@@ -127,6 +132,9 @@ class Queue:
         self._cancel = redis.register_script(lua("queue_common", "queue_cancel"))
         self._player_ticket = redis.register_script(lua("player_ticket"))
         self._bots_ready = False
+        for bot in SERVER_BOTS:
+            for index in range(1, SERVER_BOT_SEATS + 1):
+                players.reserved[folded(server_bot_name(bot, index))] = server_bot_id(bot, index)
 
     def keys(self, game: str, size: int) -> list[str]:
         base = f"{self.prefix}:queue:{{{game}:{size}}}"
@@ -140,7 +148,7 @@ class Queue:
             return
         for bot in SERVER_BOTS:
             for index in range(1, SERVER_BOT_SEATS + 1):
-                name = f"{bot.capitalize()} bot {index}"
+                name = server_bot_name(bot, index)
                 self.players.ensure(server_bot_id(bot, index), name, "bot")
         self._bots_ready = True
 
@@ -154,6 +162,8 @@ class Queue:
         entries = []
         for player, raw in zip(ids, pipe.execute(), strict=True):
             fields = {k.decode(): v.decode() for k, v in raw.items()}
+            if "name" not in fields:
+                continue  # not created (yet): never seated
             shown = rating_of(fields, game).rating
             bot = player.split("-")[1]
             entries.append(
@@ -341,6 +351,28 @@ class Queue:
 
         self.games.hub.wait_for_change(f"queue:{ticket}", 0, seconds, version)
         return self.status(player_id, key, ticket)
+
+    def stream(
+        self, player_id: str, key: str, ticket: str, heartbeat: float, address: str | None
+    ) -> Iterator[str]:
+        """A ticket's Server-Sent Events: its answer now and at each change (each poll of the
+        stream renews the ticket, as a poll does), a comment line every `heartbeat` seconds,
+        and the end once it is no longer waiting. The stream holds a waiting slot of the hub
+        (its caps apply) until it ends or its client goes away."""
+        answer = self.status(player_id, key, ticket)  # refusals (403, 404) before streaming
+
+        def events() -> Iterator[str]:
+            nonlocal answer
+            with self.games.hub.slot(address), self.games.hub.watching(f"queue:{ticket}") as w:
+                yield f"data: {json.dumps(answer)}\n\n"
+                while answer["status"] == "waiting" and not self.games.hub.stopping:
+                    if self.games.hub.wait(w, 0, heartbeat) is None:
+                        yield ": waiting\n\n"
+                    answer = self.status(player_id, key, ticket)
+                    if answer["status"] != "waiting":
+                        yield f"data: {json.dumps(answer)}\n\n"
+
+        return events()
 
     def cancel(self, player_id: str, key: str, ticket: str) -> dict[str, Any]:
         game, size = parse_ticket(ticket)

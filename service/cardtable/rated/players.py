@@ -62,6 +62,9 @@ class Players:
         # records live in the player's slot, beside its hash.
         self.records = DocumentStore(redis, "player", prefix=prefix)
         self._create = redis.register_script(lua("player_create"))
+        self.reserved: dict[str, str] = {}
+        """Folded names kept for fixed players (the server's bots) → their ids: nobody else
+        may take them, even before those players exist."""
 
     # ---- keys ------------------------------------------------------------------------
 
@@ -135,6 +138,8 @@ class Players:
             self.create(name, kind, player_id=player_id)
 
     def _claim_name(self, name: str, player_id: str) -> None:
+        if self.reserved.get(folded(name), player_id) != player_id:
+            raise NameTaken(f"the name {name!r} is kept for the server's own bots")
         claimed = self.redis.hsetnx(self.names_key, folded(name), player_id)
         if not claimed:
             owner = self.redis.hget(self.names_key, folded(name))

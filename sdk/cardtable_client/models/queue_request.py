@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.queue_request_game import check_queue_request_game
+from ..models.queue_request_game import QueueRequestGame
+from ..models.queue_request_opponents import check_queue_request_opponents
+from ..models.queue_request_opponents import QueueRequestOpponents
+from ..types import UNSET, Unset
+from typing import cast
+
+
+T = TypeVar("T", bound="QueueRequest")
+
+
+@_attrs_define
+class QueueRequest:
+    """
+    Attributes:
+        game (QueueRequestGame):
+        players (int): The table size (2 to 8).
+        opponents (QueueRequestOpponents | Unset): Whom you accept: by default your own kind.
+    """
+
+    game: QueueRequestGame
+    players: int
+    opponents: QueueRequestOpponents | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        game: str = self.game
+
+        players = self.players
+
+        opponents: str | Unset = UNSET
+        if not isinstance(self.opponents, Unset):
+            opponents = self.opponents
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "game": game,
+                "players": players,
+            }
+        )
+        if opponents is not UNSET:
+            field_dict["opponents"] = opponents
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        game = check_queue_request_game(d.pop("game"))
+
+        players = d.pop("players")
+
+        _opponents = d.pop("opponents", UNSET)
+        opponents: QueueRequestOpponents | Unset
+        if isinstance(_opponents, Unset):
+            opponents = UNSET
+        else:
+            opponents = check_queue_request_opponents(_opponents)
+
+        queue_request = cls(
+            game=game,
+            players=players,
+            opponents=opponents,
+        )
+
+        return queue_request

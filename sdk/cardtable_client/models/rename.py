@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+T = TypeVar("T", bound="Rename")
+
+
+@_attrs_define
+class Rename:
+    """
+    Attributes:
+        name (str): 1 to 24 printable characters, no leading, trailing or doubled spaces, no control, format (zero-
+            width) or combining characters (else 422 `invalid_player_name`); unique ignoring case after Unicode NFKC (409
+            `name_taken`).
+    """
+
+    name: str
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "name": name,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        rename = cls(
+            name=name,
+        )
+
+        return rename
