@@ -216,3 +216,41 @@ def test_a_ticket_streams_its_match_as_server_sent_events(client: Any, app: Any)
     assert data[-1]["token"] == poll(client, ann, ticket)["token"]
     refused = client.get(f"/queue/{ticket}", headers={"Accept": "text/event-stream"})
     assert refused.status_code == 401
+
+
+def test_a_players_own_feed_says_matched_and_its_turns(client: Any, app: Any) -> None:
+    bot = new_player(client, "bot")
+    messages: list[dict[str, Any]] = []
+    done = threading.Event()
+
+    def listen() -> None:
+        headers = {**bearer(bot["key"]), "Accept": "text/event-stream"}
+        response = app.test_client().get(
+            f"/players/{bot['id']}/events", headers=headers, buffered=False
+        )
+        assert response.mimetype == "text/event-stream"
+        for chunk in response.response:
+            text = chunk.decode() if isinstance(chunk, bytes) else chunk
+            if text.startswith("data: "):
+                messages.append(json.loads(text[len("data: ") :]))
+            if any(m["type"] == "turn" for m in messages) or done.is_set():
+                break
+        response.close()
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    answer = enqueue(client, bot).get_json()  # matched at once with a server bot
+    listener.join(30)
+    done.set()
+    kinds = [m["type"] for m in messages]
+    assert kinds[0] == "matched", messages
+    assert messages[0]["game_id"] == answer["game_id"] and messages[0]["token"] == answer["token"]
+    turn = next(m for m in messages if m["type"] == "turn")
+    assert turn["game_id"] == answer["game_id"] and turn["seat"] == answer["seat"]
+    legal = client.get(f"/games/{turn['game_id']}/legal-moves", headers=bearer(answer["token"]))
+    assert legal.get_json()["moves"]
+    other = new_player(client)
+    assert (
+        client.get(f"/players/{bot['id']}/events", headers=bearer(other["key"])).status_code == 403
+    )
+    assert client.get(f"/players/{bot['id']}/events").status_code == 401

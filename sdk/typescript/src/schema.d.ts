@@ -468,6 +468,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/players/{player_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Your own event stream (Server-Sent Events, your key): `matched` (a ticket's game,
+         *     seat and token), `turn` (your turn in one of your rated games), `game_end`, and
+         *     `ticket` (a ticket cancelled or expired). It keeps your waiting ticket alive: one
+         *     connection serves a bot playing many games.
+         */
+        get: operations["get_player_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/queue": {
         parameters: {
             query?: never;
@@ -3396,6 +3420,65 @@ export interface operations {
             };
             /** @description Well formed but not acceptable: `validation_error`, `invalid_player_name`, `invalid_queue_request`, `idempotency_key_reused`. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_player_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No player key, or not a player's (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is another player's (`not_your_player`, `not_your_ticket`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown player or ticket (`not_found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -32,6 +32,7 @@ from cardtable.api.schemas.rated import (
     TicketQuerySchema,
     TicketSchema,
 )
+from cardtable.rated.feed import PlayerFeed
 
 PLAYER_KEY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 ERRORS = {
@@ -133,6 +134,34 @@ class PlayerGames(MethodView):
         return {"games": games, "next": following}
 
 
+@players_blp.route("/<string:player_id>/events")
+class PlayerEvents(MethodView):
+    @players_blp.doc(
+        operationId="get_player_events",
+        security=PLAYER_KEY,
+        responses={200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}}},
+    )
+    @players_blp.response(200, errors=(401, 403, 404, 503))
+    def get(self, player_id: str) -> Any:
+        """Your own event stream (Server-Sent Events, your key): `matched` (a ticket's game,
+        seat and token), `turn` (your turn in one of your rated games), `game_end`, and
+        `ticket` (a ticket cancelled or expired). It keeps your waiting ticket alive: one
+        connection serves a bot playing many games."""
+        players, token = wiring().players, bearer_token()
+        players.acting_as(token, player_id)
+        assert token is not None
+        feed = PlayerFeed(wiring().queue, player_id, token)
+        events = feed.events(request.remote_addr, wiring().settings.sse_heartbeat_seconds)
+        return _stream(events)
+
+
+def _stream(events: Any) -> Response:
+    response = Response(stream_with_context(events), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"  # proxies must pass each message at once
+    return response
+
+
 @queue_blp.route("")
 class QueueTickets(MethodView):
     @queue_blp.doc(operationId="enqueue", security=PLAYER_KEY)
@@ -174,11 +203,7 @@ class QueueTicket(MethodView):
         queue = wiring().queue
         if request.accept_mimetypes.best_match(JSON_OR_STREAM) == "text/event-stream":
             heartbeat = wiring().settings.sse_heartbeat_seconds
-            events = queue.stream(player_id, token, ticket, heartbeat, request.remote_addr)
-            response = Response(stream_with_context(events), mimetype="text/event-stream")
-            response.headers["Cache-Control"] = "no-cache"
-            response.headers["X-Accel-Buffering"] = "no"  # each message at once
-            return response
+            return _stream(queue.stream(player_id, token, ticket, heartbeat, request.remote_addr))
         return queue.wait(player_id, token, ticket, wait or 0)
 
     @queue_blp.doc(operationId="cancel_ticket", security=PLAYER_KEY)

@@ -43,6 +43,8 @@ SERVER_BOT_SEATS = 7
 up to 8 can hold several without a player meeting itself."""
 
 
+ACTIVE_TTL_SECONDS = 7 * 24 * 3600
+"""A player's list of rated games in play expires a week after its last new game."""
 IN_FLIGHT_SECONDS = 10.0
 """A player's ticket taken this recently but not stored yet is another request of the
 player being queued (one whose request died is replaced after this)."""
@@ -305,12 +307,35 @@ class Queue:
         if stored is not None:
             self._create_game(game, game_id, json.loads(stored))
 
+    def active_key(self, player_id: str) -> str:
+        return f"{self.players.key_for(player_id)}:active"
+
+    def active_games(self, player_id: str) -> dict[str, int]:
+        """The rated games the player was seated at and that are not known to be over."""
+        members = self.redis.srandmember(self.active_key(player_id), 64) or []
+        found = {}
+        for member in members:
+            game_id, seat = member.decode().split(" ")
+            found[game_id] = int(seat)
+        return found
+
+    def drop_active(self, player_id: str, game_id: str, seat: int) -> None:
+        self.redis.srem(self.active_key(player_id), f"{game_id} {seat}")
+
+    def held_ticket(self, player_id: str) -> str | None:
+        held = self.redis.hget(self.players.key_for(player_id), "ticket")
+        return held.decode() if held else None
+
     def _create_game(self, game: str, game_id: str, seats: list[dict[str, Any]]) -> None:
         players = []
         for seat in seats:
             entry: dict[str, Any] = {"name": seat["name"]}
             if seat["bot"]:
                 entry["bot"] = seat["bot"]
+            else:  # followed by the player's own feed (cardtable.rated.feed)
+                active = self.active_key(seat["player"])
+                self.redis.sadd(active, f"{game_id} {seat['seat']}")
+                self.redis.expire(active, ACTIVE_TTL_SECONDS)
             players.append(entry)
         with contextlib.suppress(DuplicateId):  # another request created it from this match
             self.games.create(

@@ -138,6 +138,8 @@ for i, member in ipairs(group) do
     entry.game_id = game_id
     entry.seat = seats[i]
     finish(member.ticket, entry, 'matched', now, channel)
+    -- The player's own feed (cardtable.rated.feed) wakes too.
+    redis.call('PUBLISH', channel, cjson.encode({id = 'player:' .. entry.player, version = math.floor(now * 1000)}))
   end
 end
 table.sort(table_seats, function(a, b) return a.seat < b.seat end)
