@@ -21,7 +21,7 @@ thread its own (`Cardtable.seat` is cheap).
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import TracebackType
 from typing import Any, Self, TypeVar, Unpack
 
@@ -32,9 +32,11 @@ from cardtable_sdk._drive import drive
 from cardtable_sdk._retry import perform
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
 from cardtable_sdk._table import GameCore, GameSettings, Players, PlayerSpec, SeatInfo, TableCore
+from cardtable_sdk.events import player_events
 from cardtable_sdk.games import OpenGames
 from cardtable_sdk.players import NewPlayer, Page, Profile, Ticket
 from cardtable_sdk.scoresheets import ScoresheetSession, create_sheet
+from cardtable_sdk.streaming import stream_client
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
 
 __all__ = [
@@ -326,6 +328,13 @@ class PlayerSession:
         meanwhile (then play its game, or leave it)."""
         name = ticket.ticket if isinstance(ticket, Ticket) else ticket
         return _perform(self.table, players_calls.cancel_call(self.key, name))
+
+    def events(self, *, max_failures: int | None = None) -> Iterator[dict[str, Any]]:
+        """This player's own event feed, one connection for all its games: `matched`
+        (with the seat's token), `turn`, `game_end`, `ticket` (see
+        `cardtable_sdk.events.player_events`). Break out of the loop to close it."""
+        with stream_client(self.table.connection) as client:
+            yield from player_events(client, self.id, self.key, max_failures=max_failures)
 
     def seat(self, ticket: Ticket) -> SeatSession:
         """A session for this player's seat in a matched ticket's game."""

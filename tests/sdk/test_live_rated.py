@@ -5,8 +5,10 @@ the typed errors of the contract's "Rated play" section."""
 from __future__ import annotations
 
 import asyncio
+import queue
 import random
 import secrets
+import threading
 
 import pytest
 
@@ -164,3 +166,32 @@ def test_the_async_client_queues_plays_and_reads_the_rating(live_server: LiveSer
             assert created.id in {row["id"] for row in board.items}
 
     asyncio.run(scenario())
+
+
+def test_the_players_own_feed_says_matched_its_turn_and_the_end(table: Cardtable) -> None:
+    created = table.create_player(fresh_name("Feed"), kind="bot")
+    player = table.player_session(created.key, created.id)
+    ticket = player.enqueue("skyjo", 2, opponents="bots")
+    heard: queue.Queue[dict[str, object]] = queue.Queue()
+
+    def follow() -> None:
+        for event in player.events():
+            heard.put(event)
+            if event["type"] == "game_end":
+                return
+
+    threading.Thread(target=follow, daemon=True).start()
+    matched = heard.get(timeout=60)
+    assert matched["type"] == "matched" and matched["ticket"] == ticket.ticket
+    ticket = player.ticket(ticket)
+    assert (matched["game_id"], matched["seat"], matched["token"]) == (
+        ticket.game_id,
+        ticket.seat,
+        ticket.token,
+    )
+    play(player.seat(ticket), random_bot)
+    types = []
+    while (event := heard.get(timeout=60))["type"] != "game_end":
+        assert event["game_id"] == ticket.game_id
+        types.append(event["type"])
+    assert event["game_id"] == ticket.game_id and "turn" in types
