@@ -1,9 +1,9 @@
 """Rated play at the web table, in Chromium on a 360 px phone, in English and in French:
 "Play now" creates a guest player kept in the browser, renames it, queues, and opens the
 matched game's table with the seat's token; once that game is played to its end (here by
-the SDK with the token the page was given), the profile shows the new rating and its
-history chart, and the leaderboard lists the player. axe-core finds nothing on each page,
-and no page is wider than the phone."""
+the SDK with the token the page was given), the table says how the rating moved and links
+to the profile, which shows the new rating and its history chart; the leaderboard lists
+the player. axe-core finds nothing on each page, and no page is wider than the phone."""
 
 from __future__ import annotations
 
@@ -75,10 +75,12 @@ def test_play_now_then_the_profile_shows_the_new_rating(
         mine = next(e for e in result.score["ratings"] if e["player"] == stored["id"])
         profile = table.profile(stored["id"])
     assert profile.name == name and profile.ratings["skyjo"].games == 1
-    # The table follows the game to its end (then it stops reading: nothing is cut short).
+    # The table follows the game to its end (then it stops reading: nothing is cut short)
+    # and says how the player's rating moved, with a link to the profile.
     page.wait_for_selector('#table[data-finished="true"]')
-
-    page.goto(f"/play/players/{stored['id']}")
+    note = page.wait_for_selector("#rated-end")
+    assert f"{mine['before']:.1f} → {mine['after']:.1f}" in note.inner_text()
+    note.query_selector(f'a[href="/play/players/{stored["id"]}"]').click()
     page.wait_for_selector("#app[data-loaded]")
     assert name in page.inner_text("h1")
     rating = page.inner_text('#ratings dd[data-game="skyjo"]')

@@ -7,7 +7,7 @@ import { showLobby } from "./lobby";
 import { showLeaderboard } from "./leaderboard";
 import { showNewGame } from "./newgame";
 import { showProfile } from "./profile";
-import { showPlayNow } from "./rated";
+import { showPlayNow, watchRatedEnd } from "./rated";
 import { showReplay } from "./replay";
 import { showRules } from "./rules";
 import { showSheet, showSheets } from "./scoresheet";
@@ -16,7 +16,10 @@ import { showTable } from "./table";
 async function route(root: HTMLElement, client: Cardtable): Promise<void> {
   await learnGames(client); // which games the server hosts, for the renderer lookup
   const path = location.pathname.replace(/^\/play\/?/, "").split("/").filter(Boolean);
-  if (path[0] === "games" && path[1]) return showTable(root, client, decodeURIComponent(path[1]));
+  if (path[0] === "games" && path[1]) {
+    watchRatedEnd(root, client, decodeURIComponent(path[1]));
+    return showTable(root, client, decodeURIComponent(path[1]));
+  }
   if (path[0] === "sheets" && path[1]) return showSheet(root, client, decodeURIComponent(path[1]));
   if (path[0] === "sheets") return showSheets(root, client);
   if (path[0] === "lobby") return showLobby(root, client);

@@ -2,7 +2,7 @@
  * use, renamable) and "Play now": queue for a 2-player game, wait, then open the matched
  * game's table with this player's seat token. The leaderboard and profiles are in
  * leaderboard.ts and profile.ts. */
-import { CardtableError, type Cardtable, type Opponents, type PlayerSession, type RatedGame, type Ticket } from "../../../sdk/typescript/src/index";
+import { CardtableError, unwrap, type Cardtable, type Opponents, type PlayerSession, type RatedGame, type Ticket } from "../../../sdk/typescript/src/index";
 import { announce, h, loadLocal, saveLocal } from "./dom";
 import { gameTitle } from "./games";
 import { errorText, lang } from "./i18n";
@@ -190,5 +190,51 @@ export async function showPlayNow(root: HTMLElement, client: Cardtable): Promise
     if (ticket?.status === "matched") return openTable(ticket);
     if (ticket?.status === "waiting") void follow(ticket.ticket);
     else saveLocal(TICKET_KEY, null);
+  }
+}
+
+/** How a rating moved, signed: "+12.5", "−3.0". */
+export function signed(delta: number): string {
+  return `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)}`;
+}
+
+/** Once this browser's player's rated game ends at its table: the rating it had and has
+ * now, with links to the profile and to another game, under the table. Kept out of the
+ * table's own code: it watches the table's `data-finished`, then reads the score once. */
+export function watchRatedEnd(root: HTMLElement, client: Cardtable, gameId: string): void {
+  const me = storedPlayer();
+  if (!me) return;
+  const observer = new MutationObserver(() => {
+    const table = root.querySelector<HTMLElement>("#table");
+    if (!table || table.dataset["finished"] !== "true") return;
+    observer.disconnect();
+    showRatingChange(table, client, gameId, me).catch(() => undefined);
+  });
+  observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-finished"] });
+}
+
+async function showRatingChange(table: HTMLElement, client: Cardtable, gameId: string, me: StoredPlayer): Promise<void> {
+  const params = { path: { game_id: gameId } };
+  const view = unwrap(await client.api.GET("/games/{game_id}", { params })) as { rated?: boolean; players?: { player?: string | null }[] };
+  if (!view.rated || !view.players?.some((seat) => seat.player === me.id)) return;
+  // The ratings are settled as the game ends; a read a moment later may be needed.
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const score = unwrap(await client.api.GET("/games/{game_id}/score", { params }));
+    const mine = score.ratings?.find((entry) => entry.player === me.id);
+    if (mine) {
+      table.after(
+        h(
+          "p",
+          { class: "rated-end", id: "rated-end", role: "status" },
+          rt.ratingNow(mine.before.toFixed(1), mine.after.toFixed(1), signed(mine.after - mine.before)),
+          " ",
+          h("a", { href: `/play/players/${encodeURIComponent(me.id)}` }, rt.yourProfile),
+          " · ",
+          h("a", { href: "/play/now" }, rt.playAgain),
+        ),
+      );
+      return;
+    }
+    await new Promise((done) => setTimeout(done, 1000));
   }
 }

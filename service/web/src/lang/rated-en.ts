@@ -48,6 +48,8 @@ export const ratedEn = {
   change: "Change",
   openGame: "Game",
   moreGames: "Older games",
+  ratingNow: (before: string, after: string, delta: string) => `Your rating: ${before} → ${after} (${delta}).`,
+  playAgain: "Play again",
   ratedLinks: "Rated play:",
   errors: {
     name_taken: "Another player has this name: choose another.",

@@ -48,6 +48,8 @@ export const ratedFr: RatedCatalogue = {
   change: "Écart",
   openGame: "Partie",
   moreGames: "Parties plus anciennes",
+  ratingNow: (before: string, after: string, delta: string) => `Votre cote : ${before} → ${after} (${delta}).`,
+  playAgain: "Rejouer",
   ratedLinks: "Jeu classé :",
   errors: {
     name_taken: "Un autre joueur porte ce nom : choisissez-en un autre.",
