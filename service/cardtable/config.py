@@ -106,8 +106,11 @@ class Settings:
     """Turn-timer timeouts in a row after which the greedy bot keeps the seat."""
     queue_expire_seconds: float = 45.0
     """A waiting queue ticket nobody polls for this long expires (docs/rated-play.md)."""
-    rate_limit_rated: str = "20/minute; 200/day"
-    """Creating rated players and queueing, per address (docs/limits.md)."""
+    rate_limit_players: str = "10/minute; 100/day"
+    """Rated players one address may create (docs/limits.md)."""
+    rate_limit_queue: str = "60/minute"
+    """Queue requests (POST /queue) one address may send: a ladder bot playing 10 games a
+    minute queues 10 times (docs/limits.md)."""
     write_schema: int = 5
     """The schema of the game documents written: 4 (the release before's, which reads no
     newer; 3 the one before it) during the first step of a rolling update from it, else 5
@@ -310,7 +313,8 @@ STRINGS = (
     "rate_limit_seat_reads",
     "rate_limit_tables",
     "rate_limit_ops",
-    "rate_limit_rated",
+    "rate_limit_players",
+    "rate_limit_queue",
     # The process's.
     "bind",
     "host",

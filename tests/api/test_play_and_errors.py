@@ -20,6 +20,7 @@ PLAIN_TABLE = {
     "deadline_seats": [],
     "bot_reasons": [None] * 3,
     "left": [False] * 3,
+    "rated": False,
 }
 
 HIDDEN_KEYS = {"draw_pile_cards", "rng", "seed", "log", "token", "token_sha256", "hands", "stock"}

@@ -133,7 +133,9 @@ def test_an_empty_history(client: Any) -> None:
 def test_creating_players_and_queueing_have_their_own_budget(settings: Any) -> None:
     from tests.support.app_under_test import app_under_test
 
-    with app_under_test(settings.with_overrides(rate_limit_rated="3/hour")) as app:
+    with app_under_test(
+        settings.with_overrides(rate_limit_players="2/hour", rate_limit_queue="1/hour")
+    ) as app:
         client = app.test_client()
         ann = new_player(client)
         new_player(client)

@@ -254,3 +254,17 @@ def test_a_players_own_feed_says_matched_and_its_turns(client: Any, app: Any) ->
         client.get(f"/players/{bot['id']}/events", headers=bearer(other["key"])).status_code == 403
     )
     assert client.get(f"/players/{bot['id']}/events").status_code == 401
+
+
+def test_an_abandoned_ticket_neither_revives_nor_blocks_its_player(settings: Settings) -> None:
+    with app_under_test(settings.with_overrides(queue_expire_seconds=0.01)) as app:
+        client = app.test_client()
+        ann = new_player(client)
+        ticket = enqueue(client, ann, game="skipbo", size=5).get_json()["ticket"]
+        threading.Event().wait(0.05)  # nobody else queues for that size: no sweep ran
+        assert enqueue(client, ann).status_code == 202  # not already_queued
+        assert poll(client, ann, ticket)["status"] == "expired"
+        bob = new_player(client)
+        stale = enqueue(client, bob, game="skipbo", size=5).get_json()["ticket"]
+        threading.Event().wait(0.05)
+        assert poll(client, bob, stale)["status"] == "expired"  # a late poll does not revive it

@@ -27,7 +27,8 @@ ONE_EACH = {
     "rate_limit_reads": "1/hour",
     "rate_limit_tables": "1/hour",
     "rate_limit_ops": "1/hour",
-    "rate_limit_rated": "1/hour",
+    "rate_limit_players": "1/hour",
+    "rate_limit_queue": "1/hour",
     "rate_limit_seat_moves": "1/hour",
     "rate_limit_seat_reads": "1/hour",
 }
@@ -105,8 +106,8 @@ def test_each_kind_maps_to_its_budget() -> None:
     for table in ("tables.Join", "tables.Leave", "tables.Start", "tables.Rematch"):
         assert kind_of(table, "POST") == "table"
     assert kind_of("games.Moves", "POST") == "move"
-    assert kind_of("players.Players", "POST") == "rated"
-    assert kind_of("queue.QueueTickets", "POST") == "rated"
+    assert kind_of("players.Players", "POST") == "players"
+    assert kind_of("queue.QueueTickets", "POST") == "queue"
     assert kind_of("players.Player", "PATCH") == "move"
     assert kind_of("scoresheets.ScoresheetLastRound", "DELETE") == "move"
     assert kind_of("events.Events", "GET") == "read"

@@ -49,7 +49,7 @@ from cardtable.store.buckets import Counters, Hit, Limit, RateLimited, refusal_b
 
 log = logging.getLogger("cardtable.api.limits")
 
-KINDS = ("create", "move", "read", "table", "ops", "rated")
+KINDS = ("create", "move", "read", "table", "ops", "players", "queue")
 """The budgets a request may draw on (`kind_of`)."""
 EXEMPT_ENDPOINTS = frozenset({"operations.Liveness"})
 """Routes without a budget: /livez answers a constant (no store, no input), cheaper than
@@ -57,9 +57,9 @@ counting it would be, and a liveness probe refused would restart a healthy pod."
 OPS_ENDPOINTS = frozenset({"operations.Readiness", "operations.Metrics"})
 CREATION_ENDPOINTS = frozenset({"games.Games", "scoresheets.Scoresheets"})
 TABLE_BLUEPRINT = "tables."
-RATED_ENDPOINTS = frozenset({"players.Players", "queue.QueueTickets"})
-"""Creating a rated player and queueing: their own budget (docs/limits.md), so that one
-address cannot flood the queue or the names."""
+RATED_ENDPOINTS = {"players.Players": "players", "queue.QueueTickets": "queue"}
+"""Creating a rated player and queueing: budgets of their own (docs/limits.md), so that one
+address cannot flood the names or the queue."""
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 RIDING_ENDPOINTS = frozenset({"games.GameView", "games.LegalMoves", "games.Moves"})
 """Routes whose first store command is a game's read: their counters ride in its round
@@ -81,7 +81,7 @@ def kind_of(endpoint: str | None, method: str) -> str | None:
     if method in READ_METHODS:
         return "read"
     if method == "POST" and endpoint in RATED_ENDPOINTS:
-        return "rated"
+        return RATED_ENDPOINTS[endpoint]
     if endpoint is not None and endpoint.startswith(TABLE_BLUEPRINT):
         return "table"
     if method == "POST" and endpoint in CREATION_ENDPOINTS:
@@ -142,14 +142,15 @@ class Budgets:
             "read": settings.rate_limit_reads,
             "table": settings.rate_limit_tables,
             "ops": settings.rate_limit_ops,
-            "rated": settings.rate_limit_rated,
+            "players": settings.rate_limit_players,
+            "queue": settings.rate_limit_queue,
         }
         by_token = {
             "create": seat_move,
             "move": seat_move,
             "read": seat_read,
             "table": seat_move,
-            "rated": seat_move,
+            "queue": seat_move,
         }
         return cls(
             {kind: _parsed(text) for kind, text in by_address.items()},

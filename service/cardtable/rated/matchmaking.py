@@ -45,6 +45,10 @@ up to 8 can hold several without a player meeting itself."""
 
 ACTIVE_TTL_SECONDS = 7 * 24 * 3600
 """A player's list of rated games in play expires a week after its last new game."""
+POLLED, SWEEP_ONLY, QUEUED = 1, 2, 3
+"""How the match script treats its ticket: its owner's poll (renewed unless already stale,
+then matched if it can be), its queueing (renewed, then matched), or only a check that it
+still waits (stale tickets swept)."""
 IN_FLIGHT_SECONDS = 10.0
 """A player's ticket taken this recently but not stored yet is another request of the
 player being queued (one whose request died is replaced after this)."""
@@ -215,7 +219,7 @@ class Queue:
         )
         if not added[0]:
             return self._answer(ticket, json.loads(added[1]), key), True
-        return self.status(player_id, key, ticket), False
+        return self.status(player_id, key, ticket, QUEUED), False
 
     def _hold(self, player_id: str, ticket: str, keyed: bool) -> None:
         """Make `ticket` the player's one ticket (atomic in the player's slot): refused
@@ -228,13 +232,23 @@ class Queue:
         held_id, taken_at = held[0].decode(), float(held[1])
         if keyed and held_id.split(".")[-1] == ticket.split(".")[-1]:
             raise IdempotencyKeyReused("this Idempotency-Key queued another ticket")
-        status = self._status(held_id)
+        status = self._swept_status(held_id)
         in_flight = status is None and self.clock() - taken_at < IN_FLIGHT_SECONDS
         if status == "waiting" or in_flight:
             raise AlreadyQueued(f"you hold the waiting ticket {held_id}; cancel it first")
         replaced = self._player_ticket(keys=[player_key], args=[ticket, held_id, self.clock()])
         if replaced[0] != 1:
             raise AlreadyQueued("you queued another ticket at the same moment")
+
+    def _swept_status(self, ticket: str) -> str | None:
+        """The ticket's status once the stale tickets of its queue are swept out (so a
+        ticket its owner abandoned long ago reads expired, not waiting)."""
+        try:
+            game, size = parse_ticket(ticket)
+        except NotFound:
+            return None
+        status, _stored = self._run_match(game, size, ticket, SWEEP_ONLY, [], "")
+        return None if status == b"unknown" else str(status.decode())
 
     def _status(self, ticket: str) -> str | None:
         try:
@@ -244,12 +258,12 @@ class Queue:
         stored = self.redis.hget(self.keys(game, size)[0], ticket)
         return json.loads(stored)["status"] if stored else None
 
-    def status(self, player_id: str, key: str, ticket: str) -> dict[str, Any]:
+    def status(self, player_id: str, key: str, ticket: str, mode: int = POLLED) -> dict[str, Any]:
         """The ticket as its owner sees it, after trying to match it (a poll)."""
         game, size = parse_ticket(ticket)
         entry = self._owned(game, size, ticket, player_id)
         if entry["status"] == "waiting":
-            entry = self._try_match(game, size, ticket, entry)
+            entry = self._try_match(game, size, ticket, entry, mode)
         elif entry["status"] == "matched":
             self._ensure_game(game, size, entry["game_id"])
         return self._answer(ticket, entry, key)
@@ -264,36 +278,45 @@ class Queue:
         return entry
 
     def _try_match(
-        self, game: str, size: int, ticket: str, entry: dict[str, Any]
+        self, game: str, size: int, ticket: str, entry: dict[str, Any], mode: int
     ) -> dict[str, Any]:
         accepts_bots = entry["opponents"] in ("bots", "any")
         bots = self._server_bots(game, entry["rating"]) if accepts_bots else []
-        seats = list(range(size))
-        random.shuffle(seats)
         game_id = new_id()
-        status, stored, *match = self._match(
-            keys=self.keys(game, size),
-            args=[
-                self.clock(),
-                self.settings.expire_after_seconds,
-                ticket,
-                1,  # its owner polls or queues it
-                size,
-                game_id,
-                self.settings.window,
-                self.settings.window_per_second,
-                self.settings.window_max,
-                self.channel,
-                ",".join(map(str, seats)),
-                len(bots),
-                *bots,
-            ],
-        )
+        status, stored, *match = self._run_match(game, size, ticket, mode, bots, game_id)
         if status == b"unknown":
             raise NotFound("ticket", ticket)
         if match:
             self._create_game(game, game_id, json.loads(match[0]))
         return dict(json.loads(stored))
+
+    def _run_match(
+        self, game: str, size: int, ticket: str, mode: int, bots: list[str], game_id: str
+    ) -> list[Any]:
+        """The match script (store/lua/queue_match.lua) for `ticket`: `mode` POLLED (renew,
+        sweep, match), QUEUED or SWEEP_ONLY."""
+        seats = list(range(size))
+        random.shuffle(seats)
+        return list(
+            self._match(
+                keys=self.keys(game, size),
+                args=[
+                    self.clock(),
+                    self.settings.expire_after_seconds,
+                    ticket,
+                    mode,
+                    size,
+                    game_id,
+                    self.settings.window,
+                    self.settings.window_per_second,
+                    self.settings.window_max,
+                    self.channel,
+                    ",".join(map(str, seats)),
+                    len(bots),
+                    *bots,
+                ],
+            )
+        )
 
     def _ensure_game(self, game: str, size: int, game_id: str) -> None:
         """A matched ticket's game exists (created by whoever matched it; if that request

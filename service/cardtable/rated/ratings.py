@@ -219,7 +219,7 @@ class Ratings:
         if rating.games < 1:
             return
         pipe = self.redis.pipeline(transaction=False)
-        for kind in (None, fields["kind"]):
+        for kind in (None, fields.get("kind", "human")):
             pipe.zadd(self.leaderboard_key(game, kind), {player: rating.rating})
         pipe.execute()
 

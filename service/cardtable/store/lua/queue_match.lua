@@ -2,7 +2,8 @@
 -- the focus ticket at a table with waiting tickets of the same game and size (KEYS: see
 -- queue_common.lua), all in one script: no ticket can be put in two games.
 -- ARGV[1] now, ARGV[2] seconds without a poll before a waiting ticket expires, ARGV[3] the
--- focus ticket, ARGV[4] 1 when its owner is polling or queueing it (its poll time is renewed first), ARGV[5]
+-- focus ticket, ARGV[4] 1 when its owner polls it (renewed first, unless already stale), 3 when it is
+-- being queued (renewed), 2 to sweep only (no renewal, no matching: does it still wait?), ARGV[5]
 -- the table size, ARGV[6] the new game's id, ARGV[7] the rating window at once, ARGV[8]
 -- its growth per second waited, ARGV[9] its maximum, ARGV[10] the notification channel,
 -- ARGV[11] the seats in the order tickets take them (comma separated), ARGV[12] how many
@@ -12,8 +13,11 @@
 local now = tonumber(ARGV[1])
 local channel = ARGV[10]
 
--- The owner's poll (or the queueing itself) renews the ticket before any sweep.
-if ARGV[4] == '1' and redis.call('ZSCORE', KEYS[3], ARGV[3]) then
+-- The owner's poll (or the queueing itself) renews the ticket before the sweep, unless
+-- it is already stale (then it expires: a poll after a long silence finds it expired).
+local polled_at = redis.call('ZSCORE', KEYS[3], ARGV[3])
+local fresh = polled_at and tonumber(polled_at) > now - tonumber(ARGV[2])
+if polled_at and (ARGV[4] == '3' or (ARGV[4] == '1' and fresh)) then
   redis.call('ZADD', KEYS[3], now, ARGV[3])
 end
 
@@ -41,8 +45,8 @@ if not stored then
   return {'unknown', false}
 end
 local focus = cjson.decode(stored)
-if focus.status ~= 'waiting' then
-  return {focus.status, stored}
+if focus.status ~= 'waiting' or ARGV[4] == '2' then
+  return {focus.status, stored}  -- ended, or only swept (ARGV[4] 2: no matching asked)
 end
 
 local function accepts(entry, kind)
