@@ -233,6 +233,9 @@ class Ladder:
             matched = self.player.ticket(ticket)
             if matched.matched:
                 self._start(matched)
+        except CardtableError as error:
+            # Not cancelled (the server unreachable): unpolled, it expires by itself.
+            self._say(f"ticket {ticket.ticket} not cancelled ({error.code}): it will expire")
         with self._lock:
             self._lock.notify_all()
 
