@@ -7,13 +7,18 @@
  * for all its attempts (a resent enqueue gets the first ticket), reads are retried as
  * they are, and a player's key only ever travels in `Authorization: Bearer`. */
 import { errorFrom } from "./errors";
-import { withKey, withRetry, type RetryOptions } from "./retry";
+import { abortableSleep, backoffDelay, hintedSeconds, isRetryable, withKey, withRetry, type RetryOptions } from "./retry";
+import { sseMessages } from "./sse";
 import type { HistoryPage, LeaderboardPage, NewKey, NewPlayer, Profile, Ticket } from "./types";
 
 export type PlayerKind = "human" | "bot";
 export type Opponents = "humans" | "bots" | "any";
 export type TicketStatus = "waiting" | "matched" | "cancelled" | "expired";
 export type RatedGame = "skyjo" | "skipbo";
+
+/** One event of a player's own feed: `matched` (a ticket's game_id, seat and token),
+ * `turn` and `game_end` (game_id, seat, version), `ticket` (cancelled or expired). */
+export type PlayerEvent = { type: "matched" | "turn" | "game_end" | "ticket"; [field: string]: unknown };
 
 /** The longest the server holds a ticket's long-poll. */
 export const MAX_TICKET_WAIT = 30;
@@ -53,6 +58,16 @@ export class PlayersApi {
     const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) throw errorFrom(response.status, body, response.headers);
     return body as T;
+  }
+
+  /** Opens a Server-Sent Events stream with the player's key (EventSource cannot send it). */
+  async stream(url: string, key: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+    const base = this.baseUrl.replace(/\/$/, "");
+    const target = new URL(`${base}${url}`, globalThis.location?.href ?? "http://localhost/");
+    const request = new Request(target, { headers: { Accept: "text/event-stream", Authorization: `Bearer ${key}` }, cache: "no-store", signal });
+    const response = await this.fetcher(request);
+    if (!response.ok || !response.body) throw errorFrom(response.status, await response.json().catch(() => undefined), response.headers);
+    return response.body;
   }
 
   read<T>(url: string, options: { key?: string; query?: Record<string, string | number | undefined>; signal?: AbortSignal | undefined } = {}): Promise<T> {
@@ -135,6 +150,26 @@ export class PlayerSession {
       if (current.status === "waiting" && Date.now() - asked < 1000) await new Promise((done) => setTimeout(done, 1000));
     }
     return current;
+  }
+
+  /** Follows this player's own event feed (one connection for all its games) until the
+   * signal aborts, reconnecting after a lost connection or a busy server as reads retry. */
+  async events(onEvent: (event: PlayerEvent) => void, signal: AbortSignal): Promise<void> {
+    const url = path("players", this.requireId(), "events");
+    for (let failures = 0; !signal.aborted; ) {
+      try {
+        const body = await this.api.stream(url, this.key, signal);
+        for await (const message of sseMessages(body)) {
+          failures = 0;
+          if (message.data) onEvent(JSON.parse(message.data) as PlayerEvent);
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        if (!isRetryable(error)) throw error;
+        failures += 1;
+        await abortableSleep(backoffDelay(failures, {}, hintedSeconds(error)), signal);
+      }
+    }
   }
 
   /** Leave the queue. AlreadyMatched when the ticket was matched meanwhile. */

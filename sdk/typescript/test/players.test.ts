@@ -1,7 +1,7 @@
 // Rated play on a real server (CARDTABLE_URL, set by tests/web/test_typescript.py): players,
 // profiles, the queue and its tickets, a rated game, the leaderboard, through `table.players`.
 import { describe, expect, it } from "vitest";
-import { AlreadyMatched, AlreadyQueued, Cardtable, CardtableError, InvalidToken, NameTaken } from "../src/index";
+import { AlreadyMatched, AlreadyQueued, Cardtable, CardtableError, InvalidToken, NameTaken, type PlayerEvent } from "../src/index";
 
 const url = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env["CARDTABLE_URL"];
 
@@ -86,5 +86,21 @@ describe.skipIf(!url)("rated play", () => {
     expect(newKey).not.toBe(oldKey);
     expect(me.key).toBe(newKey);
     await expect(table.players.as(oldKey).enqueue("skyjo")).rejects.toBeInstanceOf(InvalidToken);
+  });
+
+  it("the player's own feed says when a ticket is matched, with its seat's token", async () => {
+    const bot = await table.players.create(fresh("TsFeed"), "bot");
+    const me = table.players.as(bot.key, bot.id);
+    const stop = new AbortController();
+    const heard: PlayerEvent[] = [];
+    const following = me.events((event) => {
+      heard.push(event);
+      if (event.type === "turn") stop.abort();
+    }, stop.signal);
+    const ticket = await me.enqueue("skyjo", 2, "bots");
+    await following;
+    const matched = await me.ticket(ticket.ticket);
+    expect(heard[0]).toMatchObject({ type: "matched", ticket: ticket.ticket, game_id: matched.game_id, seat: matched.seat, token: matched.token });
+    expect(heard.at(-1)).toMatchObject({ type: "turn", game_id: matched.game_id, seat: matched.seat });
   });
 });
