@@ -456,11 +456,13 @@ class Game:
 
     def rated_record(self, record: dict[str, Any]) -> dict[str, Any]:
         """A finished game's record with what a rated game adds: `rated`, and each seat's
-        rated player (`player`) in `players`."""
+        rated player (`player`) in `players` (an unrated game's record is the engine's own)."""
+        if not self.hosting.rated:
+            return record
         if self.hosting.players is not None:
             for entry in record["players"]:
                 entry["player"] = self.hosting.players[entry["seat"]]
-        record["rated"] = self.hosting.rated
+        record["rated"] = True
         return record
 
     def lobby_entry(self) -> dict[str, Any] | None:
