@@ -19,7 +19,7 @@ from cardtable.store.scripts import lua
 from tests.support.app_under_test import app_under_test
 from tests.support.limits import RAISED_LIMITS
 from tests.support.lossy_proxy import LossyProxy
-from tests.support.rated import bearer, new_player
+from tests.support.rated import bearer, new_player, poll
 
 RATING_APPLY = lua("rating_apply")
 LOSSY = [hashlib.sha1(s.encode()).hexdigest().encode() for s in (COMPARE_AND_SET, RATING_APPLY)]
@@ -68,7 +68,8 @@ def test_ratings_change_once_when_one_reply_in_three_is_lost(redis_server: Redis
             for index in range(GAMES):
                 bot = bots[index % 2]
                 body = {"game": "skyjo", "players": 2}
-                answer = client.post("/queue", json=body, headers=bearer(bot["key"])).get_json()
+                ticket = client.post("/queue", json=body, headers=bearer(bot["key"])).get_json()
+                answer = poll(client, bot, ticket["ticket"])
                 assert answer["status"] == "matched", answer
                 play_seat(client, answer["game_id"], answer["seat"], answer["token"], rng)
                 view = answered(lambda a=answer: client.get(f"/games/{a['game_id']}")).get_json()

@@ -155,9 +155,10 @@ def test_keys_and_seat_tokens_never_reach_the_logs(client: Any, caplog: Any) -> 
     ticket = client.post(
         "/queue", json={"game": "skyjo", "players": 2}, headers=bearer(ann["key"])
     ).get_json()["ticket"]
-    matched = client.post(
+    theirs = client.post(
         "/queue", json={"game": "skyjo", "players": 2}, headers=bearer(bob["key"])
-    ).get_json()
+    ).get_json()["ticket"]
+    matched = client.get(f"/queue/{theirs}", headers=bearer(bob["key"])).get_json()
     client.get(f"/queue/{ticket}", headers=bearer(ann["key"]))
     client.get(f"/queue/{ticket}", headers=bearer(bob["key"]))  # a refusal: 403
     client.post(f"/players/{ann['id']}/key", headers=bearer(ann["key"]))

@@ -11,7 +11,7 @@ from typing import Any
 
 from cardtable.config import Settings
 from tests.support.app_under_test import app_under_test
-from tests.support.rated import bearer, enqueue, new_player, poll, schema_errors
+from tests.support.rated import bearer, enqueue, new_player, poll, queued, schema_errors
 
 
 def test_two_humans_are_matched_at_a_rated_live_table(client: Any) -> None:
@@ -20,7 +20,7 @@ def test_two_humans_are_matched_at_a_rated_live_table(client: Any) -> None:
     assert first.status_code == 202
     assert first.get_json()["status"] == "waiting"
     ticket = first.get_json()["ticket"]
-    second = enqueue(client, bob).get_json()
+    second = queued(client, bob)
     assert second["status"] == "matched"
     mine = poll(client, ann, ticket)
     assert mine["status"] == "matched" and mine["game_id"] == second["game_id"]
@@ -43,7 +43,7 @@ def test_two_humans_are_matched_at_a_rated_live_table(client: Any) -> None:
 
 def test_one_waiting_ticket_per_player_and_cancel(client: Any) -> None:
     ann = new_player(client)
-    ticket = enqueue(client, ann).get_json()["ticket"]
+    ticket = queued(client, ann)["ticket"]
     again = enqueue(client, ann, game="skipbo", size=3)
     assert again.status_code == 409 and again.get_json()["code"] == "already_queued"
     gone = client.delete(f"/queue/{ticket}", headers=bearer(ann["key"]))
@@ -55,7 +55,7 @@ def test_one_waiting_ticket_per_player_and_cancel(client: Any) -> None:
 
 def test_a_matched_ticket_cannot_be_cancelled(client: Any) -> None:
     ann, bob = new_player(client), new_player(client)
-    ticket = enqueue(client, ann).get_json()["ticket"]
+    ticket = queued(client, ann)["ticket"]
     enqueue(client, bob)
     refused = client.delete(f"/queue/{ticket}", headers=bearer(ann["key"]))
     assert refused.status_code == 409 and refused.get_json()["code"] == "already_matched"
@@ -64,21 +64,21 @@ def test_a_matched_ticket_cannot_be_cancelled(client: Any) -> None:
 def test_kinds_games_and_sizes_are_respected(client: Any) -> None:
     human, bot = new_player(client), new_player(client, "bot")
     # The bot accepts humans, the human only humans (the default): no match.
-    t_human = enqueue(client, human).get_json()["ticket"]
-    assert enqueue(client, bot, opponents="humans").get_json()["status"] == "waiting"
+    t_human = queued(client, human)["ticket"]
+    assert queued(client, bot, opponents="humans")["status"] == "waiting"
     assert poll(client, human, t_human)["status"] == "waiting"
     other = new_player(client)
-    assert enqueue(client, other, size=3).get_json()["status"] == "waiting"  # another size
+    assert queued(client, other, size=3)["status"] == "waiting"  # another size
     third = new_player(client)
-    assert enqueue(client, third, game="skipbo").get_json()["status"] == "waiting"
+    assert queued(client, third, game="skipbo")["status"] == "waiting"
     fourth = new_player(client)
-    assert enqueue(client, fourth).get_json()["status"] == "matched"
+    assert queued(client, fourth)["status"] == "matched"
     assert poll(client, human, t_human)["status"] == "matched"
 
 
 def test_a_bot_ticket_is_matched_at_once_with_server_bots(client: Any) -> None:
     bot = new_player(client, "bot")
-    answer = enqueue(client, bot, size=3).get_json()
+    answer = queued(client, bot, size=3)
     assert answer["status"] == "matched"
     view = client.get(f"/games/{answer['game_id']}").get_json()
     assert view["rated"] is True and len(view["players"]) == 3
@@ -92,14 +92,14 @@ def test_a_bot_ticket_is_matched_at_once_with_server_bots(client: Any) -> None:
 
 def test_a_human_never_meets_itself_and_waits_by_default(client: Any) -> None:
     human = new_player(client)
-    answer = enqueue(client, human).get_json()
+    answer = queued(client, human)
     assert answer["status"] == "waiting"  # humans meet server bots only when they ask
     assert poll(client, human, answer["ticket"], wait=0.2)["status"] == "waiting"
 
 
 def test_a_long_poll_wakes_when_matched(client: Any, app: Any) -> None:
     ann, bob = new_player(client), new_player(client)
-    ticket = enqueue(client, ann).get_json()["ticket"]
+    ticket = queued(client, ann)["ticket"]
     seen: dict[str, Any] = {}
 
     def wait() -> None:
@@ -118,9 +118,11 @@ def test_a_ticket_nobody_polls_expires(settings: Settings) -> None:
         ann, bob = new_player(client), new_player(client)
         ticket = enqueue(client, ann).get_json()["ticket"]
         threading.Event().wait(0.05)
-        # Bob's queueing sweeps Ann's stale ticket out before it looks for opponents.
-        assert enqueue(client, bob).get_json()["status"] == "waiting"
+        # Bob's queueing sweeps Ann's stale ticket out before it looks for opponents: they
+        # are not matched.
+        theirs = enqueue(client, bob).get_json()["ticket"]
         assert poll(client, ann, ticket)["status"] == "expired"
+        assert poll(client, bob, theirs)["status"] != "matched"
 
 
 def test_unknown_and_malformed_tickets(client: Any) -> None:
@@ -194,7 +196,7 @@ def test_one_player_racing_itself_gets_one_waiting_ticket(app: Any) -> None:
 
 def test_a_ticket_streams_its_match_as_server_sent_events(client: Any, app: Any) -> None:
     ann, bob = new_player(client), new_player(client)
-    ticket = enqueue(client, ann).get_json()["ticket"]
+    ticket = queued(client, ann)["ticket"]
     messages: list[str] = []
 
     def listen() -> None:
@@ -239,7 +241,7 @@ def test_a_players_own_feed_says_matched_and_its_turns(client: Any, app: Any) ->
 
     listener = threading.Thread(target=listen)
     listener.start()
-    answer = enqueue(client, bot).get_json()  # matched at once with a server bot
+    answer = queued(client, bot)  # matched at once with a server bot
     listener.join(30)
     done.set()
     kinds = [m["type"] for m in messages]
@@ -260,11 +262,11 @@ def test_an_abandoned_ticket_neither_revives_nor_blocks_its_player(settings: Set
     with app_under_test(settings.with_overrides(queue_expire_seconds=0.01)) as app:
         client = app.test_client()
         ann = new_player(client)
-        ticket = enqueue(client, ann, game="skipbo", size=5).get_json()["ticket"]
+        ticket = queued(client, ann, game="skipbo", size=5)["ticket"]
         threading.Event().wait(0.05)  # nobody else queues for that size: no sweep ran
         assert enqueue(client, ann).status_code == 202  # not already_queued
         assert poll(client, ann, ticket)["status"] == "expired"
         bob = new_player(client)
-        stale = enqueue(client, bob, game="skipbo", size=5).get_json()["ticket"]
+        stale = queued(client, bob, game="skipbo", size=5)["ticket"]
         threading.Event().wait(0.05)
         assert poll(client, bob, stale)["status"] == "expired"  # a late poll does not revive it

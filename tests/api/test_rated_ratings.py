@@ -7,14 +7,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.support.rated import bearer, enqueue, new_player, poll, schema_errors
+from tests.support.rated import bearer, new_player, poll, queued, schema_errors
 
 
 def matched_pair(client: Any, game: str = "skyjo") -> tuple[list[dict[str, Any]], dict[int, str]]:
     """Two new humans matched at a rated table: the players and each seat's token."""
     ann, bob = new_player(client), new_player(client)
-    ticket = enqueue(client, ann, game=game).get_json()["ticket"]
-    theirs = enqueue(client, bob, game=game).get_json()
+    ticket = queued(client, ann, game=game)["ticket"]
+    theirs = queued(client, bob, game=game)
     mine = poll(client, ann, ticket)
     tokens = {mine["seat"]: mine["token"], theirs["seat"]: theirs["token"]}
     return [ann, bob], {"game_id": mine["game_id"], **tokens}  # type: ignore[dict-item]
@@ -112,7 +112,7 @@ def test_a_leaver_places_last(client: Any) -> None:
 def test_the_leaderboard_pages(client: Any) -> None:
     for _ in range(3):
         bot = new_player(client, "bot")
-        answer = enqueue(client, bot, size=2).get_json()
+        answer = queued(client, bot, size=2)
         assert answer["status"] == "matched"
         # Server bots play fast; the bot's own seat times out to the greedy bot only after
         # its timer: play the bot's seat to the end here.

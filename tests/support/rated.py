@@ -28,6 +28,15 @@ def enqueue(
     )
 
 
+def queued(client: Any, player: dict[str, Any], **body: Any) -> dict[str, Any]:
+    """Queue (202, `waiting` as the contract says), then the ticket as its GET shows it
+    (matched at once when a table existed)."""
+    response = enqueue(client, player, **body)
+    assert response.status_code == 202, response.get_json()
+    assert response.get_json()["status"] == "waiting"
+    return poll(client, player, response.get_json()["ticket"])
+
+
 def poll(client: Any, player: dict[str, Any], ticket: str, **query: Any) -> dict[str, Any]:
     response = client.get(f"/queue/{ticket}", query_string=query, headers=bearer(player["key"]))
     assert response.status_code == 200, response.get_json()

@@ -189,7 +189,9 @@ class Queue:
         opponents: str | None,
         idempotency_key: str | None = None,
     ) -> tuple[dict[str, Any], bool]:
-        """Queue the player: its ticket's answer and whether it is a replay."""
+        """Queue the player: its ticket as queued (`waiting`: the contract's answer, though
+        the ticket may be matched within this very call; its GET tells) and whether it is a
+        replay."""
         rules = get_rules(game)
         if not rules.min_players <= size <= rules.max_players:
             raise InvalidQueueRequest(
@@ -217,9 +219,11 @@ class Queue:
         added = self._enqueue(
             keys=self.keys(game, size), args=[ticket, json.dumps(entry), rating, now]
         )
+        queued = {**self._answer(ticket, entry, key), "status": "waiting"}
         if not added[0]:
-            return self._answer(ticket, json.loads(added[1]), key), True
-        return self.status(player_id, key, ticket, QUEUED), False
+            return queued, True  # the first answer again (a retry with the same key)
+        self.status(player_id, key, ticket, QUEUED)  # matched at once when a table exists
+        return queued, False
 
     def _hold(self, player_id: str, ticket: str, keyed: bool) -> None:
         """Make `ticket` the player's one ticket (atomic in the player's slot): refused
