@@ -8,6 +8,8 @@
 
 - `Cardtable` / `AsyncCardtable`: list hosted games, create games, open seat sessions,
   spectators and score sheets (over the generated low-level package `cardtable_client`).
+- `Cardtable.create_player`, `.player_session(key)` (the queue), `.profile`, `.leaderboard`:
+  rated play (`cardtable_sdk.players`); `cardtable-ladder` plays a bot on the ladder.
 - `play` / `play_async`: the bot runner; a bot is `(view, legal_moves) -> move`. One
   sans-IO loop (`_loop`) drives both; it logs retries and back-offs to the logger
   `cardtable_sdk.play`.
@@ -23,13 +25,23 @@ from cardtable_sdk.aio import (
     AsyncBot,
     AsyncCardtable,
     AsyncGame,
+    AsyncPlayerSession,
     AsyncSeatSession,
     AsyncSpectator,
     play_async,
 )
-from cardtable_sdk.client import Cardtable, Game, GameSettings, SeatInfo, SeatSession, Spectator
+from cardtable_sdk.client import (
+    Cardtable,
+    Game,
+    GameSettings,
+    PlayerSession,
+    SeatInfo,
+    SeatSession,
+    Spectator,
+)
 from cardtable_sdk.errors import *  # noqa: F403  (every error class, by name)
 from cardtable_sdk.games import OPEN_SEAT, Grant, OpenGames
+from cardtable_sdk.players import NewPlayer, Page, Profile, Rating, Ticket
 from cardtable_sdk.runner import (
     Backoff,
     Bot,
@@ -63,6 +75,7 @@ __all__ = [
     "AsyncBot",
     "AsyncCardtable",
     "AsyncGame",
+    "AsyncPlayerSession",
     "AsyncSeatSession",
     "AsyncSpectator",
     "Backoff",
@@ -75,9 +88,14 @@ __all__ = [
     "Move",
     "MoveList",
     "MoveResult",
+    "NewPlayer",
     "OpenGames",
+    "Page",
     "PlayResult",
+    "PlayerSession",
     "PlaySettings",
+    "Profile",
+    "Rating",
     "RetryPolicy",
     "ScoresheetSession",
     "SeatInfo",
@@ -86,6 +104,7 @@ __all__ = [
     "SkyjoView",
     "Spectator",
     "Stalled",
+    "Ticket",
     "Turn",
     "View",
     "Watcher",

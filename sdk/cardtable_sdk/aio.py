@@ -21,12 +21,14 @@ from typing import Any, Self, TypeVar, Unpack
 
 from cardtable_client.models import GameType
 from cardtable_sdk import games
+from cardtable_sdk import players as players_calls
 from cardtable_sdk._drive import drive_async
 from cardtable_sdk._loop import PlayLoop, PlayResult, PlaySettings, Port, Step, Watcher, bot_name
 from cardtable_sdk._retry import perform_async, retried_by_caller
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
 from cardtable_sdk._table import GameCore, GameSettings, Players, TableCore
 from cardtable_sdk.games import OpenGames
+from cardtable_sdk.players import NewPlayer, Page, Profile, Ticket
 from cardtable_sdk.streaming import AsyncEventStream
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
 
@@ -91,11 +93,102 @@ class AsyncCardtable(TableCore, _AsyncClosing):
     def spectate(self, game_id: str) -> AsyncSpectator:
         return self._opening(AsyncSpectator(self.connection, game_id))
 
+    async def create_player(self, name: str, *, kind: str = "human") -> NewPlayer:
+        return await _perform(self, players_calls.create_player_call(name, kind))
+
+    async def profile(self, player_id: str) -> Profile:
+        return await _perform(self, players_calls.profile_call(player_id))
+
+    async def history(
+        self, player_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> Page:
+        return await _perform(self, players_calls.history_call(player_id, limit, cursor))
+
+    async def leaderboard(
+        self,
+        game: str,
+        *,
+        kind: str | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> Page:
+        return await _perform(self, players_calls.leaderboard_call(game, kind, limit, cursor))
+
+    def player_session(self, key: str, player_id: str | None = None) -> AsyncPlayerSession:
+        return AsyncPlayerSession(self, key, player_id)
+
     async def close(self) -> None:
         for session in self._opened:
             await session.close()
         self._opened.clear()
         await self._client.get_async_httpx_client().aclose()
+
+
+class AsyncPlayerSession:
+    """The async twin of `PlayerSession`: one player acting with its key."""
+
+    POLL_PAUSE = 1.0
+
+    def __init__(self, table: AsyncCardtable, key: str, player_id: str | None = None) -> None:
+        self.table = table
+        self.key = key
+        self.player_id = player_id
+
+    def __repr__(self) -> str:
+        return f"<AsyncPlayerSession {self.player_id or '?'} key='…'>"
+
+    @property
+    def id(self) -> str:
+        if self.player_id is None:
+            raise ValueError("this session does not know its player's id: pass player_id")
+        return self.player_id
+
+    async def profile(self) -> Profile:
+        return await self.table.profile(self.id)
+
+    async def history(self, *, limit: int | None = None, cursor: str | None = None) -> Page:
+        return await self.table.history(self.id, limit=limit, cursor=cursor)
+
+    async def enqueue(self, game: str, players: int = 2, *, opponents: str | None = None) -> Ticket:
+        call = players_calls.enqueue_call(self.key, game, players, opponents)
+        return await _perform(self.table, call)
+
+    async def ticket(self, ticket: str | Ticket, *, wait: float | None = None) -> Ticket:
+        name = ticket.ticket if isinstance(ticket, Ticket) else ticket
+        call = players_calls.ticket_call(self.table.connection, self.key, name, wait)
+        return await _perform(self.table, call)
+
+    async def wait_for_match(
+        self, ticket: str | Ticket, *, timeout: float | None = None, wait: float = 25.0
+    ) -> Ticket:
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        current = await self.ticket(ticket)
+        while current.waiting:
+            left = wait if deadline is None else min(wait, deadline - loop.time())
+            if left <= 0:
+                break
+            asked = loop.time()
+            current = await self.ticket(current, wait=left)
+            if current.waiting and loop.time() - asked < min(left, self.POLL_PAUSE):
+                await asyncio.sleep(min(self.POLL_PAUSE, max(0.0, left)))
+        return current
+
+    async def cancel(self, ticket: str | Ticket) -> Ticket:
+        name = ticket.ticket if isinstance(ticket, Ticket) else ticket
+        return await _perform(self.table, players_calls.cancel_call(self.key, name))
+
+    def seat(self, ticket: Ticket) -> AsyncSeatSession:
+        if not ticket.matched or ticket.game_id is None or ticket.token is None:
+            raise ValueError(f"ticket {ticket.ticket} is {ticket.status}, not matched")
+        return self.table.seat(ticket.game_id, ticket.token, seat=ticket.seat)
+
+    async def rename(self, name: str) -> Profile:
+        return await _perform(self.table, players_calls.rename_call(self.key, self.id, name))
+
+    async def rotate_key(self) -> str:
+        self.key = await _perform(self.table, players_calls.rotate_key_call(self.key, self.id))
+        return self.key
 
 
 class AsyncGame(GameCore["AsyncSeatSession", "AsyncSpectator"]):

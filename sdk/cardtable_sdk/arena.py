@@ -19,8 +19,6 @@ stalled (no winner, listed in the report), so one bad game never loses the other
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import inspect
 import itertools
 import json
@@ -33,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardtable_sdk._botspec import import_function as _import_function
 from cardtable_sdk._engine import GAMES, GameState, Move, get_rules
 from cardtable_sdk.ratings import elo_ratings, wilson_interval
 from cardtable_sdk.views import MoveList, make_view
@@ -58,27 +57,6 @@ def _engine_bot(game: str, name: str) -> Decide:
         # Any legal move: no need to build a view nobody reads (twice the games per second).
         return lambda state, seat, rng: rng.choice(state.legal_moves(seat))
     return lambda state, seat, rng: bot(state.view(seat), state.legal_moves(seat), rng)
-
-
-def _import_function(spec: str) -> Callable[..., Any]:
-    """`module:function` or `path/to/file.py[:function]` -> the function."""
-    target, _, name = spec.partition(":")
-    if target.endswith(".py"):
-        path = Path(target).resolve()
-        # Examples import their neighbours as scripts do: their folder goes on sys.path.
-        sys.path.insert(0, str(path.parent))
-        loader = importlib.util.spec_from_file_location(path.stem, path)
-        if loader is None or loader.loader is None:
-            raise ValueError(f"cannot load {target}")
-        module = importlib.util.module_from_spec(loader)
-        sys.modules.setdefault(path.stem, module)
-        loader.loader.exec_module(module)
-    else:
-        module = importlib.import_module(target)
-    function = getattr(module, name or "bot", None)
-    if not callable(function):
-        raise ValueError(f"{spec}: no function {name or 'bot'!r}")
-    return function  # type: ignore[no-any-return]
 
 
 def load_bot(game: str, spec: str) -> Decide:

@@ -20,24 +20,30 @@ thread its own (`Cardtable.seat` is cheap).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from types import TracebackType
 from typing import Any, Self, TypeVar, Unpack
 
 from cardtable_client.models import GameType
 from cardtable_sdk import games
+from cardtable_sdk import players as players_calls
 from cardtable_sdk._drive import drive
 from cardtable_sdk._retry import perform
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
 from cardtable_sdk._table import GameCore, GameSettings, Players, PlayerSpec, SeatInfo, TableCore
+from cardtable_sdk.events import player_events
 from cardtable_sdk.games import OpenGames
+from cardtable_sdk.players import NewPlayer, Page, Profile, Ticket
 from cardtable_sdk.scoresheets import ScoresheetSession, create_sheet
+from cardtable_sdk.streaming import stream_client
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
 
 __all__ = [
     "Cardtable",
     "Game",
     "GameSettings",
+    "PlayerSession",
     "PlayerSpec",
     "SeatInfo",
     "SeatSession",
@@ -128,6 +134,40 @@ class Cardtable(TableCore, _Closing):
         sheet = ScoresheetSession(self.connection, sheet_id, edit_token)
         sheet.refresh()
         return self._opening(sheet)
+
+    def create_player(self, name: str, *, kind: str = "human") -> NewPlayer:
+        """A lasting player identity (`kind` "human" or "bot"); its `key` is shown only
+        now. NameTaken when another player has this name (ignoring case)."""
+        return _perform(self, players_calls.create_player_call(name, kind))
+
+    def profile(self, player_id: str) -> Profile:
+        """A player's public profile: name, kind, and its rating and games in each game."""
+        return _perform(self, players_calls.profile_call(player_id))
+
+    def history(
+        self, player_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> Page:
+        """One page of a player's rated games, newest first: each with its `game_id`,
+        `game`, `date`, `placement` (1 = first), table size (`players`) and the rating
+        `before` and `after` it."""
+        return _perform(self, players_calls.history_call(player_id, limit, cursor))
+
+    def leaderboard(
+        self,
+        game: str,
+        *,
+        kind: str | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> Page:
+        """One page of `game`'s leaderboard, highest rating first: rows of id, name, kind,
+        rating and games; `kind` "human" or "bot" keeps one kind."""
+        return _perform(self, players_calls.leaderboard_call(game, kind, limit, cursor))
+
+    def player_session(self, key: str, player_id: str | None = None) -> PlayerSession:
+        """Act as the player whose key this is: queue, rename, rotate the key. `player_id`
+        is needed for what names the player in the URL (rename, key, profile, history)."""
+        return PlayerSession(self, key, player_id)
 
     def close(self) -> None:
         for session in self._opened:
@@ -221,3 +261,93 @@ class SeatSession(SeatCore, _Reader):
         after an unknown outcome (`OutcomeUnknown`, a lost connection) return the first
         answer instead of acting twice."""
         return self._run(self._move(move, version, idempotency_key))
+
+
+class PlayerSession:
+    """One player acting with its key: the queue (enqueue, read or long-poll a ticket,
+    cancel), its profile and history, renaming it and rotating its key. Cheap to make;
+    it uses its table's connection and retry policy."""
+
+    POLL_PAUSE = 1.0
+    """Seconds between reads of a waiting ticket when the server answers at once (one
+    without `?wait=`): a waiting client never hammers the server."""
+
+    def __init__(self, table: Cardtable, key: str, player_id: str | None = None) -> None:
+        self.table = table
+        self.key = key
+        self.player_id = player_id
+
+    def __repr__(self) -> str:
+        return f"<PlayerSession {self.player_id or '?'} key='…'>"
+
+    @property
+    def id(self) -> str:
+        if self.player_id is None:
+            raise ValueError("this session does not know its player's id: pass player_id")
+        return self.player_id
+
+    def profile(self) -> Profile:
+        return self.table.profile(self.id)
+
+    def history(self, *, limit: int | None = None, cursor: str | None = None) -> Page:
+        return self.table.history(self.id, limit=limit, cursor=cursor)
+
+    def enqueue(self, game: str, players: int = 2, *, opponents: str | None = None) -> Ticket:
+        """Wait for a table of `players` in `game` (`opponents`: "humans", "bots" or
+        "any"; by default the player's own kind). AlreadyQueued when this player already
+        holds a waiting ticket."""
+        return _perform(self.table, players_calls.enqueue_call(self.key, game, players, opponents))
+
+    def ticket(self, ticket: str | Ticket, *, wait: float | None = None) -> Ticket:
+        """The ticket now, or with `wait` seconds (≤ 30) as soon as a waiting ticket's
+        status changes (then still waiting if nothing happened meanwhile)."""
+        name = ticket.ticket if isinstance(ticket, Ticket) else ticket
+        return _perform(
+            self.table, players_calls.ticket_call(self.table.connection, self.key, name, wait)
+        )
+
+    def wait_for_match(
+        self, ticket: str | Ticket, *, timeout: float | None = None, wait: float = 25.0
+    ) -> Ticket:
+        """Long-poll the ticket until it is no longer waiting (matched, cancelled or
+        expired), or `timeout` seconds passed (then the waiting ticket is returned)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        current = self.ticket(ticket)
+        while current.waiting:
+            left = wait if deadline is None else min(wait, deadline - time.monotonic())
+            if left <= 0:
+                break
+            asked = time.monotonic()
+            current = self.ticket(current, wait=left)
+            if current.waiting and time.monotonic() - asked < min(left, self.POLL_PAUSE):
+                time.sleep(min(self.POLL_PAUSE, max(0.0, left)))
+        return current
+
+    def cancel(self, ticket: str | Ticket) -> Ticket:
+        """Leave the queue: the ticket, cancelled. AlreadyMatched when it was matched
+        meanwhile (then play its game, or leave it)."""
+        name = ticket.ticket if isinstance(ticket, Ticket) else ticket
+        return _perform(self.table, players_calls.cancel_call(self.key, name))
+
+    def events(self, *, max_failures: int | None = None) -> Iterator[dict[str, Any]]:
+        """This player's own event feed, one connection for all its games: `matched`
+        (with the seat's token), `turn`, `game_end`, `ticket` (see
+        `cardtable_sdk.events.player_events`). Break out of the loop to close it."""
+        with stream_client(self.table.connection) as client:
+            yield from player_events(client, self.id, self.key, max_failures=max_failures)
+
+    def seat(self, ticket: Ticket) -> SeatSession:
+        """A session for this player's seat in a matched ticket's game."""
+        if not ticket.matched or ticket.game_id is None or ticket.token is None:
+            raise ValueError(f"ticket {ticket.ticket} is {ticket.status}, not matched")
+        return self.table.seat(ticket.game_id, ticket.token, seat=ticket.seat)
+
+    def rename(self, name: str) -> Profile:
+        """Take another name (unique ignoring case: NameTaken otherwise)."""
+        return _perform(self.table, players_calls.rename_call(self.key, self.id, name))
+
+    def rotate_key(self) -> str:
+        """A new key for this player; the old one stops working. The session keeps the
+        new key, which is returned (shown only now: keep it)."""
+        self.key = _perform(self.table, players_calls.rotate_key_call(self.key, self.id))
+        return self.key

@@ -28,6 +28,8 @@ import httpx
 
 __all__ = [
     "AlreadyLeft",
+    "AlreadyMatched",
+    "AlreadyQueued",
     "AlreadyStarted",
     "AuthenticationError",
     "BadRequest",
@@ -44,6 +46,7 @@ __all__ = [
     "InvalidInvite",
     "InvalidName",
     "InvalidOptions",
+    "InvalidPlayerName",
     "InvalidPlayers",
     "InvalidRequest",
     "InvalidRound",
@@ -52,9 +55,11 @@ __all__ = [
     "InvalidToken",
     "MalformedMove",
     "MoveRefused",
+    "NameTaken",
     "NoOpenSeat",
     "NoRounds",
     "NotYourTurn",
+    "NotYours",
     "OutcomeUnknown",
     "RateLimited",
     "RequestTimeout",
@@ -357,6 +362,28 @@ class RateLimited(TransientError, code="rate_limited", status=429, aliases=("too
 class OutcomeUnknown(ServiceUnavailable, code="outcome_unknown", status=503):
     """503: the store failed during a write, which may or may not have happened. Resending
     the same request with the same `Idempotency-Key` is safe (the SDK's runners do)."""
+
+
+class NameTaken(CardtableError, code="name_taken", status=409):
+    """409: another player has this name (names are compared ignoring case)."""
+
+
+class AlreadyQueued(CardtableError, code="already_queued", status=409):
+    """409: this player already holds a waiting ticket (one at a time, whatever its game)."""
+
+
+class AlreadyMatched(CardtableError, code="already_matched", status=409):
+    """409: the ticket to cancel was matched meanwhile: its game is this player's."""
+
+
+class InvalidPlayerName(InvalidName, code="invalid_player_name", status=422):
+    """422: a player name that is too short or long, or has invisible or combining tricks."""
+
+
+class NotYours(
+    AuthenticationError, code="not_your_ticket", status=403, aliases=("not_your_player",)
+):
+    """403: the key is another player's (its ticket, its rename or key)."""
 
 
 _BY_STATUS: dict[int, type[CardtableError]] = {

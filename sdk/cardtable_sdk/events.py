@@ -155,4 +155,35 @@ async def aevents(
             await asyncio.sleep(follower.pause_after(error))
 
 
-__all__ = ["CardtableError", "Event", "aevents", "events"]
+def player_events(
+    client: httpx.Client,
+    player_id: str,
+    key: str,
+    *,
+    max_failures: int | None = DEFAULT_MAX_FAILURES,
+) -> Iterator[Event]:
+    """A rated player's own events (`GET /players/{id}/events`, its key), as they happen:
+    `matched` (a ticket's `game_id`, `seat` and `token`), `turn` (its turn in one of its
+    rated games), `game_end`, and `ticket` (a ticket cancelled or expired). The stream also
+    keeps the player's waiting ticket alive. It never ends by itself; a lost connection, a
+    503 or a 429 reconnects as `events()` does (the feed has no event ids: after a
+    reconnection a game where it is still this player's turn is announced again)."""
+    follower = _Follower(player_id, key, None, max_failures)
+    url = f"/players/{quote(player_id, safe='')}/events"
+    headers = {"Authorization": f"Bearer {key}"}
+    while True:
+        try:
+            with connect_sse(client, "GET", url, headers=headers) as source:
+                if source.response.status_code >= 400:
+                    source.response.read()
+                    raise error_from_response(source.response)
+                for sse in source.iter_sse():
+                    if sse.data:
+                        follower.failures = 0
+                        yield json.loads(sse.data)
+            raise httpx.RemoteProtocolError("the stream ended")  # a server stopping
+        except RECONNECT_ERRORS as error:
+            time.sleep(follower.pause_after(error))
+
+
+__all__ = ["CardtableError", "Event", "aevents", "events", "player_events"]

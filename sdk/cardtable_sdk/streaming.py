@@ -28,8 +28,17 @@ STREAM_READ_TIMEOUT = 60.0
 """Seconds without a byte before a stream counts as lost (the server's heartbeat is 15 s)."""
 
 
+def stream_client(connection: Any) -> httpx.Client:
+    """A blocking httpx client for Server-Sent Events on `connection`'s server."""
+    client: httpx.Client = _client_for(connection, asynchronous=False)
+    return client
+
+
 def _stream_client(session: Any, asynchronous: bool) -> Any:
-    connection = session.connection
+    return _client_for(session.connection, asynchronous)
+
+
+def _client_for(connection: Any, asynchronous: bool) -> Any:
     options: dict[str, Any] = {
         "base_url": connection.base_url.rstrip("/"),
         "headers": dict(connection.headers),

@@ -31,7 +31,7 @@ GAME_ID = "g1"
 def view_body(version: int, seat: int = 0) -> dict[str, Any]:
     """A real Skyjo view (from the engine, as the server adds to it) at `version`."""
     body = dict(LocalGame("skyjo", ["A", "B"], seed=1).view(seat))
-    body.update(id=GAME_ID, version=version)
+    body.update(id=GAME_ID, version=version, rated=False)
     return body
 
 

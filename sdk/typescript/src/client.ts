@@ -3,6 +3,7 @@ import createClient from "openapi-fetch";
 import { unwrap } from "./errors";
 import type { GameName } from "./games";
 import { withKey, withRetry, type RetryOptions } from "./retry";
+import { Players, PlayersApi } from "./players";
 import type { paths } from "./schema";
 import { SeatSession } from "./session";
 import { ScoreSheets } from "./sheets";
@@ -26,6 +27,8 @@ export interface CardtableOptions {
 export class Cardtable {
   readonly api: Api;
   readonly sheets: ScoreSheets;
+  /** Rated play: players, profiles, leaderboards, and `players.as(key, id)` for the queue. */
+  readonly players: Players;
   readonly retry: RetryOptions;
 
   /** `baseUrl` is the server's root ("" in a page served by the server itself). */
@@ -36,6 +39,7 @@ export class Cardtable {
     this.api = createClient<paths>({ baseUrl, cache: "no-store", fetch: fetcher });
     this.retry = options.retry ?? {};
     this.sheets = new ScoreSheets(this.api, this.retry);
+    this.players = new Players(new PlayersApi(baseUrl, fetcher, this.retry));
   }
 
   async gameTypes(signal?: AbortSignal): Promise<GameType[]> {

@@ -60,6 +60,12 @@ export class AlreadyLeft extends CardtableError {}
 export class GameNotOver extends CardtableError {}
 export class InvalidName extends CardtableError {}
 export class InvalidTableSettings extends CardtableError {}
+/** Rated play: the name is another player's (ignoring case). */
+export class NameTaken extends CardtableError {}
+/** Rated play: this player already holds a waiting ticket. */
+export class AlreadyQueued extends CardtableError {}
+/** Rated play: the ticket to cancel was matched meanwhile; its game is this player's. */
+export class AlreadyMatched extends CardtableError {}
 
 /** The answer to a stream request was not an event stream (a proxy or an old server): follow
  * the game by long-poll instead. */
@@ -94,6 +100,9 @@ const BY_CODE: Record<string, new (body: ErrorBody) => CardtableError> = {
   game_not_over: GameNotOver,
   invalid_name: InvalidName,
   invalid_table_settings: InvalidTableSettings,
+  name_taken: NameTaken,
+  already_queued: AlreadyQueued,
+  already_matched: AlreadyMatched,
 };
 
 function isErrorBody(value: unknown): value is ErrorBody {

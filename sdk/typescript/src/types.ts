@@ -6,12 +6,14 @@ import type { paths } from "./schema";
 
 export type { paths };
 
-/** The JSON body of a route's success answer (200 or 201). */
+/** The JSON body of a route's success answer (200, 201 or 202). */
 type Ok<Operation> = Operation extends { responses: { 200: { content: { "application/json": infer Body } } } }
   ? Body
   : Operation extends { responses: { 201: { content: { "application/json": infer Body } } } }
     ? Body
-    : never;
+    : Operation extends { responses: { 202: { content: { "application/json": infer Body } } } }
+      ? Body
+      : never;
 /** The JSON body a route accepts. */
 type Accepts<Operation> = Operation extends { requestBody?: { content: { "application/json": infer Body } } } ? Body : never;
 type Item<List> = List extends readonly (infer One)[] ? One : never;
@@ -44,3 +46,13 @@ export type ScoresheetRound = Item<Scoresheet["rounds"]>;
 export type ScoresheetRoundRequest = Accepts<paths["/scoresheets/{sheet_id}/rounds"]["post"]>;
 export type EventFeed = { version: number; events: GameEvent[] };
 export type PublicSeat = Item<import("./games").WaitingView["seats"]>;
+// Rated play (players.ts): the answers as the server's schema gives them.
+export type Profile = Ok<paths["/players/{player_id}"]["get"]>;
+export type Rating = Profile["ratings"]["skyjo"];
+export type NewPlayer = Ok<paths["/players"]["post"]>;
+export type NewKey = Ok<paths["/players/{player_id}/key"]["post"]>;
+export type HistoryPage = Ok<paths["/players/{player_id}/games"]["get"]>;
+export type HistoryEntry = Item<HistoryPage["games"]>;
+export type Ticket = Ok<paths["/queue/{ticket}"]["get"]>;
+export type LeaderboardPage = Ok<paths["/leaderboard"]["get"]>;
+export type LeaderboardRow = Item<LeaderboardPage["players"]>;

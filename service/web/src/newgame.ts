@@ -5,6 +5,7 @@ import { announce, h, loadLocal, saveLocal } from "./dom";
 import { gameTitle, type Preset, rendererFor } from "./games";
 import { errorText, t } from "./i18n";
 import { heldSeats, rememberGame } from "./seats";
+import { ratedLinks } from "./rated";
 
 const HUMAN = "human";
 const OPEN = "open";
@@ -204,6 +205,7 @@ export async function showNewGame(root: HTMLElement, client: Cardtable): Promise
   root.replaceChildren(
     h("h1", {}, "Cardtable"),
     h("p", {}, t.intro1, h("a", { href: "/play/lobby" }, t.introLobby), t.intro2, h("a", { href: "/play/sheets" }, t.introSheet), t.intro3, h("a", { href: "/play/rules" }, t.rulesLink), "."),
+    ratedLinks(),
     ...yourGames(),
     h("h2", {}, t.newGame),
     tabs,
