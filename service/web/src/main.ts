@@ -5,6 +5,7 @@ import { learnGames } from "./games";
 import { errorText, lang, languageSwitch } from "./i18n";
 import { showLobby } from "./lobby";
 import { showNewGame } from "./newgame";
+import { registerWorker } from "./offline";
 import { showReplay } from "./replay";
 import { showRules } from "./rules";
 import { showSheet, showSheets } from "./scoresheet";
@@ -22,6 +23,7 @@ async function route(root: HTMLElement, client: Cardtable): Promise<void> {
   return showNewGame(root, client);
 }
 
+registerWorker();
 document.documentElement.lang = lang;
 document.body.prepend(languageSwitch());
 const root = document.getElementById("app");
