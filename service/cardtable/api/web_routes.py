@@ -34,6 +34,18 @@ def page(page: str = "") -> Response:
     return _secure(send_from_directory(WEB_DIR, "index.html", max_age=0))
 
 
+@blp.get("/play/sw.js")
+def service_worker() -> Response:
+    """The table's service worker (built from service/web/src/sw.ts). Served here, not with
+    the assets, because a worker controls only the pages under its own path: /play/. Checked
+    on every load (no-cache; browsers also skip their HTTP cache for it) so a release's new
+    worker, and with it the new shell, is picked up at once. The pages' CSP (default-src
+    'self') allows a same-origin worker; the worker gets the same CSP for its own fetches."""
+    response = send_from_directory(WEB_DIR, "sw.js", max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    return _secure(response)
+
+
 @lru_cache(maxsize=16)
 def _gzipped(path: Path, mtime_ns: int) -> bytes:
     """An asset compressed once per build (the modification time is part of the key)."""

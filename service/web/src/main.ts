@@ -6,6 +6,7 @@ import { errorText, lang, languageSwitch } from "./i18n";
 import { showLobby } from "./lobby";
 import { showLeaderboard } from "./leaderboard";
 import { showNewGame } from "./newgame";
+import { registerWorker } from "./offline";
 import { showProfile } from "./profile";
 import { showPlayNow, watchRatedEnd } from "./rated";
 import { showReplay } from "./replay";
@@ -31,6 +32,7 @@ async function route(root: HTMLElement, client: Cardtable): Promise<void> {
   return showNewGame(root, client);
 }
 
+registerWorker();
 document.documentElement.lang = lang;
 document.body.prepend(languageSwitch());
 const root = document.getElementById("app");

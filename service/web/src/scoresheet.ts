@@ -5,6 +5,7 @@ import { announce, fragmentParam, h, loadLocal, saveLocal } from "./dom";
 import { gameTitle } from "./games";
 import { errorText, t } from "./i18n";
 import { optionField, readOptions } from "./newgame";
+import { keepOffline } from "./offline";
 
 interface KnownSheet {
   id: string;
@@ -264,7 +265,12 @@ export async function showSheet(root: HTMLElement, client: Cardtable, id: string
   }
 
   /** Draw the sheet; `keepForm` keeps the form being filled in as it is (a live update). */
+  let keptVersion = -1;
   function draw(keepForm = false): void {
+    // The service worker keeps the sheet as it is now: a reload without a network shows it
+    // (the answer to a save does not pass through the worker, and the first read may not).
+    if (sheet.version !== keptVersion) keepOffline([`/scoresheets/${encodeURIComponent(id)}`]);
+    keptVersion = sheet.version;
     if (!keepForm || !form) {
       form = roundForm();
       typed = false;
