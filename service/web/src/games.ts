@@ -58,6 +58,17 @@ export function rendererOrNull(game: string): Renderer | null {
   return RENDERERS[game] ?? (hosted.has(game) ? genericRenderer : null);
 }
 
+/** The server lists its games in its folders' order; the page offers first the games it has
+ * a board of its own for, in the order of RENDERERS (Skyjo, then Skip-Bo), then the rest. */
+export function boardGamesFirst<T>(types: T[], name: (type: T) => string): T[] {
+  const order = Object.keys(RENDERERS);
+  const rank = (type: T): number => {
+    const index = order.indexOf(name(type));
+    return index === -1 ? order.length : index;
+  };
+  return [...types].sort((a, b) => rank(a) - rank(b));
+}
+
 /** The game's name for players: the catalogue's, else the server's title. */
 export function gameTitle(game: string): string {
   return t.titles[game] ?? hosted.get(game) ?? game;

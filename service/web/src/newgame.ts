@@ -2,7 +2,7 @@
  * an advanced section with every option of GET /game-types (in words, not option names). */
 import type { Cardtable, CreatedGame, CreateGameRequest, GameType, GameTypes, OptionDescription, PlayerRequest, TableSetting } from "../../../sdk/typescript/src/index";
 import { announce, h, loadLocal, saveLocal } from "./dom";
-import { gameTitle, type Preset, rendererFor } from "./games";
+import { boardGamesFirst, gameTitle, type Preset, rendererFor } from "./games";
 import { errorText, t } from "./i18n";
 import { heldSeats, rememberGame } from "./seats";
 import { ratedLinks } from "./rated";
@@ -187,7 +187,7 @@ function gameForm(client: Cardtable, type: GameType, settings: OptionDescription
 
 export async function showNewGame(root: HTMLElement, client: Cardtable): Promise<void> {
   const catalog: GameTypes = await client.catalog();
-  const types = catalog.games;
+  const types = boardGamesFirst(catalog.games, (type) => type.game);
   const settings = settingDescriptions(catalog.table_settings);
   const panel = h("div", { class: "panel" });
   const onCreated = (game: CreatedGame): void => {

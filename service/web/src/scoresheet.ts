@@ -2,7 +2,7 @@
 import type { Cardtable, CreateScoresheetRequest, EditOptions, Scoresheet, ScoresheetRound, ScoresheetRoundRequest } from "../../../sdk/typescript/src/index";
 import { isRetryable, newIdempotencyKey, StaleVersion } from "../../../sdk/typescript/src/index";
 import { announce, fragmentParam, h, loadLocal, saveLocal } from "./dom";
-import { gameTitle } from "./games";
+import { boardGamesFirst, gameTitle } from "./games";
 import { errorText, t } from "./i18n";
 import { optionField, readOptions } from "./newgame";
 import { keepOffline } from "./offline";
@@ -90,7 +90,7 @@ function createForm(client: Cardtable, game: CreateScoresheetRequest["game"], op
 }
 
 export async function showSheets(root: HTMLElement, client: Cardtable): Promise<void> {
-  const types = (await client.gameTypes()).filter((type) => type.game in SHEETS);
+  const types = boardGamesFirst((await client.gameTypes()).filter((type) => type.game in SHEETS), (type) => type.game);
   const panel = h("div", {});
   const choose = (game: string): void => {
     const type = types.find((candidate) => candidate.game === game);
