@@ -18,8 +18,6 @@ Run on purpose: `.venv/bin/python bench/fanout_bench.py --streams 3000` (a minut
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,6 +29,7 @@ sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the
 
 from cardtable.server.redis_server import RedisServer  # noqa: E402
 from tests.push.conftest import create_game  # noqa: E402
+from tests.push.fanout_client import FanoutClient  # noqa: E402
 from tests.push.test_push_live import play_moves  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
 
@@ -44,38 +43,6 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
-
-
-class FanoutClient:
-    """tests/push/fanout_client.py in its own process, driven over its stdin and stdout."""
-
-    def __init__(self, port: int, game: str, streams: int):
-        self.process = subprocess.Popen(
-            [sys.executable, str(HERE.parent / "tests/push/fanout_client.py"), "--port",
-             str(port), "--game", game, "--streams", str(streams)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        )  # fmt: skip
-
-    def report(self) -> dict:  # type: ignore[type-arg]
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        if not line:
-            raise RuntimeError("the load client ended")
-        return json.loads(line)  # type: ignore[no-any-return]
-
-    def wait(self, version: int, seconds: float, moved_at: float) -> dict:  # type: ignore[type-arg]
-        assert self.process.stdin is not None
-        self.process.stdin.write(f"wait {version} {seconds} {moved_at}\n")
-        self.process.stdin.flush()
-        return self.report()
-
-    def close(self) -> None:
-        if self.process.stdin:
-            self.process.stdin.close()
-        try:
-            self.process.wait(30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
 
 
 def main() -> None:

@@ -9,9 +9,10 @@ stdout, one JSON line at a time:
 
 - `{"opened": n, "refused": {...}}` once every stream has its answer's head and first
   `retry:` (or its refusal);
-- then, after reading `wait <version> <seconds> <time of the move>` on stdin: `{"reached": n, "deliveries":
-  d, "counts": {...}, "lag_ms": {...}}` once every open stream has seen an event of that
-  version (or the seconds ran out): `counts` is how many streams got how many events.
+- then, after reading `wait <version> <seconds> <time of the move>` on stdin:
+  `{"reached": n, "deliveries": d, "counts": {...}, "lag_ms": {...}}` once every open
+  stream has seen an event of that version (or the seconds ran out): `counts` is how many
+  streams got how many events, the lag is from the move's time (time.time()).
 
 The streams stay open until stdin closes. Used by tests/push/test_fanout_scale.py and
 bench/fanout_bench.py.
@@ -22,9 +23,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import subprocess
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 
@@ -58,6 +61,8 @@ async def run_stream(stream: Stream, port: int, path: str, client: str) -> None:
             body = await reader.read(4096)
             if b'"code"' in body:
                 stream.code = body.split(b'"code":', 1)[1].split(b'"')[1].decode()
+            if b"\r\nretry-after:" in head.lower():
+                stream.code += " +Retry-After"
             writer.close()
             return
         async for line in reader:  # chunked transfer: chunk sizes are lines too, ignored
@@ -88,9 +93,7 @@ async def wait_for(
         if all(s.version >= version or s.ended for s in live):
             break
         await asyncio.sleep(0.2)
-    lags = sorted(
-        (s.seen_at[version] - moved_at) * 1000 for s in live if version in s.seen_at
-    )
+    lags = sorted((s.seen_at[version] - moved_at) * 1000 for s in live if version in s.seen_at)
 
     def pct(p: float) -> float | None:
         return round(lags[min(len(lags) - 1, int(p * len(lags)))], 1) if lags else None
@@ -127,6 +130,42 @@ async def main(args: argparse.Namespace) -> None:
             print(json.dumps(result), flush=True)
     for task in tasks:
         task.cancel()
+
+
+class FanoutClient:
+    """This module in a process of its own, driven over its stdin and stdout."""
+
+    def __init__(self, port: int, game: str, streams: int):
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__)), "--port", str(port), "--game", game,
+             "--streams", str(streams)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+
+    def report(self) -> dict[str, Any]:
+        """The next JSON line the client prints."""
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the load client ended")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def wait(self, version: int, seconds: float, moved_at: float) -> dict[str, Any]:
+        """Wait until every open stream has `version` (at most `seconds`): its report."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"wait {version} {seconds} {moved_at}\n")
+        self.process.stdin.flush()
+        return self.report()
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 if __name__ == "__main__":
