@@ -164,6 +164,8 @@ def main() -> None:
                     flush=True,
                 )
             stop.set()
+            for thread in threads:
+                thread.join(timeout=15)  # each ends after its request in flight
             half = len(samples) // 2
             for index, pid in enumerate(pids):
                 first, last = samples[half][index], samples[-1][index]
