@@ -81,3 +81,36 @@ def test_after_a_lost_subscription_each_game_is_read_once_not_once_per_stream(
         version, events, _ = feeds.page(game_id, viewer, 3, read_after=woken_at)
         assert version == 4 and [e["version"] for e in events] == [4]
     assert reads == [0, 3]
+
+
+def test_the_feed_cache_is_bounded_by_bytes_and_a_heavy_feed_is_followed_afresh(
+    app: Flask, client: FlaskClient, monkeypatch: Any
+) -> None:
+    created = [create(client, max_rounds=1) for _ in range(3)]
+    rng = random.Random(7)
+    with app.app_context():
+        service = wiring().games
+    for game in created:
+        play(client, game, 60, rng)
+    ids = [game["id"] for game in created]
+    heavy = Feeds(service.load, service.replayed, service.read_log)
+    one_game = []
+    for game_id in ids:
+        every_event(heavy, game_id, None, game=service.load(game_id))
+        one_game.append(heavy.weight - sum(one_game))
+    assert heavy.cached == 3 and min(one_game) > 0
+    # Room for about two of them: the least recently used goes, the weight stays under.
+    bounded = Feeds(
+        service.load, service.replayed, service.read_log, max_bytes=sum(sorted(one_game)[1:])
+    )
+    for game_id in ids:
+        every_event(bounded, game_id, None, game=service.load(game_id))
+        assert bounded.weight <= sum(sorted(one_game)[1:])
+    assert bounded.cached == 2 and ids[0] not in bounded._feeds
+    # A feed heavier than FEED_MAX_BYTES is dropped after use; read again, it is rebuilt
+    # from the store and gives the same events.
+    monkeypatch.setattr("cardtable.live.feeds.FEED_MAX_BYTES", min(one_game) // 2)
+    light = Feeds(service.load, service.replayed, service.read_log)
+    first = every_event(light, ids[1], 0, game=service.load(ids[1]))
+    assert light.cached == 0 and light.weight == 0
+    assert every_event(light, ids[1], 0, at_least=1) == first
