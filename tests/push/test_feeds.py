@@ -83,7 +83,7 @@ def test_after_a_lost_subscription_each_game_is_read_once_not_once_per_stream(
     assert reads == [0, 3]
 
 
-def test_the_feed_cache_is_bounded_by_bytes_and_a_heavy_feed_is_followed_afresh(
+def test_the_feed_cache_is_bounded_by_bytes_and_a_heavy_feed_sheds_or_is_followed_afresh(
     app: Flask, client: FlaskClient, monkeypatch: Any
 ) -> None:
     created = [create(client, max_rounds=1) for _ in range(3)]
@@ -100,17 +100,32 @@ def test_the_feed_cache_is_bounded_by_bytes_and_a_heavy_feed_is_followed_afresh(
         one_game.append(heavy.weight - sum(one_game))
     assert heavy.cached == 3 and min(one_game) > 0
     # Room for about two of them: the least recently used goes, the weight stays under.
-    bounded = Feeds(
-        service.load, service.replayed, service.read_log, max_bytes=sum(sorted(one_game)[1:])
-    )
+    room = sum(sorted(one_game)[1:])
+    bounded = Feeds(service.load, service.replayed, service.read_log, max_bytes=room)
     for game_id in ids:
         every_event(bounded, game_id, None, game=service.load(game_id))
-        assert bounded.weight <= sum(sorted(one_game)[1:])
+        assert bounded.weight <= room
     assert bounded.cached == 2 and ids[0] not in bounded._feeds
-    # A feed heavier than FEED_MAX_BYTES is dropped after use; read again, it is rebuilt
-    # from the store and gives the same events.
+    # A feed heavier than FEED_MAX_BYTES first sheds its history's events (rebuilt, the
+    # same, when asked for again)...
     monkeypatch.setattr("cardtable.live.feeds.FEED_MAX_BYTES", min(one_game) // 2)
     light = Feeds(service.load, service.replayed, service.read_log)
     first = every_event(light, ids[1], 0, game=service.load(ids[1]))
-    assert light.cached == 0 and light.weight == 0
-    assert every_event(light, ids[1], 0, at_least=1) == first
+    assert light.cached == 1 and light.weight <= min(one_game) // 2
+    assert every_event(light, ids[1], 0) == first
+    # ...and one whose timeline alone is too heavy (a game followed live) is dropped after
+    # use, then followed afresh from the store, with the same events.
+    live = create(client, max_rounds=3)
+    play(client, live, 10, rng)
+    every_event(light, live["id"], 0, game=service.load(live["id"]))
+    followed_from = light._feeds[live["id"]][1]
+    start = service.load(live["id"]).version
+    play(client, live, 20, rng)
+    version = service.load(live["id"]).version
+    assert version > start
+    monkeypatch.setattr("cardtable.live.feeds.FEED_MAX_BYTES", 1000)
+    followed = every_event(light, live["id"], 0, at_least=version)
+    assert light._feeds.get(live["id"], (None, None))[1] is not followed_from  # dropped
+    fresh = Feeds(service.load, service.replayed, service.read_log)
+    assert followed == every_event(fresh, live["id"], 0, game=service.load(live["id"]))
+    assert every_event(light, live["id"], 0, at_least=version) == followed

@@ -37,9 +37,11 @@ DEFAULT_CACHED_GAMES = 512
 DEFAULT_CACHED_BYTES = 96 * 1024 * 1024
 """...and the bytes they may hold together (estimated: `GameFeed.weight`)."""
 FEED_MAX_BYTES = 8 * 1024 * 1024
-"""A game's feed that grows past this (a long game followed live: its timeline keeps every
-viewer's events of every move since) is dropped after use and followed afresh from its
-next snapshot (its earlier events are then history pages, built on demand)."""
+"""A game's feed that grows past this sheds its history's built events and kept pages
+(rebuilt on demand from the replayed states it keeps); if still past it (a long game
+followed live: its timeline keeps every viewer's events of every move since), it is
+dropped after use and followed afresh from its next snapshot (its earlier events are
+then history pages, built on demand)."""
 EVENT_BYTES = 1024
 """What one event held as a Python dict costs, about (measured: 0.5 to 1 KB for Skyjo's
 with 8 players), for `GameFeed.weight`."""
@@ -156,6 +158,12 @@ class History:
         self.kept_events = 0
         """Events held in built chunks (`GameFeed.weight`)."""
 
+    def shed(self) -> None:
+        """Forget the built chunks (the replayed states stay: a chunk is rebuilt from the
+        nearest one, its own moves only)."""
+        self._chunks.clear()
+        self.kept_events = 0
+
     def first_deal(self, viewer: int | None) -> Event:
         return first_deal_event(self._states[0], viewer)
 
@@ -252,6 +260,13 @@ class GameFeed:
         if self.head is not None:  # a version: about one event for each viewer
             kept += (self.head.version - self.head.start) * (self.head.state.n_players + 1)
         return texts + pages + kept * EVENT_BYTES
+
+    def shed(self) -> None:
+        """Let go of what is rebuilt on demand: history events and kept pages."""
+        if self.history is not None:
+            self.history.shed()
+        self._pages.clear()
+        self._json_pages.clear()
 
     def json_page(self, viewer: int | None, since: int, limit: int) -> tuple[bytes, int | None]:
         """`page`, its events encoded as a JSON array; whole pages (those with a next one)
@@ -518,8 +533,19 @@ class Feeds:
                     self.weight += weight - self._weights.get(game_id, 0)
                     self._weights[game_id] = weight
                     if weight > FEED_MAX_BYTES:
-                        self._drop(game_id)
+                        self._shed(game_id, feed)
                     self._trim()
+
+    def _shed(self, game_id: str, feed: GameFeed) -> None:
+        """A feed past FEED_MAX_BYTES: first what it rebuilds cheaply goes (the history's
+        events and the kept pages: its replayed states stay, so a page costs its own
+        moves again); if its timeline alone is still too heavy, the whole feed goes."""
+        feed.shed()
+        weight = feed.weight()
+        self.weight += weight - self._weights[game_id]
+        self._weights[game_id] = weight
+        if weight > FEED_MAX_BYTES:
+            self._drop(game_id)
 
     def _drop(self, game_id: str) -> None:
         del self._feeds[game_id]
