@@ -81,3 +81,51 @@ def test_after_a_lost_subscription_each_game_is_read_once_not_once_per_stream(
         version, events, _ = feeds.page(game_id, viewer, 3, read_after=woken_at)
         assert version == 4 and [e["version"] for e in events] == [4]
     assert reads == [0, 3]
+
+
+def test_the_feed_cache_is_bounded_by_bytes_and_a_heavy_feed_sheds_or_is_followed_afresh(
+    app: Flask, client: FlaskClient, monkeypatch: Any
+) -> None:
+    created = [create(client, max_rounds=1) for _ in range(3)]
+    rng = random.Random(7)
+    with app.app_context():
+        service = wiring().games
+    for game in created:
+        play(client, game, 60, rng)
+    ids = [game["id"] for game in created]
+    heavy = Feeds(service.load, service.replayed, service.read_log)
+    one_game = []
+    for game_id in ids:
+        every_event(heavy, game_id, None, game=service.load(game_id))
+        one_game.append(heavy.weight - sum(one_game))
+    assert heavy.cached == 3 and min(one_game) > 0
+    # Room for about two of them: the least recently used goes, the weight stays under.
+    room = sum(sorted(one_game)[1:])
+    bounded = Feeds(service.load, service.replayed, service.read_log, max_bytes=room)
+    for game_id in ids:
+        every_event(bounded, game_id, None, game=service.load(game_id))
+        assert bounded.weight <= room
+    assert bounded.cached == 2 and ids[0] not in bounded._feeds
+    # A feed heavier than FEED_MAX_BYTES first sheds its history's events (rebuilt, the
+    # same, when asked for again)...
+    monkeypatch.setattr("cardtable.live.feeds.FEED_MAX_BYTES", min(one_game) // 2)
+    light = Feeds(service.load, service.replayed, service.read_log)
+    first = every_event(light, ids[1], 0, game=service.load(ids[1]))
+    assert light.cached == 1 and light.weight <= min(one_game) // 2
+    assert every_event(light, ids[1], 0) == first
+    # ...and one whose timeline alone is too heavy (a game followed live) is dropped after
+    # use, then followed afresh from the store, with the same events.
+    live = create(client, max_rounds=3)
+    play(client, live, 10, rng)
+    every_event(light, live["id"], 0, game=service.load(live["id"]))
+    followed_from = light._feeds[live["id"]][1]
+    start = service.load(live["id"]).version
+    play(client, live, 20, rng)
+    version = service.load(live["id"]).version
+    assert version > start
+    monkeypatch.setattr("cardtable.live.feeds.FEED_MAX_BYTES", 1000)
+    followed = every_event(light, live["id"], 0, at_least=version)
+    assert light._feeds.get(live["id"], (None, None))[1] is not followed_from  # dropped
+    fresh = Feeds(service.load, service.replayed, service.read_log)
+    assert followed == every_event(fresh, live["id"], 0, game=service.load(live["id"]))
+    assert every_event(light, live["id"], 0, at_least=version) == followed

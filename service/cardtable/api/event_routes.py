@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, request
 from flask.views import MethodView
 from flask_smorest import Api
 from marshmallow import fields, validate
@@ -112,11 +112,15 @@ class Events(MethodView):
             game = service.load(game_id)
         seat = service.seat_for(game, bearer_token())
         since = since or 0
-        version, events, after = feeds.page(game_id, seat, since, game=game)
-        if not events and wait and not game.finished:
+        # The events come encoded: a whole page is kept so by the feed (a client walking a
+        # long game's history again and again must not cost the others their latency).
+        version, events, after = feeds.json_page(game_id, seat, since, game=game)
+        if events == b"[]" and wait and not game.finished:
             current = service.wait_for_change(game_id, max(since, game.version), wait)
-            version, events, after = feeds.page(game_id, seat, since, at_least=current)
-        response = jsonify({"version": version, "events": events, "next": after})
+            version, events, after = feeds.json_page(game_id, seat, since, at_least=current)
+        next_ = b"null" if after is None else str(after).encode()
+        body = b'{"version":%d,"events":%s,"next":%s}' % (version, events, next_)
+        response = Response(body, mimetype="application/json")
         response.headers["Cache-Control"] = "private, no-cache"
         response.vary.add("Authorization")
         return response

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -213,10 +214,16 @@ class GameView(MethodView):
         token = bearer_token()
         known = if_none_match_versions()
         any_version = if_none_match_any()
+        # A long-poll's reads share the hub's bound on the store reads of waiting clients
+        # (as /events does): 2,000 polls sent at once, or woken by one move, queue there
+        # instead of each taking a pooled connection (past the pool's wait: 503
+        # `store_unavailable`, and budgets not checked).
+        reads = wiring().hub.reading if wait else contextlib.nullcontext()
         # The rate limits' counters ride with the first read, whichever it is.
         if known or any_version:
             # Authenticates too: a bad token must not learn whether anything changed.
-            current = service.poll_version(game_id, token, rider=request_rider())
+            with reads:
+                current = service.poll_version(game_id, token, rider=request_rider())
             if any_version:
                 known = [current]
             if current in known and wait:
@@ -225,7 +232,8 @@ class GameView(MethodView):
                 response = _private(Response(status=304))
                 response.headers["ETag"] = version_tag(current)
                 return response
-        game, seat = service.load_for(game_id, token, rider=request_rider())
+        with reads:
+            game, seat = service.load_for(game_id, token, rider=request_rider())
         return _private(_json(game.view(seat), game.version))
 
 

@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import orjson
+
 from cardtable.documents.movelog import CorruptLog, decode, fresh_state
 from cardtable.error_codes import RetryLater
 from cardtable.games.service import Game
@@ -31,6 +33,18 @@ from cardtable_engine.base import GameState
 from cardtable_engine.events import Event, Timeline, copy_state, first_deal_event, viewer_events
 
 DEFAULT_CACHED_GAMES = 512
+"""Games whose feeds one process keeps (the least recently used go first)..."""
+DEFAULT_CACHED_BYTES = 96 * 1024 * 1024
+"""...and the bytes they may hold together (estimated: `GameFeed.weight`)."""
+FEED_MAX_BYTES = 8 * 1024 * 1024
+"""A game's feed that grows past this sheds its history's built events and kept pages
+(rebuilt on demand from the replayed states it keeps); if still past it (a long game
+followed live: its timeline keeps every viewer's events of every move since), it is
+dropped after use and followed afresh from its next snapshot (its earlier events are
+then history pages, built on demand)."""
+EVENT_BYTES = 1024
+"""What one event held as a Python dict costs, about (measured: 0.5 to 1 KB for Skyjo's
+with 8 players), for `GameFeed.weight`."""
 READS_AT_ONCE = 16
 """Store reads for waiting clients one process makes at once: a burst of streams opening,
 or all of them re-reading after a lost subscription, queues here instead of taking every
@@ -65,6 +79,8 @@ class Messages:
         self.keys: list[Position] = []
         self.texts: list[str] = []
         self.kinds: list[str] = []
+        self.size = 0
+        """The characters of `texts`."""
         self._encode = encode
 
     def add(self, events: list[Event]) -> None:
@@ -77,6 +93,7 @@ class Messages:
                 key = (version, LAST if ordinal == len(group) else ordinal)
                 self.keys.append(key)
                 self.texts.append(self._encode(event_id(version, ordinal, len(group)), event))
+                self.size += len(self.texts[-1])
                 self.kinds.append(str(event["type"]))
             self.version = max(self.version, version)
 
@@ -138,6 +155,14 @@ class History:
         self._states: dict[int, GameState] = {0: fresh}
         """Replayed states, by engine version (multiples of CHUNK_MOVES): never changed."""
         self._chunks: dict[tuple[int | None, int], list[Event]] = {}
+        self.kept_events = 0
+        """Events held in built chunks (`GameFeed.weight`)."""
+
+    def shed(self) -> None:
+        """Forget the built chunks (the replayed states stay: a chunk is rebuilt from the
+        nearest one, its own moves only)."""
+        self._chunks.clear()
+        self.kept_events = 0
 
     def first_deal(self, viewer: int | None) -> Event:
         return first_deal_event(self._states[0], viewer)
@@ -159,6 +184,7 @@ class History:
             state = copy_state(self._state_at(first))
             found = viewer_events(state, viewer, self._named(state, first, stop))
             self._chunks[viewer, chunk] = found
+            self.kept_events += len(found)
             self._keep(state)
         return found
 
@@ -219,6 +245,44 @@ class GameFeed:
         """time.monotonic() when this feed last began a read of the store."""
         self._live: dict[int | None, Messages] = {}
         self._pages: OrderedDict[tuple[int | None, int], Messages] = OrderedDict()
+        self._json_pages: OrderedDict[tuple[int | None, int, int], tuple[bytes, int]] = (
+            OrderedDict()
+        )
+        """Whole JSON pages of events (`json_page`), encoded once: a client walking a long
+        game's history again and again costs a lookup, not the page's events and JSON."""
+
+    def weight(self) -> int:
+        """The bytes this feed holds, estimated: its encoded texts as they are, and every
+        event it keeps as a dict (history chunks, the timeline's versions) as EVENT_BYTES."""
+        texts = sum(m.size for m in (*self._live.values(), *self._pages.values()))
+        pages = sum(len(encoded) for encoded, _ in self._json_pages.values())
+        kept = self.history.kept_events if self.history is not None else 0
+        if self.head is not None:  # a version: about one event for each viewer
+            kept += (self.head.version - self.head.start) * (self.head.state.n_players + 1)
+        return texts + pages + kept * EVENT_BYTES
+
+    def shed(self) -> None:
+        """Let go of what is rebuilt on demand: history events and kept pages."""
+        if self.history is not None:
+            self.history.shed()
+        self._pages.clear()
+        self._json_pages.clear()
+
+    def json_page(self, viewer: int | None, since: int, limit: int) -> tuple[bytes, int | None]:
+        """`page`, its events encoded as a JSON array; whole pages (those with a next one)
+        never change, so PAGES_KEPT of them are kept encoded."""
+        key = (viewer, since, limit)
+        found = self._json_pages.get(key)
+        if found is not None:
+            self._json_pages.move_to_end(key)
+            return found
+        events, after = self.page(viewer, since, limit)
+        encoded = orjson.dumps(events, option=orjson.OPT_NON_STR_KEYS)
+        if after is not None:
+            self._json_pages[key] = (encoded, after)
+            while len(self._json_pages) > PAGES_KEPT:
+                self._json_pages.popitem(last=False)
+        return encoded, after
 
     def messages(
         self,
@@ -380,13 +444,19 @@ class Feeds:
         read_moves: ReadMoves,
         max_games: int = DEFAULT_CACHED_GAMES,
         reading: threading.BoundedSemaphore | None = None,
+        max_bytes: int = DEFAULT_CACHED_BYTES,
     ):
         self._load = load
         self._replayed = replayed
         self._read_moves = read_moves
         self._max_games = max_games
+        self._max_bytes = max_bytes
         self._lock = threading.Lock()
         self._feeds: OrderedDict[str, tuple[threading.Lock, GameFeed]] = OrderedDict()
+        self._weights: dict[str, int] = {}
+        """Each cached feed's `GameFeed.weight` after its last use."""
+        self.weight = 0
+        """Their sum: the bytes the cache holds, estimated (bounded by `max_bytes`)."""
         self.page_events = PAGE_EVENTS
         """Events one JSON answer carries at most (see `page`)."""
         self.reading = reading or threading.BoundedSemaphore(READS_AT_ONCE)
@@ -409,10 +479,26 @@ class Feeds:
         last read before `read_after` (a monotonic time); concurrent callers wait for one
         read, and at most READS_AT_ONCE reads run at a time (`reading`)."""
         lock, feed = self._slot(game_id)
-        with _held(lock):
+        with _held(lock), self._weighing(game_id, feed):
             self._catch_up(game_id, feed, game, at_least, read_after)
             events, after = feed.page(viewer, since, self.page_events)
             return feed.version, events, after
+
+    def json_page(
+        self,
+        game_id: str,
+        viewer: int | None,
+        since: int,
+        *,
+        game: Game | None = None,
+        at_least: int = 0,
+    ) -> tuple[int, bytes, int | None]:
+        """`page`, its events as a JSON array (whole pages are kept encoded)."""
+        lock, feed = self._slot(game_id)
+        with _held(lock), self._weighing(game_id, feed):
+            self._catch_up(game_id, feed, game, at_least, None)
+            encoded, after = feed.json_page(viewer, since, self.page_events)
+            return feed.version, encoded, after
 
     def messages(
         self,
@@ -428,9 +514,52 @@ class Feeds:
         """The messages a stream of `viewer` at `position` sends next (`GameFeed.messages`;
         see `page` for when the store is read)."""
         lock, feed = self._slot(game_id)
-        with _held(lock):
+        with _held(lock), self._weighing(game_id, feed):
             self._catch_up(game_id, feed, game, at_least, read_after)
             return feed.messages(viewer, encode, position, self.page_events)
+
+    @contextmanager
+    def _weighing(self, game_id: str, feed: GameFeed) -> Iterator[None]:
+        """Weigh `feed` after its use (under its lock): the cache's least recently used
+        feeds go while it holds more than `max_bytes`, and a feed heavier than
+        FEED_MAX_BYTES goes at once (the next request follows the game afresh; requests
+        and streams that hold its messages keep them until they ask again)."""
+        try:
+            yield
+        finally:
+            weight = feed.weight()
+            with self._lock:
+                if self._feeds.get(game_id, (None, None))[1] is feed:
+                    self.weight += weight - self._weights.get(game_id, 0)
+                    self._weights[game_id] = weight
+                    if weight > FEED_MAX_BYTES:
+                        self._shed(game_id, feed)
+                    self._trim()
+
+    def _shed(self, game_id: str, feed: GameFeed) -> None:
+        """A feed past FEED_MAX_BYTES: first what it rebuilds cheaply goes (the history's
+        events and the kept pages: its replayed states stay, so a page costs its own
+        moves again); if its timeline alone is still too heavy, the whole feed goes."""
+        feed.shed()
+        weight = feed.weight()
+        self.weight += weight - self._weights[game_id]
+        self._weights[game_id] = weight
+        if weight > FEED_MAX_BYTES:
+            self._drop(game_id)
+
+    def _drop(self, game_id: str) -> None:
+        del self._feeds[game_id]
+        self.weight -= self._weights.pop(game_id, 0)
+
+    def _trim(self) -> None:
+        """Drop the least recently used feeds past the cache's bounds (under `_lock`)."""
+        while self._feeds and (len(self._feeds) > self._max_games or self.weight > self._max_bytes):
+            self._drop(next(iter(self._feeds)))
+
+    @property
+    def cached(self) -> int:
+        """The games whose feeds are cached."""
+        return len(self._feeds)
 
     def _catch_up(
         self,
@@ -456,8 +585,7 @@ class Feeds:
             if found is None:
                 found = (threading.Lock(), GameFeed())
                 self._feeds[game_id] = found
-                while len(self._feeds) > self._max_games:
-                    self._feeds.popitem(last=False)
+                self._trim()
             else:
                 self._feeds.move_to_end(game_id)
             return found

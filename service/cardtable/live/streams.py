@@ -288,10 +288,29 @@ def _client_gone(sock: Any) -> bool:
     if sock is None:
         return False
     try:
-        readable, _, _ = select.select([sock], [], [], 0)
-        return bool(readable) and sock.recv(1, socket.MSG_PEEK) == b""
-    except (OSError, ValueError):
+        fd = sock.fileno()
+        return fd < 0 or (_readable_now(fd) and sock.recv(1, socket.MSG_PEEK) == b"")
+    except OSError:
         return True
+
+
+def _readable_now(fd: int) -> bool:
+    """Bytes (or the peer's close) wait on `fd`, asked without waiting. poll, not select:
+    select() cannot watch a descriptor numbered 1024 or more (FD_SETSIZE) and raises
+    ValueError, which once closed every stream past a worker's first thousand
+    connections after their first idle check (5 s), each looking like a closed client."""
+    poller = _poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(0))
+
+
+def _poll() -> Any:
+    """The OS's poll object (gevent's patching swaps select's; this asks without yielding)."""
+    try:
+        from gevent import monkey
+    except ImportError:  # pragma: no cover - gevent is a dependency
+        return select.poll()
+    return monkey.get_original("select", "poll")()
 
 
 def encode_message(event_id: str, event: Event) -> str:

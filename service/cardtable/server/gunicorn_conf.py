@@ -43,6 +43,11 @@ threads = _read("threads")
 worker_connections = _read("worker_connections") or (
     (_read("max_streams") or GEVENT_MAX_STREAMS) + 1000
 )
+# The listen backlog: a burst of new connections (thousands of streams reconnecting at
+# once) waits here while the workers accept them. gunicorn's 2,048 overflowed at 7,000
+# streams asked of one server (1,073 connections reset, bench/fanout_bench.py); the kernel
+# caps it at net.core.somaxconn.
+backlog = 8192
 timeout = _read("worker_timeout")
 # A memory backstop: each worker is recycled after max_requests + a random share of the
 # jitter (drawn per worker: a pod's workers do not stop together). The worker stops as on
