@@ -11,9 +11,9 @@ of seat orders: each deal is played once with every seat order (duplicate format
 luck of the deal evens out. Needs the engine: `pip install 'cardtable-sdk[local,arena]'`.
 
 Every game ends: unless `--option max_turns=...` says otherwise, rounds are played with the
-rules' `max_turns` of games without humans (100 turns per seat, then the round is scored as
-it lies), and a game that still runs past `MAX_MOVES` moves is stopped and counted as
-stalled (no winner, listed in the report), so one bad game never loses the others' results.
+game's default `max_turns`, as on the server (Skyjo: 100 turns per seat, then the round is
+scored as it lies; Skip-Bo: 200, then the round is drawn), and a game that still runs past
+`MAX_MOVES` moves is stopped and counted as stalled (no winner, listed in the report), so one bad game never loses the others' results.
 """
 
 from __future__ import annotations
@@ -47,9 +47,6 @@ MAX_MOVES = 200_000
 """A game still running after this many moves is stopped and reported as stalled (with
 `max_turns` a round cannot stall, but a game of capped rounds that never reaches its end
 score could)."""
-
-BOTS_ONLY_MAX_TURNS = 100
-"""The rules' turn limit per seat and round for games without humans (the server's too)."""
 
 
 def _engine_bot(game: str, name: str) -> Decide:
@@ -120,9 +117,13 @@ class Tournament:
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        # Bots only: the rules' turn limit applies unless the caller chose one (or null).
-        if "max_turns" not in self.options:
-            object.__setattr__(self, "options", {**self.options, "max_turns": BOTS_ONLY_MAX_TURNS})
+        # The game's turn limit applies unless the caller chose one (or null): shown in the
+        # report, it comes from the rules' default, not from a copy here.
+        resolved = get_rules(self.game).resolve_options(self.options, self.players)
+        if "max_turns" in resolved and "max_turns" not in self.options:
+            object.__setattr__(
+                self, "options", {**self.options, "max_turns": resolved["max_turns"]}
+            )
 
     def lineup(self, index: int) -> tuple[int, ...]:
         orders = lineups(len(self.bots), self.players)

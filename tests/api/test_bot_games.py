@@ -76,14 +76,16 @@ def test_polls_drive_a_bots_only_game_too(api: Api) -> None:
     assert polled.status_code == 200 and polled.get_json()["version"] > created["version"]
 
 
-def test_a_bots_only_game_gets_the_turn_limit_and_a_game_with_a_human_does_not(api: Api) -> None:
+def test_every_game_gets_the_turn_limit_whoever_plays_it(api: Api) -> None:
     bots = [{"name": "A", "bot": "greedy"}, {"name": "B", "bot": "greedy"}]
     assert api.create("skyjo", bots)["options"]["max_turns"] == 100
-    assert api.create("skipbo", bots)["options"]["max_turns"] == 100
+    assert api.create("skipbo", bots)["options"]["max_turns"] == 200
     chosen = api.create("skyjo", bots, options={"max_turns": None})["options"]
     assert chosen["max_turns"] is None  # the caller may turn it off
     mixed = api.create("skyjo", [{"name": "Ann"}, {"name": "B", "bot": "greedy"}])
-    assert mixed["options"]["max_turns"] is None
+    assert mixed["options"]["max_turns"] == 100
+    humans = api.create("skipbo", [{"name": "Ann"}, {"name": "Ben"}])
+    assert humans["options"]["max_turns"] == 200
     wrong = api.client.post(
         "/games", json={"game": "skyjo", "players": bots, "options": {"max_turns": 0}}
     )

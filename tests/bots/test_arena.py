@@ -40,7 +40,7 @@ def test_json_output_shape(capsys: pytest.CaptureFixture[str]) -> None:
         and data["options"]
         == {
             "stock_size": 3,
-            "max_turns": 100,
+            "max_turns": 200,
         }
     )
     assert [bot["bot"] for bot in data["bots"]] == ["random", "skipbo_random"]

@@ -495,21 +495,21 @@ def new_game(
     public: bool = False,
     turn_seconds: int | None = None,
     rematch_of: str | None = None,
-    cap_bot_games: bool = True,
+    cap_turns: bool = True,
     game_id: str | None = None,
 ) -> tuple[Game, list[str | None], str | None]:
     """A new table: the game, one token per taken seat (None for open seats) and the
     invite (None when no seat is open). Dealt at once when no seat is open.
-    `cap_bot_games`: a game of bots only gets the default `max_turns` (off while writing
-    for the release before, which knows no such option). `game_id`: its id (None: drawn)."""
+    `cap_turns`: the game gets its default `max_turns` (off while writing for the release
+    before, which knows no such option). `game_id`: its id (None: drawn)."""
     seats = seats_for(game, players)
-    bots_only = cap_bot_games and all(s.bot for s in seats)
+    rules = get_rules(game)
+    if not cap_turns:
+        options = turn_limit.uncapped_for_old_release(options, rules.option_specs)  # type: ignore[assignment]
     if public and seed is not None:
         raise InvalidTableSettings("a seeded game cannot be public: its cards could be known")
     hosting = Hosting(
-        options=get_rules(game).resolve_options(
-            turn_limit.bots_only_default(options, bots_only), len(seats)
-        ),
+        options=rules.resolve_options(options, len(seats)),
         seed=seed,
         public=bool(public),
         turn_seconds=check_turn_seconds(turn_seconds),

@@ -16,6 +16,11 @@ MOVE_TYPES = ("play", "discard", "pass")
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
+MAX_TURNS = 200
+"""The default turn cap per seat and round: a two-player round with stock 30 takes about 30
+turns per seat between greedy bots (at most 48 in 60 deals), 68 between random ones (at
+most 100)."""
+
 OPTION_SPECS = (
     integer_option(
         "stock_size",
@@ -50,7 +55,7 @@ OPTION_SPECS = (
         " other's stock and discard tops, and win together.",
         default=False,
     ),
-    turn_limit.option_spec("drawn (nobody scores), as when nothing is left to draw"),
+    turn_limit.option_spec("drawn (nobody scores), as when nothing is left to draw", MAX_TURNS),
 )
 
 

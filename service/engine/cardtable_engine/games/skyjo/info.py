@@ -11,6 +11,10 @@ from cardtable_engine.options import JSON, GameInfo, choice_option, flag_option,
 
 MOVE_TYPES = ("reveal", "take_discard", "draw", "replace", "discard_and_reveal")
 
+MAX_TURNS = 100
+"""The default turn cap per seat and round: rounds between players who try to end them take
+10 to 20 turns per seat (greedy bots: at most 22 in 60 deals; random ones at most 64)."""
+
 OPTION_SPECS = (
     integer_option(
         "initial_reveals",
@@ -43,7 +47,8 @@ OPTION_SPECS = (
         default=True,
     ),
     turn_limit.option_spec(
-        "as it lies: every card is turned up and scored, as if the lowest total had finished"
+        "as it lies: every card is turned up and scored, as if the lowest total had finished",
+        MAX_TURNS,
     ),
 )
 
