@@ -13,7 +13,8 @@ luck of the deal evens out. Needs the engine: `pip install 'cardtable-sdk[local,
 Every game ends: unless `--option max_turns=...` says otherwise, rounds are played with the
 game's default `max_turns`, as on the server (Skyjo: 100 turns per seat, then the round is
 scored as it lies; Skip-Bo: 200, then the round is drawn), and a game that still runs past
-`MAX_MOVES` moves is stopped and counted as stalled (no winner, listed in the report), so one bad game never loses the others' results.
+`MAX_MOVES` moves is stopped and counted as stalled (no winner, listed in the report), so
+one bad game never loses the others' results.
 """
 
 from __future__ import annotations
