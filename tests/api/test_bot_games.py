@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 
 from cardtable.app import create_app
@@ -90,3 +91,24 @@ def test_every_game_gets_the_turn_limit_whoever_plays_it(api: Api) -> None:
         "/games", json={"game": "skyjo", "players": bots, "options": {"max_turns": 0}}
     )
     assert wrong.status_code == 422 and wrong.get_json()["code"] == "invalid_options"
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("skyjo", {"max_rounds": 1}), ("skipbo", {"stock_size": 8})]
+)
+def test_the_expert_is_a_server_bot_of_each_game(
+    api: Api, game: str, options: dict[str, Any]
+) -> None:
+    """The strongest bots are hosted: `"bot": "expert"` plays a whole game on the server."""
+    bots = [{"name": "E", "bot": "expert"}, {"name": "G", "bot": "greedy"}]
+    created = api.create(game, bots, options=options, seed=5)
+    game_id, reads = created["id"], 0
+    while not api.view(game_id)["finished"]:
+        reads += 1
+        assert reads < 10_000, "the game never ended"
+    record = api.client.get(f"/games/{game_id}/record").get_json()
+    seats = api.client.get(f"/games/{game_id}").get_json()["players"]
+    assert len(seats) == 2 and record["log"]
+    assert (
+        GAMES[game].replay(record).score() == api.client.get(f"/games/{game_id}/score").get_json()
+    )
