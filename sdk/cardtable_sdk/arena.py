@@ -10,6 +10,9 @@ function takes `(view, legal_moves)`, or `(view, legal_moves, rng)` to get a see
 of seat orders: each deal is played once with every seat order (duplicate format), so the
 luck of the deal evens out. Needs the engine: `pip install 'cardtable-sdk[local,arena]'`.
 
+`--export records.jsonl` writes each finished game's record (the HTTP contract's Record,
+its players named after their bots) as one JSON line.
+
 Every game ends: unless `--option max_turns=...` says otherwise, rounds are played with the
 game's default `max_turns`, as on the server (Skyjo: 100 turns per seat, then the round is
 scored as it lies; Skip-Bo: 200, then the round is drawn), and a game that still runs past
@@ -20,6 +23,7 @@ one bad game never loses the others' results.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import inspect
@@ -32,7 +36,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from cardtable_sdk._engine import GameState, Move, get_rules
 from cardtable_sdk.ratings import elo_ratings, wilson_interval
@@ -116,6 +120,8 @@ class Tournament:
     players: int = 2
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
+    records: bool = False
+    """Keep each finished game's record (`--export`)."""
 
     def __post_init__(self) -> None:
         # The game's turn limit applies unless the caller chose one (or null): shown in the
@@ -152,6 +158,8 @@ class Outcome:
     winners: list[int]
     capped_rounds: int = 0
     stalled: bool = False
+    record: dict[str, Any] | None = None
+    """The contract's Record of the game, its players named after their bots (`records`)."""
 
 
 def play_game(tournament: Tournament, index: int, max_moves: int = MAX_MOVES) -> Outcome:
@@ -167,13 +175,25 @@ def play_game(tournament: Tournament, index: int, max_moves: int = MAX_MOVES) ->
     capped = 0
     for _ in range(max_moves):
         if state.is_over:
-            return Outcome(index, order, list(state.score()["winners"]), capped)
+            record = _named_record(state, tournament, order) if tournament.records else None
+            return Outcome(index, order, list(state.score()["winners"]), capped, record=record)
         seat = state.active_seats()[0]
         before = getattr(state, "turns", 0)
         state.apply(seat, _loaded[order[seat]](state, seat, rngs[seat]))
         # The limit's last turn ends the round: the count starts again (or the game ends).
         capped += before == limit - 1 and (state.is_over or getattr(state, "turns", 0) != limit)
     return Outcome(index, order, [], capped, stalled=True)
+
+
+def _named_record(
+    state: GameState, tournament: Tournament, order: tuple[int, ...]
+) -> dict[str, Any]:
+    """The game's record with each seat named after its bot (names change no card)."""
+    record: dict[str, Any] = state.record()
+    names = _unique_names(tournament.bots)
+    for player in record["players"]:
+        player["name"] = names[order[player["seat"]]]
+    return record
 
 
 def _play_chunk(job: tuple[Tournament, range]) -> list[Outcome]:
@@ -308,8 +328,15 @@ def _tally(result: ArenaResult, order: tuple[int, ...], winners: list[int]) -> N
         result.pair_points[a, b] = result.pair_points.get((a, b), 0.0) + points
 
 
-def run_arena(tournament: Tournament, *, workers: int = 1, progress: bool = False) -> ArenaResult:
-    """Play the tournament and count the results (the same for any `workers`)."""
+def run_arena(
+    tournament: Tournament,
+    *,
+    workers: int = 1,
+    progress: bool = False,
+    export: TextIO | None = None,
+) -> ArenaResult:
+    """Play the tournament and count the results (the same for any `workers`). `export`:
+    where each finished game's record goes, one JSON line each (with `records` set)."""
     names = _unique_names(tournament.bots)
     result = ArenaResult(tournament, [BotStats(n) for n in names], {}, {}, 0.0, workers)
     started = time.perf_counter()
@@ -317,6 +344,8 @@ def run_arena(tournament: Tournament, *, workers: int = 1, progress: bool = Fals
         for chunk in play_all(tournament, workers, progress):
             for outcome in chunk:
                 _tally(result, outcome.order, outcome.winners)
+                if export is not None and outcome.record is not None:
+                    export.write(json.dumps(outcome.record, separators=(",", ":")) + "\n")
                 result.played += 1
                 result.capped_rounds += outcome.capped_rounds
                 if outcome.stalled:
@@ -372,12 +401,28 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument(
+        "--export",
+        metavar="FILE.jsonl",
+        help="write each finished game's record (the HTTP contract's Record, players named"
+        " after their bots) as one JSON line, in the order games finish",
+    )
     args = parser.parse_args(argv)
     options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
     tournament = Tournament(
-        args.game, tuple(args.bots), args.games, args.players, args.seed, options
+        args.game,
+        tuple(args.bots),
+        args.games,
+        args.players,
+        args.seed,
+        options,
+        records=args.export is not None,
     )
-    result = run_arena(tournament, workers=args.workers, progress=not args.no_progress)
+    with contextlib.ExitStack() as stack:
+        export = stack.enter_context(open(args.export, "w")) if args.export else None
+        result = run_arena(
+            tournament, workers=args.workers, progress=not args.no_progress, export=export
+        )
     data = result.as_dict()
     print(json.dumps(data, indent=2) if args.json else format_table(data))
     return data
