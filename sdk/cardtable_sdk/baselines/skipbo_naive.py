@@ -24,21 +24,30 @@ Move = Mapping[str, Any]
 
 def skipbo_naive(view: Mapping[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
     plays = [m for m in legal if m["type"] == "play" and m.get("owner") is None]
-    stock = [m for m in plays if m["source"] == "stock"]
-    if stock:
-        return min(stock, key=lambda m: m["target"])
-    discard_tops = [m for m in plays if m["source"] == "discard"]
-    if discard_tops:
-        return min(discard_tops, key=lambda m: (m["pile"], m["target"]))
-    hand = [m for m in plays if m["source"] == "hand"]
-    if hand:
-        card = rng.choice(sorted({m["card"] for m in hand}))
-        return min((m for m in hand if m["card"] == card), key=lambda m: m["target"])
+    if plays:
+        return _build(plays, rng)
     ending = next((m for m in legal if m["type"] == "pass"), None)
-    if ending is not None:
-        return ending
+    return ending if ending is not None else _discard(legal, rng)
+
+
+def _build(plays: list[Move], rng: random.Random) -> Move:
+    """Stock top, else a discard-pile top (lowest pile), else a hand card; each onto the
+    lowest-numbered building pile that takes it."""
+    for source in ("stock", "discard"):
+        found = [m for m in plays if m["source"] == source]
+        if found:
+            return min(found, key=lambda m: (m.get("pile", 0), m["target"]))
+    hand = [m for m in plays if m["source"] == "hand"]
+    if not hand:
+        return plays[0]  # a partner's pile (a variant skipbot does not have)
+    card = rng.choice(sorted({m["card"] for m in hand}))
+    return min((m for m in hand if m["card"] == card), key=lambda m: m["target"])
+
+
+def _discard(legal: Sequence[Move], rng: random.Random) -> Move:
+    """A hand card (the source's first one: see the module docstring) onto pile 0."""
     discards = [m for m in legal if m["type"] == "discard" and m["pile"] == 0]
-    if discards:
-        card = rng.choice(sorted({m["card"] for m in discards}))
-        return next(m for m in discards if m["card"] == card)
-    return legal[0]  # any other move a variant allows (a partner's pile): the first
+    if not discards:
+        return legal[0]
+    card = rng.choice(sorted({m["card"] for m in discards}))
+    return next(m for m in discards if m["card"] == card)
