@@ -1,8 +1,9 @@
 from typing import Literal
 
-PlayerRequestBotType1 = Literal["greedy", "random"]
+PlayerRequestBotType1 = Literal["expert", "greedy", "random"]
 
 PLAYER_REQUEST_BOT_TYPE_1_VALUES: set[PlayerRequestBotType1] = {
+    "expert",
     "greedy",
     "random",
 }

@@ -1,8 +1,9 @@
 from typing import Literal
 
-PlayerRequestBotType2Type1 = Literal["greedy", "random"]
+PlayerRequestBotType2Type1 = Literal["expert", "greedy", "random"]
 
 PLAYER_REQUEST_BOT_TYPE_2_TYPE_1_VALUES: set[PlayerRequestBotType2Type1] = {
+    "expert",
     "greedy",
     "random",
 }

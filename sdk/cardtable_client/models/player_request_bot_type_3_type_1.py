@@ -1,8 +1,9 @@
 from typing import Literal
 
-PlayerRequestBotType3Type1 = Literal["greedy", "random"]
+PlayerRequestBotType3Type1 = Literal["expert", "greedy", "random"]
 
 PLAYER_REQUEST_BOT_TYPE_3_TYPE_1_VALUES: set[PlayerRequestBotType3Type1] = {
+    "expert",
     "greedy",
     "random",
 }
