@@ -10,15 +10,20 @@ function takes `(view, legal_moves)`, or `(view, legal_moves, rng)` to get a see
 of seat orders: each deal is played once with every seat order (duplicate format), so the
 luck of the deal evens out. Needs the engine: `pip install 'cardtable-sdk[local,arena]'`.
 
+`--export records.jsonl` writes each finished game's record (the HTTP contract's Record,
+its players named after their bots) as one JSON line.
+
 Every game ends: unless `--option max_turns=...` says otherwise, rounds are played with the
-rules' `max_turns` of games without humans (100 turns per seat, then the round is scored as
-it lies), and a game that still runs past `MAX_MOVES` moves is stopped and counted as
-stalled (no winner, listed in the report), so one bad game never loses the others' results.
+game's default `max_turns`, as on the server (Skyjo: 100 turns per seat, then the round is
+scored as it lies; Skip-Bo: 200, then the round is drawn), and a game that still runs past
+`MAX_MOVES` moves is stopped and counted as stalled (no winner, listed in the report), so
+one bad game never loses the others' results.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import inspect
 import itertools
 import json
@@ -29,7 +34,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from cardtable_sdk._botspec import import_function as _import_function
 from cardtable_sdk._engine import GAMES, GameState, Move, get_rules
@@ -46,9 +51,6 @@ MAX_MOVES = 200_000
 """A game still running after this many moves is stopped and reported as stalled (with
 `max_turns` a round cannot stall, but a game of capped rounds that never reaches its end
 score could)."""
-
-BOTS_ONLY_MAX_TURNS = 100
-"""The rules' turn limit per seat and round for games without humans (the server's too)."""
 
 
 def _engine_bot(game: str, name: str) -> Decide:
@@ -96,11 +98,17 @@ class Tournament:
     players: int = 2
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
+    records: bool = False
+    """Keep each finished game's record (`--export`)."""
 
     def __post_init__(self) -> None:
-        # Bots only: the rules' turn limit applies unless the caller chose one (or null).
-        if "max_turns" not in self.options:
-            object.__setattr__(self, "options", {**self.options, "max_turns": BOTS_ONLY_MAX_TURNS})
+        # The game's turn limit applies unless the caller chose one (or null): shown in the
+        # report, it comes from the rules' default, not from a copy here.
+        resolved = get_rules(self.game).resolve_options(self.options, self.players)
+        if "max_turns" in resolved and "max_turns" not in self.options:
+            object.__setattr__(
+                self, "options", {**self.options, "max_turns": resolved["max_turns"]}
+            )
 
     def lineup(self, index: int) -> tuple[int, ...]:
         orders = lineups(len(self.bots), self.players)
@@ -128,6 +136,8 @@ class Outcome:
     winners: list[int]
     capped_rounds: int = 0
     stalled: bool = False
+    record: dict[str, Any] | None = None
+    """The contract's Record of the game, its players named after their bots (`records`)."""
 
 
 def play_game(tournament: Tournament, index: int, max_moves: int = MAX_MOVES) -> Outcome:
@@ -143,13 +153,25 @@ def play_game(tournament: Tournament, index: int, max_moves: int = MAX_MOVES) ->
     capped = 0
     for _ in range(max_moves):
         if state.is_over:
-            return Outcome(index, order, list(state.score()["winners"]), capped)
+            record = _named_record(state, tournament, order) if tournament.records else None
+            return Outcome(index, order, list(state.score()["winners"]), capped, record=record)
         seat = state.active_seats()[0]
         before = getattr(state, "turns", 0)
         state.apply(seat, _loaded[order[seat]](state, seat, rngs[seat]))
         # The limit's last turn ends the round: the count starts again (or the game ends).
         capped += before == limit - 1 and (state.is_over or getattr(state, "turns", 0) != limit)
     return Outcome(index, order, [], capped, stalled=True)
+
+
+def _named_record(
+    state: GameState, tournament: Tournament, order: tuple[int, ...]
+) -> dict[str, Any]:
+    """The game's record with each seat named after its bot (names change no card)."""
+    record: dict[str, Any] = state.record()
+    names = _unique_names(tournament.bots)
+    for player in record["players"]:
+        player["name"] = names[order[player["seat"]]]
+    return record
 
 
 def _play_chunk(job: tuple[Tournament, range]) -> list[Outcome]:
@@ -284,8 +306,15 @@ def _tally(result: ArenaResult, order: tuple[int, ...], winners: list[int]) -> N
         result.pair_points[a, b] = result.pair_points.get((a, b), 0.0) + points
 
 
-def run_arena(tournament: Tournament, *, workers: int = 1, progress: bool = False) -> ArenaResult:
-    """Play the tournament and count the results (the same for any `workers`)."""
+def run_arena(
+    tournament: Tournament,
+    *,
+    workers: int = 1,
+    progress: bool = False,
+    export: TextIO | None = None,
+) -> ArenaResult:
+    """Play the tournament and count the results (the same for any `workers`). `export`:
+    where each finished game's record goes, one JSON line each (with `records` set)."""
     names = _unique_names(tournament.bots)
     result = ArenaResult(tournament, [BotStats(n) for n in names], {}, {}, 0.0, workers)
     started = time.perf_counter()
@@ -293,6 +322,8 @@ def run_arena(tournament: Tournament, *, workers: int = 1, progress: bool = Fals
         for chunk in play_all(tournament, workers, progress):
             for outcome in chunk:
                 _tally(result, outcome.order, outcome.winners)
+                if export is not None and outcome.record is not None:
+                    export.write(json.dumps(outcome.record, separators=(",", ":")) + "\n")
                 result.played += 1
                 result.capped_rounds += outcome.capped_rounds
                 if outcome.stalled:
@@ -348,12 +379,28 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument(
+        "--export",
+        metavar="FILE.jsonl",
+        help="write each finished game's record (the HTTP contract's Record, players named"
+        " after their bots) as one JSON line, in the order games finish",
+    )
     args = parser.parse_args(argv)
     options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
     tournament = Tournament(
-        args.game, tuple(args.bots), args.games, args.players, args.seed, options
+        args.game,
+        tuple(args.bots),
+        args.games,
+        args.players,
+        args.seed,
+        options,
+        records=args.export is not None,
     )
-    result = run_arena(tournament, workers=args.workers, progress=not args.no_progress)
+    with contextlib.ExitStack() as stack:
+        export = stack.enter_context(open(args.export, "w")) if args.export else None
+        result = run_arena(
+            tournament, workers=args.workers, progress=not args.no_progress, export=export
+        )
     data = result.as_dict()
     print(json.dumps(data, indent=2) if args.json else format_table(data))
     return data

@@ -29,14 +29,12 @@ from cardtable_sdk._engine import get_rules
 from cardtable_sdk.policies.skyjo import FEATURES, decide
 from cardtable_sdk.views import make_view
 
-MAX_TURNS = 100  # the rules' limit for games without humans: every game ends
-
 
 def play(weights: Sequence[float], deal: int, seat: int) -> float:
     """One game of the policy (at `seat`) against greedy: 1 won, 0.5 shared, 0 lost."""
     rules = get_rules("skyjo")
     greedy = rules.bots["greedy"]
-    state = rules.new_state(["a", "b"], {"max_turns": MAX_TURNS}, deal)
+    state = rules.new_state(["a", "b"], {}, deal)  # the rules' max_turns: every game ends
     rng = random.Random(deal * 2 + seat)
     while not state.is_over:
         acting = state.active_seats()[0]

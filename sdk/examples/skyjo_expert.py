@@ -54,6 +54,14 @@ class Table:
                 cells[i] = seen.REMOVED
         return cells
 
+    def progresses(self, index: int, card: int) -> bool:
+        """Whether placing `card` at `index` brings the round nearer its end: it turns a
+        face-down cell up, removes a column, or lowers a face-up cell. Every move of this
+        bot does one of these (else it draws, or turns a card up), so it cannot loop: two
+        copies once swapped a 3 and a 4 through the discard pile for ever."""
+        before = self.cells[index]
+        return before is None or card < before or self.after(index, card)[index] == seen.REMOVED
+
     def finish_cost(self, cells: list[Any]) -> float:
         """Ending the round with `cells`: the doubling we risk when not clearly lowest."""
         if any(c is None for c in cells) or seen.final_lap(self.view):
@@ -107,14 +115,16 @@ class Table:
         after[index] = self.mean
         return -self.finish_cost(after) - self.gift(card)
 
+    def value(self, move: Mapping[str, Any], card: int) -> float:
+        """A placement or a discard_and_reveal, scored (no progress: never chosen)."""
+        index = _index(move)
+        if move["type"] == "discard_and_reveal":
+            return self.reveal(index, card)
+        return self.place(index, card) if self.progresses(index, card) else float("-inf")
+
     def best_with(self, card: int, moves: Sequence[Mapping[str, Any]]) -> tuple[float, Any]:
         """The best of `moves` (replace / take_discard at a cell, or discard_and_reveal)."""
-        scored = [
-            (self.place(_index(m), card) if m["type"] != "discard_and_reveal"
-             else self.reveal(_index(m), card), i)
-            for i, m in enumerate(moves)
-        ]  # fmt: skip
-        value, i = max(scored)
+        value, i = max((self.value(m, card), i) for i, m in enumerate(moves))
         return value, moves[i]
 
     def drawing(self) -> float:
@@ -125,8 +135,12 @@ class Table:
         total = sum(self.unseen.values()) or 1
         worth = 0.0
         for card, count in self.unseen.items():
-            keep = max(self.place(i, card) for i in cells)
-            worth += count * max(keep, reveal - self.gift(card))
+            keep = max(
+                (self.place(i, card) for i in cells if self.progresses(i, card)),
+                default=float("-inf"),
+            )
+            best = max(keep, reveal - self.gift(card))
+            worth += count * (best if best > float("-inf") else 0.0)
         return worth / total
 
 
@@ -149,7 +163,9 @@ def bot(view: Mapping[str, Any], legal_moves: Sequence[Mapping[str, Any]]) -> An
     if top is None or not takes:
         return draw or legal_moves[0]
     value, take = table.best_with(top, takes)
-    return take if draw is None or value >= table.drawing() else draw
+    if draw is None:
+        return take  # nothing left to draw: a take is the only move
+    return take if value > float("-inf") and value >= table.drawing() else draw
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 
 from cardtable.app import create_app
@@ -76,15 +77,38 @@ def test_polls_drive_a_bots_only_game_too(api: Api) -> None:
     assert polled.status_code == 200 and polled.get_json()["version"] > created["version"]
 
 
-def test_a_bots_only_game_gets_the_turn_limit_and_a_game_with_a_human_does_not(api: Api) -> None:
+def test_every_game_gets_the_turn_limit_whoever_plays_it(api: Api) -> None:
     bots = [{"name": "A", "bot": "greedy"}, {"name": "B", "bot": "greedy"}]
     assert api.create("skyjo", bots)["options"]["max_turns"] == 100
-    assert api.create("skipbo", bots)["options"]["max_turns"] == 100
+    assert api.create("skipbo", bots)["options"]["max_turns"] == 200
     chosen = api.create("skyjo", bots, options={"max_turns": None})["options"]
     assert chosen["max_turns"] is None  # the caller may turn it off
     mixed = api.create("skyjo", [{"name": "Ann"}, {"name": "B", "bot": "greedy"}])
-    assert mixed["options"]["max_turns"] is None
+    assert mixed["options"]["max_turns"] == 100
+    humans = api.create("skipbo", [{"name": "Ann"}, {"name": "Ben"}])
+    assert humans["options"]["max_turns"] == 200
     wrong = api.client.post(
         "/games", json={"game": "skyjo", "players": bots, "options": {"max_turns": 0}}
     )
     assert wrong.status_code == 422 and wrong.get_json()["code"] == "invalid_options"
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("skyjo", {"max_rounds": 1}), ("skipbo", {"stock_size": 8})]
+)
+def test_the_expert_is_a_server_bot_of_each_game(
+    api: Api, game: str, options: dict[str, Any]
+) -> None:
+    """The strongest bots are hosted: `"bot": "expert"` plays a whole game on the server."""
+    bots = [{"name": "E", "bot": "expert"}, {"name": "G", "bot": "greedy"}]
+    created = api.create(game, bots, options=options, seed=5)
+    game_id, reads = created["id"], 0
+    while not api.view(game_id)["finished"]:
+        reads += 1
+        assert reads < 10_000, "the game never ended"
+    record = api.client.get(f"/games/{game_id}/record").get_json()
+    seats = api.client.get(f"/games/{game_id}").get_json()["players"]
+    assert len(seats) == 2 and record["log"]
+    assert (
+        GAMES[game].replay(record).score() == api.client.get(f"/games/{game_id}/score").get_json()
+    )

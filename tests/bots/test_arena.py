@@ -7,10 +7,12 @@ import json
 import math
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cardtable_engine.registry import GAMES
 from cardtable_sdk import arena
 from cardtable_sdk.arena import Tournament, lineups, main, run_arena
 from cardtable_sdk.ratings import elo_ratings, wilson_interval
@@ -40,7 +42,7 @@ def test_json_output_shape(capsys: pytest.CaptureFixture[str]) -> None:
         and data["options"]
         == {
             "stock_size": 3,
-            "max_turns": 100,
+            "max_turns": 200,
         }
     )
     assert [bot["bot"] for bot in data["bots"]] == ["random", "skipbo_random"]
@@ -117,3 +119,17 @@ def test_a_stalled_game_is_counted_and_the_others_are_kept(
     greedy = next(bot for bot in data["bots"] if bot["bot"] == "greedy")
     assert greedy["wins"] + greedy["shared_wins"] > 0
     assert "stalled games (stopped at 3,000 moves, no winner): 4" in arena.format_table(data)
+
+
+def test_export_writes_one_replayable_record_per_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "records.jsonl"
+    main(["skyjo", "random", "greedy", "--games", "4", "--workers", "2", "--no-progress",
+          "--option", "max_rounds=1", "--export", str(path)])  # fmt: skip
+    capsys.readouterr()
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(records) == 4
+    for record in records:
+        assert sorted(p["name"] for p in record["players"]) == ["greedy", "random"]
+        assert GAMES["skyjo"].replay(record).score() == record["score"]

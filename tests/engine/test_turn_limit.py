@@ -44,11 +44,22 @@ def test_a_skyjo_round_that_goes_nowhere_ends_after_max_turns_scored_as_it_lies(
     assert GAMES["skyjo"].replay(state.record()).score() == state.score()
 
 
-def test_without_the_option_the_same_round_runs_on() -> None:
-    state = GAMES["skyjo"].new_state(["a", "b"], {"max_rounds": 1}, 3)
-    for _ in range(2000):
-        seat = state.active_seats()[0]
-        state.apply(seat, _swap_forever(state, seat))
+@pytest.mark.parametrize(("game", "cap"), [("skyjo", 100), ("skipbo", 200)])
+def test_every_game_is_capped_by_default(game: str, cap: int) -> None:
+    state = GAMES[game].new_state(["a", "b"], {}, 3)
+    assert state.options["max_turns"] == cap
+
+
+def test_the_same_game_capped_by_default_ends_and_without_the_cap_runs_on() -> None:
+    capped = GAMES["skyjo"].new_state(["a", "b"], {"max_rounds": 1}, 3)
+    state = GAMES["skyjo"].new_state(["a", "b"], {"max_rounds": 1, "max_turns": None}, 3)
+    for game in (capped, state):
+        for _ in range(2000):
+            if game.is_over:
+                break
+            seat = game.active_seats()[0]
+            game.apply(seat, _swap_forever(game, seat))
+    assert capped.is_over and capped.rounds[0]["card_totals"]
     assert not state.is_over and state.round == 1
 
 
@@ -80,13 +91,13 @@ def test_the_turn_count_is_stored_and_loads_back(game: str) -> None:
         assert loaded.turns == state.turns and loaded.snapshot() == state.snapshot()
     trusted = load_state(state.snapshot(), trusted=True)
     assert trusted.turns == state.turns
-    plain = GAMES[game].new_state(["a", "b"], {}, 7).to_dict()
+    plain = GAMES[game].new_state(["a", "b"], {"max_turns": None}, 7).to_dict()
     assert "turns" not in plain
 
 
 @pytest.mark.parametrize("game", ["skyjo", "skipbo"])
 def test_a_state_written_before_the_option_loads_unchanged(game: str) -> None:
-    data = GAMES[game].new_state(["a", "b"], {}, 7).to_dict()
+    data = GAMES[game].new_state(["a", "b"], {"max_turns": None}, 7).to_dict()
     del data["options"]["max_turns"]
     assert load_state(data).to_dict() == data
     with pytest.raises(Exception, match="turns"):  # the option needs its count

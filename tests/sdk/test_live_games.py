@@ -102,6 +102,44 @@ def test_two_sdk_bots_share_one_game_from_two_threads(
     check_record(record, results[0].score)
 
 
+def swap_forever(view: View, legal: MoveList) -> dict[str, Any]:
+    """The issue's endless game: every turn takes the discard into a face-up cell."""
+    grid = view["players"][view["seat"]]["grid"]
+    for move in legal:
+        if move["type"] == "take_discard" and isinstance(grid[move["row"] * 4 + move["col"]], int):
+            return move
+    return legal[0]
+
+
+def test_two_sdk_bots_that_never_end_a_round_still_finish_by_the_default_turn_cap(
+    table: Cardtable,
+) -> None:
+    """No option set, no server bot: the rules' default `max_turns` ends the round, scored as
+    it lies, and both `play()` calls return."""
+    created = table.create_game("skyjo", ["Ann", "Ben"], options={"max_rounds": 1}, seed=46)
+    assert created.options["max_turns"] == 100
+    results: dict[int, PlayResult] = {}
+    failures: list[BaseException] = []
+
+    def run(seat_number: int) -> None:
+        try:
+            session = table.seat(created.id, created.players[seat_number].token)
+            results[seat_number] = play(session, swap_forever, wait=2.0, idle_timeout=60)
+        except BaseException as error:  # reported by the main thread
+            failures.append(error)
+
+    threads = [threading.Thread(target=run, args=(s,)) for s in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=240)
+    assert not failures, failures
+    assert results[0].score["finished"] and results[0].score == results[1].score
+    # Every turn after the reveals swapped the discard: the round lasted exactly the cap.
+    assert results[0].moves + results[1].moves == 2 * 2 + 2 * 100
+    check_record(created.spectate().record(), results[0].score)
+
+
 @pytest.mark.parametrize("game", ["skyjo", "skipbo"])
 def test_local_play_sees_exactly_what_the_server_shows(table: Cardtable, game: str) -> None:
     """The same seeded game, against the same engine bot, played over HTTP and locally:
@@ -135,7 +173,7 @@ def test_game_types_describe_both_games(table: Cardtable) -> None:
     skyjo = types["skyjo"]
     assert (skyjo.min_players, skyjo.max_players) == (2, 8)
     assert {o.name for o in skyjo.options} >= {"end_score", "initial_reveals", "max_rounds"}
-    assert sorted(skyjo.bots) == ["greedy", "random"]
+    assert sorted(skyjo.bots) == ["expert", "greedy", "random"]
     assert {o.name: o.default for o in types["skipbo"].options}["stop_rule"] == "french"
 
 

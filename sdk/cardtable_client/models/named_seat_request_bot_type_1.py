@@ -1,8 +1,9 @@
 from typing import Literal
 
-NamedSeatRequestBotType1 = Literal["greedy", "random"]
+NamedSeatRequestBotType1 = Literal["expert", "greedy", "random"]
 
 NAMED_SEAT_REQUEST_BOT_TYPE_1_VALUES: set[NamedSeatRequestBotType1] = {
+    "expert",
     "greedy",
     "random",
 }

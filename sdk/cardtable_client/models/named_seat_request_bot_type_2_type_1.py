@@ -1,8 +1,9 @@
 from typing import Literal
 
-NamedSeatRequestBotType2Type1 = Literal["greedy", "random"]
+NamedSeatRequestBotType2Type1 = Literal["expert", "greedy", "random"]
 
 NAMED_SEAT_REQUEST_BOT_TYPE_2_TYPE_1_VALUES: set[NamedSeatRequestBotType2Type1] = {
+    "expert",
     "greedy",
     "random",
 }

@@ -1,8 +1,9 @@
 from typing import Literal
 
-NamedSeatRequestBotType3Type1 = Literal["greedy", "random"]
+NamedSeatRequestBotType3Type1 = Literal["expert", "greedy", "random"]
 
 NAMED_SEAT_REQUEST_BOT_TYPE_3_TYPE_1_VALUES: set[NamedSeatRequestBotType3Type1] = {
+    "expert",
     "greedy",
     "random",
 }

@@ -1,8 +1,9 @@
 from typing import Literal
 
-StartRequestFill = Literal["greedy", "random"]
+StartRequestFill = Literal["expert", "greedy", "random"]
 
 START_REQUEST_FILL_VALUES: set[StartRequestFill] = {
+    "expert",
     "greedy",
     "random",
 }

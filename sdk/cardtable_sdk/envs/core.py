@@ -2,8 +2,8 @@
 legal moves as action numbers, the rewards of each finished round and of the end, and the
 one policy both environments follow for an illegal action.
 
-Every game ends: rounds are played with the rules' `max_turns` of games without humans
-(`DEFAULT_OPTIONS`) unless the options say otherwise, and both environments also truncate
+Every game ends: rounds are played with the game's default `max_turns` (the rules' turn
+cap, as on the server) unless the options say otherwise, and both environments also truncate
 an episode after `max_steps` steps."""
 
 from __future__ import annotations
@@ -23,9 +23,6 @@ Decide = Callable[[GameState, int, random.Random], Move]
 """A bot as the arena runs it (`cardtable_sdk.arena.load_bot`)."""
 
 CODECS: dict[str, ModuleType] = {"skyjo": skyjo_codec, "skipbo": skipbo_codec}
-
-DEFAULT_OPTIONS = {"max_turns": 100}
-"""What the environments add to the options they are given (bots only: the rules' limit)."""
 
 MAX_STEPS = {"skyjo": 2_000, "skipbo": 4_000}
 """Steps of one agent after which an episode is truncated: far more than a game takes
@@ -89,7 +86,7 @@ class Match:
         self.rules = get_rules(game)
         self.codec = Codec(game, players)
         self.players = players
-        self.options = {**DEFAULT_OPTIONS, **(options or {})}
+        self.options = dict(options or {})
         self.state: GameState = self.rules.new_state(
             [f"player_{i}" for i in range(players)], self.options, 0
         )

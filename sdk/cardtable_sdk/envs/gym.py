@@ -7,6 +7,10 @@ illegal action follows the policy both environments share (`core.IllegalAction`)
 default nothing moves and it costs `illegal_penalty`. An episode is truncated after
 `max_steps` steps. Rewards: the seat's round rewards and its share of the final +1 / -1,
 as in the AEC environment. The environment pickles (vector environments in processes).
+Once an episode is over, `step()` raises `gymnasium.error.ResetNeeded` and the mask allows
+every action (so a vector environment's masks are valid with every autoreset mode: the
+default NEXT_STEP one ignores the action of the step that resets). `render_mode="ansi"`
+renders our seat's view as text.
 
     import gymnasium, cardtable_sdk.envs
     env = gymnasium.make("cardtable/Skyjo-v0", opponents=["greedy"])
@@ -24,6 +28,7 @@ from gymnasium import spaces
 
 from cardtable_sdk._engine import GameState, Move
 from cardtable_sdk.arena import load_bot
+from cardtable_sdk.envs import text
 from cardtable_sdk.envs.core import ILLEGAL_PENALTY, MAX_STEPS, IllegalAction, Match
 from cardtable_sdk.views import MoveList, make_view
 
@@ -34,7 +39,7 @@ class CardtableEnv(gymnasium.Env[np.ndarray, np.int64]):
     """`CardtableEnv("skyjo", opponents=["greedy"], seat=0)`: one seat per entry of
     `opponents` besides ours; `seat` is where we sit."""
 
-    metadata = {"render_modes": []}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,
@@ -45,7 +50,11 @@ class CardtableEnv(gymnasium.Env[np.ndarray, np.int64]):
         options: Mapping[str, Any] | None = None,
         illegal_penalty: float | None = ILLEGAL_PENALTY,
         max_steps: int | None = None,
+        render_mode: str | None = None,
     ) -> None:
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode {render_mode!r}: only 'ansi' (text) or None")
+        self.render_mode = render_mode
         players = len(opponents) + 1
         self.match = Match(game, players, options)
         self.seat = seat
@@ -58,6 +67,7 @@ class CardtableEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(codec.actions)
         self._bot_rng = random.Random()
         self._steps = 0
+        self._ended = True  # until the first reset
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -68,9 +78,14 @@ class CardtableEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._bot_rng = random.Random(deal)
         self._steps = 0
         reward = self._others_play()
+        self._ended = self.match.over
         return self._observe(), {"action_mask": self._mask(), "reward_before": reward}
 
     def step(self, action: np.int64 | int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        if self._ended:
+            raise gymnasium.error.ResetNeeded(
+                "the episode is over (terminated or truncated): call reset() before step()"
+            )
         self._steps += 1
         truncated = self._steps >= self.max_steps
         try:
@@ -80,15 +95,26 @@ class CardtableEnv(gymnasium.Env[np.ndarray, np.int64]):
                 raise IllegalAction(
                     f"action {action!r} is not legal (see action_masks())"
                 ) from None
+            self._ended = truncated
             info = {"action_mask": self._mask(), "illegal_action": True}
             return self._observe(), -self.illegal_penalty, False, truncated, info
         reward += self._others_play()
         over = self.match.over
+        self._ended = over or truncated
         return self._observe(), reward, over, truncated and not over, {"action_mask": self._mask()}
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions of our seat now, as booleans (MaskablePPO's convention)."""
+        """The legal actions of our seat now, as booleans (MaskablePPO's convention).
+        Once the episode is over every action is allowed: never an all-false mask, which
+        a masked policy cannot sample from. A vector environment's next step (Gymnasium's
+        default NEXT_STEP autoreset) resets and ignores that action; `step()` raises."""
         return self._mask().astype(bool)
+
+    def render(self) -> str | None:
+        """`render_mode="ansi"`: our seat's view as text (what it sees, nothing more)."""
+        if self.render_mode != "ansi":
+            return None
+        return text.render(self.match.state.view(self.seat))
 
     def _others_play(self) -> float:
         """The bots move until our seat must act or the game ends; our rewards meanwhile."""
@@ -101,6 +127,8 @@ class CardtableEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self.match.observe(self.seat)
 
     def _mask(self) -> np.ndarray:
+        if self._ended:
+            return np.ones(self.match.codec.actions, dtype=np.int8)
         return self.match.mask(self.seat)
 
 

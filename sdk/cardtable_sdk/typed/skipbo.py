@@ -28,7 +28,7 @@ class Options(TypedDict):
     stock and discard tops, and win together."""
     max_turns: int | None
     """The most turns each seat may take in one round; then the round ends drawn (nobody scores), as
-    when nothing is left to draw (null: no limit; the server sets 100 when every seat is a bot)."""
+    when nothing is left to draw (default 200, on in every game; null: no limit)."""
 
 
 class Player(TypedDict):

@@ -26,8 +26,8 @@ class Options(TypedDict):
     """Double the finisher's positive round score when another player scored the same or less."""
     max_turns: int | None
     """The most turns each seat may take in one round; then the round ends as it lies: every card is
-    turned up and scored, as if the lowest total had finished (null: no limit; the server sets 100
-    when every seat is a bot)."""
+    turned up and scored, as if the lowest total had finished (default 100, on in every game; null:
+    no limit)."""
 
 
 class Player(TypedDict):

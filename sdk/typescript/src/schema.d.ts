@@ -618,7 +618,7 @@ export interface components {
              * @description Let the server play this seat with one of its bots.
              * @enum {string|null}
              */
-            bot?: "greedy" | "random" | null;
+            bot?: "expert" | "greedy" | "random" | null;
         };
         /** @description An open seat: no name, no bot; a join takes it later. */
         OpenSeatRequest: {
@@ -840,7 +840,7 @@ export interface components {
             target_score: number | null;
             /** @description Partnership variant (4 or 6 players): partners sit opposite, may build from each other's stock and discard tops, and win together. */
             teams: boolean;
-            /** @description The most turns each seat may take in one round; then the round ends drawn (nobody scores), as when nothing is left to draw (null: no limit; the server sets 100 when every seat is a bot). */
+            /** @description The most turns each seat may take in one round; then the round ends drawn (nobody scores), as when nothing is left to draw (default 200, on in every game; null: no limit). */
             max_turns: number | null;
         };
         SkipBoPlayer: {
@@ -974,7 +974,7 @@ export interface components {
             max_rounds: number | null;
             /** @description Double the finisher's positive round score when another player scored the same or less. */
             finisher_penalty: boolean;
-            /** @description The most turns each seat may take in one round; then the round ends as it lies: every card is turned up and scored, as if the lowest total had finished (null: no limit; the server sets 100 when every seat is a bot). */
+            /** @description The most turns each seat may take in one round; then the round ends as it lies: every card is turned up and scored, as if the lowest total had finished (default 100, on in every game; null: no limit). */
             max_turns: number | null;
         };
         SkyjoPlayer: {
@@ -1465,7 +1465,7 @@ export interface components {
              * @default greedy
              * @enum {string}
              */
-            fill: "greedy" | "random";
+            fill: "expert" | "greedy" | "random";
             /** @description Start as the invite's holder instead of the creator's seat. */
             invite?: string;
         };

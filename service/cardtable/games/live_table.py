@@ -537,7 +537,7 @@ def new_game(
     public: bool = False,
     turn_seconds: int | None = None,
     rematch_of: str | None = None,
-    cap_bot_games: bool = True,
+    cap_turns: bool = True,
     game_id: str | None = None,
     rated: bool = False,
     player_ids: Sequence[str] | None = None,
@@ -545,18 +545,18 @@ def new_game(
 ) -> tuple[Game, list[str | None], str | None]:
     """A new table: the game, one token per taken seat (None for open seats) and the
     invite (None when no seat is open). Dealt at once when no seat is open.
-    `cap_bot_games`: a game of bots only gets the default `max_turns` (off while writing
-    for the release before, which knows no such option). `game_id`: its id (None: drawn).
+    `cap_turns`: the game gets its default `max_turns` (off while writing for the release
+    before, which knows no such option). `game_id`: its id (None: drawn).
     A rated game (the queue's) names each seat's `player_ids` and may give seats the hash
     of a token made elsewhere (`token_sha256s`: that seat's token is then None here)."""
     seats = seats_for(game, players)
-    bots_only = cap_bot_games and all(s.bot for s in seats)
+    rules = get_rules(game)
+    if not cap_turns:
+        options = turn_limit.uncapped_for_old_release(options, rules.option_specs)  # type: ignore[assignment]
     if public and seed is not None:
         raise InvalidTableSettings("a seeded game cannot be public: its cards could be known")
     hosting = Hosting(
-        options=get_rules(game).resolve_options(
-            turn_limit.bots_only_default(options, bots_only), len(seats)
-        ),
+        options=rules.resolve_options(options, len(seats)),
         seed=seed,
         public=bool(public),
         turn_seconds=check_turn_seconds(turn_seconds),

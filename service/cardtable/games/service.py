@@ -132,7 +132,7 @@ class GameService:
             options,
             seed,
             now=self.clock(),
-            cap_bot_games=self.documents.current,
+            cap_turns=self.documents.current,
             game_id=game_id,
             **table,
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from cardtable_engine import turn_limit
 from cardtable_engine.base import COMMON_KEYS, Entry, entry_checks
 from cardtable_engine.cards import DeckRng
 from cardtable_engine.checks import Check, integer, strings
@@ -68,10 +69,11 @@ def _load(cls: type[S], data: Mapping[str, Any]) -> S:
 
 def _resolved(cls: type[GameState], options: Mapping[str, Any], n_players: int) -> bool:
     """Every option is listed with its resolved value, except options added since the state
-    was written, which are off (null) by default and so may be missing (`max_turns`)."""
-    resolved = cls.info.resolve_options(options, n_players)
-    later = {k: v for k, v in resolved.items() if k not in options and v is None}
-    return resolved == {**dict(options), **later}
+    was written, which are off (null) when missing (`max_turns`, see `turn_limit`)."""
+    given = turn_limit.unset_when_missing(options, cls.info.option_specs)
+    resolved = cls.info.resolve_options(given, n_players)
+    later = {k: v for k, v in resolved.items() if k not in given and v is None}
+    return resolved == {**given, **later}
 
 
 def _load_trusted(cls: type[S], data: Mapping[str, Any]) -> S:

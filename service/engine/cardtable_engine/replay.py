@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from cardtable_engine import turn_limit
 from cardtable_engine.base import Entry, RecordedCards, entry_checks
 from cardtable_engine.cards import DeckRng
 from cardtable_engine.errors import EngineError, InvalidRecord, InvalidState
@@ -63,9 +64,12 @@ def _replay(cls: type[S], record: Mapping[str, Any]) -> S:
     names = _players(record)
     options = record["options"]
     specs = {spec.name for spec in cls.info.option_specs}
-    # Options added since a record was written are off by default, and may be missing.
+    if not isinstance(options, Mapping) or not set(options) <= specs:
+        raise InvalidRecord("a record lists every option, resolved")
+    # Options added since a record was written are off when missing (`max_turns`).
+    options = turn_limit.unset_when_missing(options, cls.info.option_specs)
     later = {spec.name for spec in cls.info.option_specs if spec.default is None}
-    if not isinstance(options, Mapping) or not specs - later <= set(options) <= specs:
+    if not specs - later <= set(options):
         raise InvalidRecord("a record lists every option, resolved")
     entries = _entries(cls, record["log"], len(names))
     # The record carries no seed; the replayed state never shuffles, so any seed will do.

@@ -83,7 +83,7 @@ def test_defaults_and_option_description() -> None:
         "stop_rule": "french",
         "target_score": None,
         "teams": False,
-        "max_turns": None,
+        "max_turns": 200,
     }
     assert RULES.resolve_options({}, 5)["stock_size"] == 20
     described = {o["name"]: o for o in RULES.describe()["options"]}
@@ -104,7 +104,7 @@ def test_defaults_and_option_description() -> None:
     }
     assert described["target_score"]["nullable"] is True
     assert RULES.describe()["move_types"] == ["play", "discard", "pass"]
-    assert sorted(RULES.bots) == ["greedy", "random"]
+    assert sorted(RULES.bots) == ["expert", "greedy", "random"]
 
 
 @pytest.mark.parametrize(

@@ -52,7 +52,7 @@ def test_options_defaults() -> None:
         "end_score": 100,
         "max_rounds": None,
         "finisher_penalty": True,
-        "max_turns": None,
+        "max_turns": 100,
     }
 
 

@@ -9,12 +9,18 @@ from cardtable_engine import turn_limit
 from cardtable_engine.errors import InvalidOptions
 from cardtable_engine.games.skipbo.bots import BOTS
 from cardtable_engine.games.skipbo.cards import DECK_SIZE, HAND_SIZE
+from cardtable_engine.games.skipbo.expert import expert_bot
 from cardtable_engine.options import JSON, GameInfo, choice_option, flag_option, integer_option
 
 MOVE_TYPES = ("play", "discard", "pass")
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+
+MAX_TURNS = 200
+"""The default turn cap per seat and round: a two-player round with stock 30 takes about 30
+turns per seat between greedy bots (at most 48 in 60 deals), 68 between random ones (at
+most 100)."""
 
 OPTION_SPECS = (
     integer_option(
@@ -50,7 +56,7 @@ OPTION_SPECS = (
         " other's stock and discard tops, and win together.",
         default=False,
     ),
-    turn_limit.option_spec("drawn (nobody scores), as when nothing is left to draw"),
+    turn_limit.option_spec("drawn (nobody scores), as when nothing is left to draw", MAX_TURNS),
 )
 
 
@@ -78,6 +84,6 @@ INFO = GameInfo(
     max_players=MAX_PLAYERS,
     option_specs=OPTION_SPECS,
     move_types=MOVE_TYPES,
-    bots=BOTS,
+    bots={**BOTS, "expert": expert_bot},
     check_option_values=check_option_values,
 )
