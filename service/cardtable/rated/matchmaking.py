@@ -37,9 +37,10 @@ from cardtable_engine.registry import get_rules
 
 OPPONENTS = ("humans", "bots", "any")
 STATUSES = ("waiting", "matched", "cancelled", "expired")
-SERVER_BOTS = ("greedy", "random")
+SERVER_BOTS = ("expert", "greedy", "random")
+"""The server bots that are rated players, strongest first; a game seats those it hosts."""
 SERVER_BOT_SEATS = 7
-"""Each server bot is this many rated players (`bot-greedy-1` … `-7`), so that one table of
+"""Each server bot is this many rated players (`bot-expert-1` … `-7`), so that one table of
 up to 8 can hold several without a player meeting itself."""
 
 
@@ -161,7 +162,13 @@ class Queue:
     def _server_bots(self, game: str, rating: float) -> list[str]:
         """The server bots as the match script takes them, closest in rating first."""
         self.ensure_server_bots()
-        ids = [server_bot_id(b, i) for b in SERVER_BOTS for i in range(1, SERVER_BOT_SEATS + 1)]
+        hosted = get_rules(game).bots
+        ids = [
+            server_bot_id(bot, index)
+            for bot in SERVER_BOTS
+            if bot in hosted
+            for index in range(1, SERVER_BOT_SEATS + 1)
+        ]
         pipe = self.redis.pipeline(transaction=False)
         for player in ids:
             pipe.hgetall(self.players.key_for(player))
