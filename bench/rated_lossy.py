@@ -74,13 +74,16 @@ def check(direct: redis.Redis, games: list[tuple[str, list[str]]]) -> tuple[int,
     for game_id, players in games:
         seated.update(players)
         done, stored = direct.hmget(f"{PREFIX}:game:{{{game_id}}}:ratings", ["done", "result"])
-        if not (done and stored):
-            wrong.append(f"game {game_id}: result stored {bool(stored)}, done {bool(done)}")
+        if not stored:
+            wrong.append(f"game {game_id}: no result stored")
             continue
-        ok = True
+        ok = bool(done)
+        if not done:  # cut short: its shares may be applied, the next read finishes it
+            wrong.append(f"game {game_id}: result stored, settle not marked done")
         for entry in json.loads(stored)["seats"]:
             who = entry["player"]
-            change[who] += entry["mu_after"] - entry["mu_before"]
+            if direct.sismember(player.format(who) + ":rated", game_id):
+                change[who] += entry["mu_after"] - entry["mu_before"]
             if who not in histories:
                 raw = direct.lrange(player.format(who) + ":games", 0, -1)
                 histories[who] = Counter(json.loads(item)["game_id"] for item in raw)
