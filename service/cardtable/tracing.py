@@ -68,9 +68,15 @@ def init_app(app: Flask, settings: Settings, provider: Any = None) -> None:
     if not wanted(settings):
         return
     global span, _provider
-    from opentelemetry import trace
-    from opentelemetry.instrumentation.flask import FlaskInstrumentor
-    from opentelemetry.instrumentation.redis import RedisInstrumentor
+    try:
+        from opentelemetry import trace
+        from opentelemetry.instrumentation.flask import FlaskInstrumentor
+        from opentelemetry.instrumentation.redis import RedisInstrumentor
+    except ImportError as missing:
+        raise RuntimeError(
+            "CARDTABLE_TRACING=on needs the `tracing` extra: pip install 'cardtable[tracing]' "
+            f"({missing})"
+        ) from missing
 
     if provider is None:
         provider = _provider_from_env()
