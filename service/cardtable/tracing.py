@@ -37,9 +37,9 @@ SERVICE_NAME = "cardtable"
 FLUSH_SECONDS = 2.0
 """How long a stopping worker waits for its last spans to be sent."""
 EXPORTERS = ("otlp", "console", "none")
+"""What OTEL_TRACES_EXPORTER may name (otlp: OTLP over HTTP/protobuf)."""
 SECRET_HEADERS = ("authorization", "idempotency-key", "cookie")
 """Never recorded, whatever OTEL_INSTRUMENTATION_HTTP_CAPTURE_HEADERS_SERVER_REQUEST asks."""
-"""What OTEL_TRACES_EXPORTER may name (otlp: OTLP over HTTP/protobuf)."""
 
 _NO_SPAN: AbstractContextManager[None] = contextlib.nullcontext()
 
@@ -61,10 +61,9 @@ def wanted(settings: Settings, env: dict[str, str] | None = None) -> bool:
     return settings.tracing and not disabled
 
 
-def init_app(app: Flask, settings: Settings, provider: Any = None) -> None:
-    """Trace this process's requests, Redis commands and moves, if tracing is wanted.
-
-    `provider` (a TracerProvider) replaces the one built from the environment (tests)."""
+def init_app(app: Flask, settings: Settings) -> None:
+    """Trace this process's requests, Redis commands and moves, if tracing is wanted (the
+    provider is built from the OTEL_* environment; `provider()` hands it to tests)."""
     if not wanted(settings):
         return
     global span, _provider
@@ -78,15 +77,14 @@ def init_app(app: Flask, settings: Settings, provider: Any = None) -> None:
             f"({missing})"
         ) from missing
 
-    if provider is None:
-        provider = _provider_from_env()
-        trace.set_tracer_provider(provider)
+    built = _provider_from_env()
+    trace.set_tracer_provider(built)  # for any other instrumentation in the process
     # Request headers are recorded only if OTEL_INSTRUMENTATION_HTTP_CAPTURE_HEADERS_* asks;
     # tokens travel in Authorization only (never in a URL), which is masked even then.
     config.mask_otel_headers(SECRET_HEADERS)
-    FlaskInstrumentor.instrument_app(app, tracer_provider=provider)  # type: ignore[no-untyped-call]
-    RedisInstrumentor().instrument(tracer_provider=provider)
-    tracer = provider.get_tracer("cardtable")
+    FlaskInstrumentor.instrument_app(app, tracer_provider=built)  # type: ignore[no-untyped-call]
+    RedisInstrumentor().instrument(tracer_provider=built)
+    tracer = built.get_tracer("cardtable")
 
     @contextlib.contextmanager
     def traced(name: str, **attributes: Any) -> Iterator[Any]:
@@ -100,7 +98,7 @@ def init_app(app: Flask, settings: Settings, provider: Any = None) -> None:
                 current.set_attribute("error.type", type(error).__name__)
                 raise
 
-    span, _provider = traced, provider
+    span, _provider = traced, built
 
 
 def provider() -> Any:
