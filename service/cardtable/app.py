@@ -12,7 +12,7 @@ from flask import Flask, request
 from flask_cors import CORS
 from flask_smorest import Api
 
-from cardtable import logs
+from cardtable import logs, tracing
 from cardtable.api import (
     catalog_routes,
     game_routes,
@@ -71,6 +71,9 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     app = CardtableFlask("cardtable", root_path=str(root), instance_path=str(root / "instance"))
     app.config.update(api_config(settings))
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    # First, so its hooks run before the others' (a request a hook refuses is traced too) and the
+    # WSGI layers added below (proxy headers, limits, the refusal gate) stay outside it.
+    tracing.init_app(app, settings)
     if redis_client is None:
         redis_client = connect(
             settings.with_overrides(redis_url=settings.redis_url or OFFLINE_REDIS_URL)

@@ -152,6 +152,9 @@ class Settings:
     return_freed_memory: bool = True
     """After many streams and long-polls close, give the heap they freed back to the OS
     (glibc's malloc_trim; nothing elsewhere): `cardtable.live.hub.FreedMemory`."""
+    tracing: bool = False
+    """OpenTelemetry spans (requests, Redis commands, moves), sent where the standard
+    OTEL_* variables say; needs the `tracing` extra (docs/operations.md, "Tracing")."""
 
     # The process: gunicorn (server/gunicorn_conf.py, server/worker.py), logging, the ops port, the
     # watch loop. Read one at a time with `Settings.read`, before any app exists.
@@ -359,7 +362,14 @@ STRINGS = (
     "prometheus_multiproc_dir",
 )
 # Yes/no settings (1, true, yes, on / 0, false, no, off).
-BOOLEANS = ("require_redis_url", "public_docs", "access_log", "log_probes", "return_freed_memory")
+BOOLEANS = (
+    "require_redis_url",
+    "public_docs",
+    "access_log",
+    "log_probes",
+    "return_freed_memory",
+    "tracing",
+)
 # Numeric settings, read the same way: field -> conversion.
 NUMBERS: dict[str, Callable[[str], Any]] = {
     "game_ttl_seconds": int,
@@ -414,3 +424,22 @@ def gunicorn_script_name() -> str:
     """gunicorn's own `SCRIPT_NAME` variable (a mount prefix it takes off every path; not a
     Cardtable setting): the worker's early refusals keep out of its way when it is set."""
     return os.environ.get("SCRIPT_NAME", "")
+
+
+OTEL_SANITIZE_HEADERS = "OTEL_INSTRUMENTATION_HTTP_CAPTURE_HEADERS_SANITIZE_FIELDS"
+
+
+def otel_variables() -> dict[str, str]:
+    """The standard OTEL_* variables: OpenTelemetry reads them itself (they are not
+    Cardtable settings); cardtable.tracing looks at a few to decide and to say what it does."""
+    return {name: value for name, value in os.environ.items() if name.startswith("OTEL_")}
+
+
+def mask_otel_headers(names: tuple[str, ...]) -> None:
+    """Add `names` to the request headers OpenTelemetry's HTTP instrumentation masks (it
+    reads OTEL_INSTRUMENTATION_HTTP_CAPTURE_HEADERS_SANITIZE_FIELDS on each request), so
+    an operator who captures every header (`.*`) still records none of these."""
+    asked = [item.strip() for item in os.environ.get(OTEL_SANITIZE_HEADERS, "").split(",")]
+    masked = [item for item in asked if item]
+    known = {item.lower() for item in masked}
+    os.environ[OTEL_SANITIZE_HEADERS] = ",".join(masked + [n for n in names if n not in known])

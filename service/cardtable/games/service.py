@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from cardtable import tracing
 from cardtable.documents.game import TOKEN_HASHES_FIELD, TOKENS_FIELD, token_hashes
 from cardtable.documents.movelog import MoveRecorder
 from cardtable.documents.movelog import entries as stored_entries
@@ -441,7 +442,8 @@ class GameService:
         rules' refusal stands (422 for an illegal move), whatever the seat did last: a
         duplicate request is recognised by its Idempotency-Key, not guessed from the move."""
         try:
-            return game.move_at(seat, move, if_match, self.clock())
+            with tracing.span("cardtable.engine.move", **{"cardtable.game": game.game}):
+                return game.move_at(seat, move, if_match, self.clock())
         except (IllegalMove, NotYourTurn, WrongPhase, GameOver):
             now = self.store.current_version(game.game_id)
             if now != game.version:
