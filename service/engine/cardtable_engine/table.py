@@ -89,6 +89,7 @@ def plain_table_fields(seats: Sequence[Seat], seeded: bool) -> dict[str, Any]:
         "left": [seat.bot_reason == "left" for seat in seats],
         "rematch": None,
         "rematch_of": None,
+        "rated": False,
     }
 
 

@@ -1,5 +1,6 @@
 """The environments' text render mode (`render_mode="ansi"`): one seat's view as a few lines
-of text, what that seat sees and nothing more."""
+of text, what that seat sees and nothing more. An adapter: it names view fields, as only
+the adapters do."""
 
 from __future__ import annotations
 
