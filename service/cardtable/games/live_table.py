@@ -297,7 +297,10 @@ class Game:
             return []
         rules = get_rules(self.game)
         names = [seat.name for seat in self.seats]
-        self._deal(rules.new_state(names, self.hosting.options, self.hosting.seed))
+        # A table stored before `max_turns` existed (or for the release before) leaves it out:
+        # uncapped, as it was created, not the default of a table created now.
+        options = turn_limit.unset_when_missing(self.hosting.options, rules.option_specs)
+        self._deal(rules.new_state(names, options, self.hosting.seed))
         self.hosting.dealt_at = self.version
         return self.after_change(now, None)
 
