@@ -13,8 +13,16 @@ from tests.support.waiting import eventually
 
 
 def test_only_the_services_own_switch_counts() -> None:
-    assert _names({"data": b"mymaster 127.0.0.1 1 127.0.0.1 2"}, "mymaster")
-    assert not _names({"data": b"other 127.0.0.1 1 127.0.0.1 2"}, "mymaster")
+    switch = {"channel": b"+switch-master", "data": b"mymaster 127.0.0.1 1 127.0.0.1 2"}
+    assert _names(switch, "mymaster")
+    assert not _names({**switch, "data": b"other 127.0.0.1 1 127.0.0.1 2"}, "mymaster")
+    # An instance's announcement names its master after "@" (a replica), or itself.
+    replica = b"slave 127.0.0.1:7 127.0.0.1 7 @ mymaster 127.0.0.1 1"
+    assert _names({"channel": b"+sdown", "data": replica}, "mymaster")
+    assert not _names(
+        {"channel": b"+sdown", "data": replica.replace(b"mymaster", b"x")}, "mymaster"
+    )
+    assert _names({"channel": b"+sdown", "data": b"master mymaster 127.0.0.1 1"}, "mymaster")
 
 
 def test_a_switch_drops_the_connections_to_the_old_master(tmp_path: Path) -> None:
