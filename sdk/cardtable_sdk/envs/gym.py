@@ -27,8 +27,8 @@ import numpy as np
 from gymnasium import spaces
 
 from cardtable_sdk._engine import GameState, Move
-from cardtable_sdk.arena import load_bot
 from cardtable_sdk.adapters import text
+from cardtable_sdk.arena import load_bot
 from cardtable_sdk.envs.core import ILLEGAL_PENALTY, MAX_STEPS, IllegalAction, Match
 from cardtable_sdk.views import MoveList, make_view
 
