@@ -90,6 +90,24 @@ def test_a_bot_ticket_is_matched_at_once_with_server_bots(client: Any) -> None:
         assert client.get(f"/players/{player}").get_json()["kind"] == "bot"
 
 
+def test_server_bots_lost_from_redis_are_made_again(
+    client: Any, settings: Settings, raw_redis: Any
+) -> None:
+    # The app made its server bots at its first match, then Redis lost everything (emptied
+    # or restarted without persistence) under the running app: bots are still matched.
+    assert queued(client, new_player(client, "bot"))["status"] == "matched"
+    for key in list(raw_redis.scan_iter(match=f"{settings.key_prefix}:*")):
+        raw_redis.delete(key)
+    assert client.get("/players/bot-expert-1").status_code == 404
+    bot = new_player(client, "bot")
+    answer = queued(client, bot)
+    assert answer["status"] == "matched"
+    view = client.get(f"/games/{answer['game_id']}").get_json()
+    other = next(entry["player"] for entry in view["players"] if entry["player"] != bot["id"])
+    assert other.startswith("bot-")
+    assert client.get(f"/players/{other}").get_json()["kind"] == "bot"
+
+
 def test_a_human_never_meets_itself_and_waits_by_default(client: Any) -> None:
     human = new_player(client)
     answer = queued(client, human)

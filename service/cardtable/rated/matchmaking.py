@@ -150,7 +150,9 @@ class Queue:
     # ---- the server's own bots ---------------------------------------------------------
 
     def ensure_server_bots(self) -> None:
-        """Create the server bots' rated players once per process (idempotent)."""
+        """Create the server bots' rated players once per process (idempotent); a bot found
+        missing later (Redis emptied or restarted under a running server) is made again by
+        `_server_bots`."""
         if self._bots_ready:
             return
         for bot in SERVER_BOTS:
@@ -158,6 +160,12 @@ class Queue:
                 name = server_bot_name(bot, index)
                 self.players.ensure(server_bot_id(bot, index), name, "bot")
         self._bots_ready = True
+
+    def _read_players(self, ids: list[str]) -> list[dict[str, str]]:
+        pipe = self.redis.pipeline(transaction=False)
+        for player in ids:
+            pipe.hgetall(self.players.key_for(player))
+        return [{k.decode(): v.decode() for k, v in raw.items()} for raw in pipe.execute()]
 
     def _server_bots(self, game: str, rating: float) -> list[str]:
         """The server bots as the match script takes them, closest in rating first."""
@@ -169,12 +177,19 @@ class Queue:
             if bot in hosted
             for index in range(1, SERVER_BOT_SEATS + 1)
         ]
-        pipe = self.redis.pipeline(transaction=False)
-        for player in ids:
-            pipe.hgetall(self.players.key_for(player))
+        found = self._read_players(ids)
+        missing = [
+            player for player, fields in zip(ids, found, strict=True) if "name" not in fields
+        ]
+        if missing:
+            # Created once per process, but Redis may have lost them since (emptied,
+            # restarted without persistence): make them again rather than never seat them.
+            for player in missing:
+                _, bot, index = player.split("-")
+                self.players.ensure(player, server_bot_name(bot, int(index)), "bot")
+            found = self._read_players(ids)
         entries = []
-        for player, raw in zip(ids, pipe.execute(), strict=True):
-            fields = {k.decode(): v.decode() for k, v in raw.items()}
+        for player, fields in zip(ids, found, strict=True):
             if "name" not in fields:
                 continue  # not created (yet): never seated
             shown = rating_of(fields, game).rating
