@@ -188,7 +188,7 @@ class Queue:
                 _, bot, index = player.split("-")
                 self.players.ensure(player, server_bot_name(bot, int(index)), "bot")
             found = self._read_players(ids)
-        entries = []
+        entries: list[dict[str, Any]] = []
         for player, fields in zip(ids, found, strict=True):
             if "name" not in fields:
                 continue  # not created (yet): never seated
