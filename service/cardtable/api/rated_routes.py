@@ -13,6 +13,7 @@ from flask.views import MethodView
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.idempotency_header import (
     IdempotencyKeyHeaderSchema,
+    SecretIdempotencyKeyHeaderSchema,
     idempotency_key,
     keyed,
     replayed_answer,
@@ -71,7 +72,7 @@ def player_id_for(key: str) -> str:
 class Players(MethodView):
     @players_blp.doc(operationId="create_player", security=[])
     @players_blp.arguments(NewPlayerSchema())
-    @players_blp.headers(IdempotencyKeyHeaderSchema())
+    @players_blp.headers(SecretIdempotencyKeyHeaderSchema())
     @players_blp.response(201, CreatedPlayerSchema, errors=(409, 503, *BODY))
     def post(self, body: dict[str, Any]) -> Any:
         """Create a rated player (a human or a bot): its key is shown only here."""
@@ -107,7 +108,7 @@ class Player(MethodView):
 @players_blp.route("/<string:player_id>/key")
 class PlayerKey(MethodView):
     @players_blp.doc(operationId="rotate_player_key", security=PLAYER_KEY)
-    @players_blp.headers(IdempotencyKeyHeaderSchema())
+    @players_blp.headers(SecretIdempotencyKeyHeaderSchema())
     @players_blp.response(201, NewKeySchema, errors=(401, 403, 404, 503))
     def post(self, player_id: str) -> Any:
         """Rotate your key: a new one is shown once, the old one stops working at once."""
