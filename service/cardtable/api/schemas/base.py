@@ -4,7 +4,7 @@ engine's registry, so that a game added to the registry is described without cop
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterator
 from typing import Any, TypeVar
 
 from marshmallow import RAISE, Schema, fields, validate
@@ -15,11 +15,26 @@ from cardtable_engine.registry import GAMES
 # What the discovery endpoint serves: the one description of each game the API reads.
 GAME_TYPES: dict[str, dict[str, Any]] = {name: rules.describe() for name, rules in GAMES.items()}
 GAME_NAMES = tuple(GAME_TYPES)
-# The games whose folders declare score-sheet rules (cardtable_engine/sheets.py).
-SHEET_GAME_NAMES = tuple(name for name, rules in GAMES.items() if rules.sheet is not None)
-# A live view of the registry's names: a game hosted later (the tests' third game, through
-# `registry.hosted`) can be created too. Score sheets keep the fixed SHEET_GAME_NAMES.
+# A live view of the registry's names: a game hosted later (a new folder discovered by a
+# test, through `registry.hosted`) can be created too.
 HOSTED_GAMES = GAMES.keys()
+
+
+class _SheetGames(Collection[str]):
+    """A live view of the hosted games whose folders declare score-sheet rules
+    (cardtable_engine/sheets.py), as HOSTED_GAMES is of every hosted game."""
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name, rules in GAMES.items() if rules.sheet is not None)
+
+    def __contains__(self, name: object) -> bool:
+        return name in GAMES and GAMES[str(name)].sheet is not None
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+SHEET_GAMES: Collection[str] = _SheetGames()
 BOT_NAMES = tuple(sorted({bot for info in GAME_TYPES.values() for bot in info["bots"]}))
 MOVE_TYPES = tuple(
     dict.fromkeys(kind for info in GAME_TYPES.values() for kind in info["move_types"])

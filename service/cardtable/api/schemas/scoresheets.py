@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from collections.abc import Mapping
+from typing import Any
+
+from marshmallow import INCLUDE, Schema, fields, post_dump, validate
 
 from cardtable.api.schemas.base import (
     NAME,
     NAME_SCHEMA,
     PLAYERS,
-    SHEET_GAME_NAMES,
+    SHEET_GAMES,
     StrictSchema,
     described,
     strict_int,
@@ -16,7 +19,7 @@ from cardtable.api.schemas.base import (
 
 
 class CreateScoresheetRequestSchema(StrictSchema):
-    game = fields.String(required=True, validate=validate.OneOf(SHEET_GAME_NAMES))
+    game = fields.String(required=True, validate=validate.OneOf(SHEET_GAMES))
     players = fields.List(
         fields.String(validate=NAME, metadata=NAME_SCHEMA),
         required=True,
@@ -34,9 +37,14 @@ class CreateScoresheetRequestSchema(StrictSchema):
     )
 
 
-class ScoresheetRoundRequestSchema(StrictSchema):
+class ScoresheetRoundRequestSchema(Schema):
     """One round's result. Skyjo takes `card_totals` and `finisher`; Skip-Bo takes `winner`
-    and `stocks_left`. A field of the other game is refused (422 `validation_error`)."""
+    and `stocks_left`; any other game the fields its sheet rules name. A field the sheet's
+    game does not take is refused (422 `validation_error`) by the game's sheet rules, which
+    check every entry: the fields below are typed here for the games of this release."""
+
+    class Meta:
+        unknown = INCLUDE
 
     card_totals = fields.List(
         strict_int(),
@@ -76,7 +84,14 @@ class ScoresheetPlayerSchema(Schema):
 
 
 class ScoresheetRoundSchema(Schema):
-    """A round as entered and as counted; the fields of the sheet's game only."""
+    """A round as entered and as counted; the fields of the sheet's game only (a game
+    without fields below shows those its sheet rules count)."""
+
+    @post_dump(pass_original=True)
+    def _the_games_own_keys(
+        self, data: dict[str, Any], counted: Mapping[str, Any], **_: Any
+    ) -> dict[str, Any]:
+        return {**counted, **data}
 
     round = fields.Integer(required=True, metadata={"description": "1 for the first round."})
     scores = fields.List(
@@ -116,7 +131,7 @@ class StandingSchema(Schema):
 
 class ScoresheetSchema(Schema):
     id = fields.String(required=True)
-    game = fields.String(required=True, validate=validate.OneOf(SHEET_GAME_NAMES))
+    game = fields.String(required=True, validate=validate.OneOf(SHEET_GAMES))
     version = fields.Integer(
         required=True, metadata={"description": "Grows by one per edit; sent as the ETag."}
     )
