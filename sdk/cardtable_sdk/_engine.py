@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 try:
+    from cardtable_engine import turn_limit
     from cardtable_engine.base import EngineError, GameRules, GameState
     from cardtable_engine.host import ServiceError
     from cardtable_engine.registry import GAMES, get_rules
@@ -31,6 +32,7 @@ __all__ = [
     "determinize",
     "get_rules",
     "sample_state",
+    "turn_limit",
 ]
 
 Move = dict[str, Any]

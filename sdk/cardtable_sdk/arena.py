@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from cardtable_sdk._botspec import import_function as _import_function
-from cardtable_sdk._engine import GAMES, GameState, Move, get_rules
+from cardtable_sdk._engine import GAMES, GameState, Move, get_rules, turn_limit
 from cardtable_sdk.ratings import elo_ratings, wilson_interval
 from cardtable_sdk.views import MoveList, make_view
 
@@ -148,8 +148,8 @@ def play_game(tournament: Tournament, index: int, max_moves: int = MAX_MOVES) ->
         names, dict(tournament.options), tournament.deal_seed(index)
     )
     rngs = [random.Random(f"{tournament.seed}:{index}:{seat}") for seat in range(len(names))]
-    per_seat = tournament.options.get("max_turns")
-    limit = -1 if per_seat is None else int(per_seat) * tournament.players
+    # The rules' cap, counted by the engine (`turn_limit`): seen here only to count it.
+    limit = turn_limit.cap(tournament.options, tournament.players) or -1
     capped = 0
     for _ in range(max_moves):
         if state.is_over:

@@ -35,7 +35,7 @@ from cardtable_engine.checks import (
 from cardtable_engine.errors import IllegalMove
 from cardtable_engine.options import GameInfo, integer_option
 from cardtable_engine.scoring import highest_winners
-from cardtable_engine.shapes import MoveShape, integer_field, parse_move
+from cardtable_engine.shapes import MoveShape, integer_field
 from cardtable_engine.sheets import (
     InvalidRound,
     Options,
@@ -137,10 +137,6 @@ class HighCardState(GameState):
 
     def moves_for(self, seat: int) -> list[Move]:
         return [{"type": "play", "rank": rank} for rank in sorted(set(self.hands[seat]))]
-
-    @staticmethod
-    def parse_move(move: object, seat: int, n_players: int) -> Move:
-        return parse_move(MOVES, move, n_players)
 
     def check_legal(self, seat: int, move: Move) -> None:
         if move["rank"] not in self.hands[seat]:

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.store.documents import DocumentTooNew
+from cardtable_engine.checks import is_int
 
 DOCUMENT_SCHEMA_VERSION = 5
 """5: as 4, with the moves of its log stored by content (their number in the game's move
@@ -48,7 +49,7 @@ def check_schema_version(
     """Refuse a document of a newer schema than `supported`; any other mismatch (beyond the
     `older` versions the caller still reads) is our bug."""
     found = document.get("schema_version")
-    if isinstance(found, int) and not isinstance(found, bool) and found > supported:
+    if is_int(found) and found > supported:
         raise DocumentTooNew(kind, doc_id, found, supported)
     if found != supported and found not in older:
         raise RuntimeError(f"{kind} {doc_id}: unknown schema_version {found!r}")

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 from cardtable_engine import turn_limit
 from cardtable_engine.autoplay import play_bots
 from cardtable_engine.base import GameOver, GameState, InvalidPlayers, Move
+from cardtable_engine.checks import is_int
 from cardtable_engine.host import (
     AlreadyLeft,
     AlreadyStarted,
@@ -127,7 +128,7 @@ class Hosting:
 def check_turn_seconds(value: object) -> int | None:
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_int(value):
         raise InvalidTableSettings("turn_seconds must be an integer number of seconds or null")
     if not TURN_SECONDS_MIN <= value <= TURN_SECONDS_MAX:
         raise InvalidTableSettings(

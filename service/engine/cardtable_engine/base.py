@@ -35,6 +35,7 @@ from cardtable_engine.hooks import EventHooks, PlayHooks, SearchHooks, StoredFor
 from cardtable_engine.options import JSON, Bot, GameInfo, OptionSpec, resolve_option_values
 from cardtable_engine.scoring import running_totals
 from cardtable_engine.shapes import MoveShape, MoveSpace, move_space
+from cardtable_engine.shapes import parse_move as parse_declared
 
 if TYPE_CHECKING:
     from cardtable_engine.sheets import SheetRules
@@ -211,11 +212,12 @@ class GameState(ABC):
     def moves_for(self, seat: int) -> list[Move]:
         """Every legal move of `seat`, which may act now, without duplicates."""
 
-    @staticmethod
-    @abstractmethod
-    def parse_move(move: object, seat: int, n_players: int) -> Move:
+    @classmethod
+    def parse_move(cls, move: object, seat: int, n_players: int) -> Move:
         """The normalized move (a fresh dict, fields in the contract's order), or
-        MalformedMove saying what is wrong with its shape."""
+        MalformedMove saying what is wrong with its shape: parsed from the declared `MOVES`
+        (a game adds a rule of its own by extending this, as Skip-Bo's partner piles do)."""
+        return parse_declared(cls.MOVES, move, n_players)
 
     def check_legal(self, seat: int, move: Move) -> None:
         """IllegalMove when a well-formed move of the right step is not allowed now."""

@@ -7,7 +7,7 @@ entries from the same declaration that the loader checks them with."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeGuard
 
 from cardtable_engine.cards import is_card_list
 from cardtable_engine.errors import InvalidState, MalformedMove
@@ -60,7 +60,7 @@ def fail(name: str, message: str) -> NoReturn:
     raise InvalidState(f"{name} {message}")
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """An integer and not a bool (JSON's true is no number)."""
     return type(value) is int
 

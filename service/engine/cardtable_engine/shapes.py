@@ -154,8 +154,25 @@ def parse_move(shapes: Sequence[MoveShape], move: object, n_players: int) -> Mov
             move=dict(move),
         )
     candidates = [shape for shape in shapes if shape.type == move["type"]]
-    matching = [shape for shape in candidates if shape.matches(move)] or candidates
-    return matching[0].parse(move, n_players)
+    matching = [shape for shape in candidates if shape.matches(move)]
+    if not matching and len(candidates) > 1:
+        # Variants of one type (Skip-Bo's play sources): name the field that tells them
+        # apart and what it may be.
+        name = variant_field(candidates)
+        allowed = ", ".join(repr(shape.key[1]) for shape in candidates)
+        raise MalformedMove(
+            f"a {move['type']}'s {name!r} must be one of {allowed}, not {move.get(name)!r}",
+            move=dict(move),
+        )
+    return (matching or candidates)[0].parse(move, n_players)
+
+
+def variant_field(shapes: Sequence[MoveShape]) -> str:
+    """The field whose single choice tells a type's shapes apart (Skip-Bo's `source`)."""
+    for spec in shapes[0].fields:
+        if spec.choices is not None and len(spec.choices) == 1:
+            return spec.name
+    raise ValueError(f"the shapes of {shapes[0].type!r} need a single-choice field")
 
 
 class MoveSpace:

@@ -20,7 +20,7 @@ from cardtable_engine import view_fields
 from cardtable_engine.base import GameRules
 from cardtable_engine.checks import schema_of
 from cardtable_engine.registry import GAMES
-from cardtable_engine.shapes import MoveField, MoveShape, shapes_by_type
+from cardtable_engine.shapes import MoveField, shapes_by_type, variant_field
 
 JSONSchema = dict[str, Any]
 
@@ -75,7 +75,7 @@ def move_components(rules: GameRules) -> dict[str, JSONSchema]:
         variants = {shape.key[1]: f"{game}{camel(*shape.key)}Move" for shape in shapes}
         for shape, variant in zip(shapes, variants.values(), strict=True):
             found[variant] = shape.schema()
-        found[name] = _one_of(variants.values(), _variant_field(shapes), variants)
+        found[name] = _one_of(variants.values(), variant_field(shapes), variants)
     union = _one_of(by_type.values(), "type", by_type)
     if any("oneOf" in found[name] for name in by_type.values()):
         # A mapping names object schemas only (a type of several shapes has its own).
@@ -85,14 +85,6 @@ def move_components(rules: GameRules) -> dict[str, JSONSchema]:
         **union,
     }
     return found
-
-
-def _variant_field(shapes: list[MoveShape]) -> str:
-    """The field whose single choice tells a type's shapes apart (Skip-Bo's `source`)."""
-    for spec in shapes[0].fields:
-        if spec.choices is not None and len(spec.choices) == 1:
-            return spec.name
-    raise ValueError(f"the shapes of {shapes[0].type!r} need a single-choice field")
 
 
 # -- log entries and rounds ------------------------------------------------------------

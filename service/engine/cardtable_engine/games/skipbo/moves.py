@@ -19,10 +19,9 @@ with IllegalMove.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from cardtable_engine.checks import require_fields, require_int
 from cardtable_engine.errors import IllegalMove, MalformedMove, Move, WrongPhase
 from cardtable_engine.games.skipbo.cards import (
     BUILDING_PILES,
@@ -31,14 +30,11 @@ from cardtable_engine.games.skipbo.cards import (
     card_name,
     fits,
 )
-from cardtable_engine.games.skipbo.info import MOVE_TYPES
 from cardtable_engine.games.skipbo.rounds import end_round, end_turn, partner, refill
 from cardtable_engine.shapes import MoveField, MoveShape, choice, integer_field
 
 if TYPE_CHECKING:
     from cardtable_engine.games.skipbo.state import SkipBoState
-
-SOURCES = ("hand", "stock", "discard")
 
 STEP_MOVE_TYPES: dict[str, frozenset[str]] = {
     "build": frozenset({"play"}),
@@ -48,15 +44,6 @@ STEP_MOVE_TYPES: dict[str, frozenset[str]] = {
     "pass": frozenset({"pass"}),
 }
 
-_FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    # (allowed, required) per play source
-    "hand": ({"type", "source", "card", "target"}, {"type", "source", "card", "target"}),
-    "stock": ({"type", "source", "target", "owner"}, {"type", "source", "target"}),
-    "discard": (
-        {"type", "source", "pile", "target", "owner"},
-        {"type", "source", "pile", "target"},
-    ),
-}
 _CARD = integer_field("card", 0, TOP_VALUE, "The card's value, 0 = SKIP-BO.")
 _TARGET = integer_field("target", 0, BUILDING_PILES - 1, "The building pile, 0..3.")
 _PILE = integer_field("pile", 0, DISCARD_PILES - 1, "Your discard pile, 0..3.")
@@ -81,51 +68,13 @@ and the stored move log are derived from it."""
 # --------------------------------------------------------------------------------------
 
 
-def _malformed(message: str, move: Mapping[str, object], seat: int) -> MalformedMove:
-    """The refusal of `move`, which carries the move as sent."""
-    return MalformedMove(message, move=dict(move), seat=seat)
-
-
-def parse_move(move: object, seat: int, n_players: int) -> Move:
-    """The normalized contract form of `move` (a fresh dict), or MalformedMove saying why."""
-    if not isinstance(move, Mapping):
-        raise MalformedMove("a move must be a JSON object with a 'type'", seat=seat)
-    kind = move.get("type")
-    if kind not in MOVE_TYPES:
-        raise _malformed(
-            f"unknown move type {kind!r}; Skip-Bo moves are play, discard and pass", move, seat
+def check_owner(move: Move, seat: int) -> Move:
+    """The declared shape allows any seat as `owner`; the rules only a partner's."""
+    if move.get("owner") == seat:
+        raise MalformedMove(
+            "'owner' names a partner's pile; leave it out to use your own", move=move, seat=seat
         )
-    if kind == "pass":
-        require_fields(move, {"type"}, {"type"})
-        return {"type": "pass"}
-    if kind == "discard":
-        require_fields(move, {"type", "card", "pile"}, {"type", "card", "pile"})
-        return {
-            "type": "discard",
-            "card": require_int(move, "card", 0, TOP_VALUE),
-            "pile": require_int(move, "pile", 0, DISCARD_PILES - 1),
-        }
-    source = move.get("source")
-    if source not in SOURCES:
-        raise _malformed(
-            f"a play's source must be 'hand', 'stock' or 'discard', not {source!r}", move, seat
-        )
-    allowed, required = _FIELDS[source]
-    require_fields(move, allowed, required)
-    parsed: Move = {"type": "play", "source": source}
-    if source == "hand":
-        parsed["card"] = require_int(move, "card", 0, TOP_VALUE)
-    if source == "discard":
-        parsed["pile"] = require_int(move, "pile", 0, DISCARD_PILES - 1)
-    parsed["target"] = require_int(move, "target", 0, BUILDING_PILES - 1)
-    if "owner" in move:
-        owner = require_int(move, "owner", 0, n_players - 1)
-        if owner == seat:
-            raise _malformed(
-                "'owner' names a partner's pile; leave it out to use your own", move, seat
-            )
-        parsed["owner"] = owner
-    return parsed
+    return move
 
 
 # --------------------------------------------------------------------------------------

@@ -71,9 +71,9 @@ class SkipBoState(GameState):
     def moves_for(self, seat: int) -> list[Move]:
         return moves.legal_moves(self, seat)
 
-    @staticmethod
-    def parse_move(move: object, seat: int, n_players: int) -> Move:
-        return moves.parse_move(move, seat, n_players)
+    @classmethod
+    def parse_move(cls, move: object, seat: int, n_players: int) -> Move:
+        return moves.check_owner(super().parse_move(move, seat, n_players), seat)
 
     def check_step(self, seat: int, move: Move) -> None:
         moves.check_step(self, seat, move)

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from cardtable_engine.checks import require_fields, require_int
-from cardtable_engine.errors import IllegalMove, MalformedMove, Move
+from cardtable_engine.errors import IllegalMove, Move
 from cardtable_engine.games.skyjo.cards import COLS, GRID_SIZE, ROWS, position, row_col
-from cardtable_engine.games.skyjo.info import MOVE_TYPES
 from cardtable_engine.games.skyjo.rounds import begin_turns, end_turn, refill_draw_pile
 from cardtable_engine.shapes import MoveShape, integer_field
 
 if TYPE_CHECKING:
     from cardtable_engine.games.skyjo.state import SkyjoState
 
-POSITION_FIELDS = {"type", "row", "col"}
 _POSITION = (
     integer_field("row", 0, ROWS - 1, "The grid's row, 0..2."),
     integer_field("col", 0, COLS - 1, "The grid's column, 0..3."),
@@ -36,37 +32,6 @@ STEP_MOVES: dict[str, tuple[str, ...]] = {
     "place_drawn": ("replace", "discard_and_reveal"),
 }
 """The move types of each step; a move of another step is a WrongPhase."""
-
-
-def parse_move(move: object, seat: int = 0, n_players: int = 2) -> Move:
-    """The normalized move (a fresh dict with exactly the contract's fields), or
-    MalformedMove saying what is wrong with its shape."""
-    if not isinstance(move, Mapping):
-        raise MalformedMove("a move is a JSON object with a 'type'")
-    kind = move.get("type")
-    if not isinstance(kind, str) or kind not in MOVE_TYPES:
-        raise MalformedMove(
-            f"unknown move type {kind!r}; Skyjo moves are: {', '.join(MOVE_TYPES)}",
-            move=dict(move),
-        )
-    if kind == "draw":
-        require_fields(move, {"type"}, {"type"})
-        return {"type": "draw"}
-    row, col = move.get("row"), move.get("col")
-    # The shape every legal move has (type, row and col, nothing else), passed without the
-    # field checks, which only matter for their messages.
-    if (
-        len(move) == len(POSITION_FIELDS)
-        and type(row) is int
-        and type(col) is int
-        and 0 <= row < ROWS
-        and 0 <= col < COLS
-    ):
-        return {"type": kind, "row": row, "col": col}
-    require_fields(move, POSITION_FIELDS, POSITION_FIELDS)
-    row = require_int(move, "row", 0, ROWS - 1)
-    col = require_int(move, "col", 0, COLS - 1)
-    return {"type": kind, "row": row, "col": col}
 
 
 def current_step(state: SkyjoState) -> str | None:

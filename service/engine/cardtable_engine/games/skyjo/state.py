@@ -68,10 +68,6 @@ class SkyjoState(GameState):
     def moves_for(self, seat: int) -> list[Move]:
         return moves.legal_moves(self, seat)
 
-    @staticmethod
-    def parse_move(move: object, seat: int, n_players: int) -> Move:
-        return moves.parse_move(move)
-
     def why_not_your_turn(self, seat: int) -> str:
         if self.phase == "reveal":
             return f"seat {seat} has made its setup reveals; wait for the others"
