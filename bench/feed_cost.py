@@ -104,7 +104,7 @@ def drop_feeds(app: Any) -> None:
     """A cold worker: nothing cached. The wiring builds the app's feeds once (a new cache
     is a cold worker's); the code before built them lazily in `app.extensions`."""
     try:
-        from cardtable.api.wiring import new_feeds
+        from cardtable.wiring import new_feeds
     except ImportError:  # the `before` child's older code
         app.extensions.pop("cardtable_feeds", None)
         return

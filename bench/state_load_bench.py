@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.documents.game import write_document
-from cardtable.documents.upgrade import GameDocuments
+from cardtable.documents.repository import GameRepository
 from cardtable.games.live_table import Game, Hosting
 from cardtable.games.service import SMALL_FIELDS, GameService
 from cardtable.store import Stored
@@ -113,7 +113,7 @@ def time_ms(
     return stat(times) * 1000
 
 
-READER = GameDocuments()
+READER = GameRepository()
 """What `GameService._read` reads of its service: only how it records moves (this
 release's content-encoded log), so the bench times the service's own read, with no store."""
 

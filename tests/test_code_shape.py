@@ -5,6 +5,7 @@ client (sdk/cardtable_client) is not ours to shape."""
 from __future__ import annotations
 
 import ast
+import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -61,3 +62,22 @@ def test_no_function_is_rated_d_or_worse() -> None:
 def test_no_function_is_longer_than_50_lines() -> None:
     found = [f"{p.relative_to(ROOT)}: {f}" for p in _files() for f in too_long(p.read_text())]
     assert found == []
+
+
+def test_the_service_has_no_more_import_loops() -> None:
+    """The loops scripts/import_loops.py counts (4 when it was written: the rated players
+    and ratings, the engine's skeleton, each game's state and its modules) do not grow,
+    and none joins the stored form (documents/) and the live table (games/)."""
+    spec = importlib.util.spec_from_file_location("import_loops", ROOT / "scripts/import_loops.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    loops = script.loops(script.graph(top_level_only=False))
+    assert len(loops) <= 4, loops
+    mixed = [
+        loop
+        for loop in loops
+        for m in loop
+        if m.startswith(("cardtable.documents", "cardtable.games"))
+    ]
+    assert mixed == []

@@ -28,10 +28,10 @@ from cardtable.api.limits import install_gate, install_limits
 from cardtable.api.spec import CardtableApi, api_config, register_components, register_docs
 from cardtable.api.strict_input import install_strict_input
 from cardtable.api.web_routes import blp as web_blueprint
-from cardtable.api.wiring import Wiring
 from cardtable.config import Settings
 from cardtable.server import monitoring, ops_port
 from cardtable.store import RedisClient, connect
+from cardtable.wiring import Wiring
 
 # Placeholder URL for building the app without a Redis server (e.g. to write openapi.yaml):
 # redis-py connects lazily, so nothing is contacted until a request needs the store.

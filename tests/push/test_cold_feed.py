@@ -20,11 +20,11 @@ from flask.testing import FlaskClient
 
 import cardtable.live.feeds
 from cardtable.api.requests import wiring
-from cardtable.api.wiring import new_feeds
 from cardtable.app import create_app
 from cardtable.config import Settings
 from cardtable.live.feeds import CHUNK_MOVES
 from cardtable.server.redis_server import RedisServer
+from cardtable.wiring import new_feeds
 from tests.api.conftest import Api
 from tests.push.conftest import sse_messages
 from tests.push.test_event_ids import STREAM, _messages, _stream

@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from cardtable.api.wiring import new_feeds
+from cardtable.wiring import new_feeds
 from tests.api.conftest import Api
 
 STREAM = {"Accept": "text/event-stream"}

@@ -149,7 +149,8 @@ def test_a_document_of_the_releases_before_loads_continues_and_is_migrated(
     tokens = _write_the_old_way(redis_client, store, copy.deepcopy(data), with_field, schema)
     old = service.load("old")
     # Upgraded on read: its moves held for the next write, which stores them apart.
-    assert old.stored_form is not None and old.stored_form.moves is not None
+    form = service.documents.stored(old).form  # the read's bookkeeping, beside the game
+    assert form is not None and form.moves is not None
     assert old.version == data["version"]
     assert old.state.view(0) == load_state(copy.deepcopy(data)).view(0)
     assert service.poll_version("old", tokens[1]) == data["version"]
@@ -166,7 +167,7 @@ def test_a_document_of_the_releases_before_loads_continues_and_is_migrated(
             assert migrated.fields[TOKENS_FIELD] is not None
             assert migrated.fields["token_hashes"] is None
             assert len(service.read_log("old")[1]) == engine.version
-            assert service.load("old").stored_form is None  # the current form
+            assert service.documents.stored(service.load("old")).form is None  # current
     assert service.record_for("old", tokens[0]) == engine.record()
 
 
@@ -222,8 +223,8 @@ def test_a_document_of_schema_3_loads_continues_and_is_rewritten_in_the_new_form
     before = service.load(created.game_id)
     _rewrite_as_schema_3(redis_client, store, created.game_id)
     old = service.load(created.game_id)
-    assert old.stored_form is not None and old.stored_form.schema == 3
-    assert old.stored_form.moves is None
+    form = service.documents.stored(old).form
+    assert form is not None and form.schema == 3 and form.moves is None
     assert old.view(0) == before.view(0) and write_document(old) == write_document(before)
     assert service.poll_version(created.game_id, tokens[1]) == before.version
     _play(service, created.game_id, tokens, 1, seed=10)

@@ -10,7 +10,7 @@ from flask import current_app, request
 from cardtable.api.errors import ApiError
 
 if TYPE_CHECKING:
-    from cardtable.api.wiring import Wiring
+    from cardtable.wiring import Wiring
 
 # A version as a tag ("17", W/"17") or bare (17): ASCII digits only, quotes balanced, at
 # most 12 digits, as strict as a body's numbers (superscripts, Arabic-Indic digits or

@@ -31,7 +31,7 @@ def write_document(game: Game, schema: int = DOCUMENT_SCHEMA_VERSION) -> dict[st
     """The snapshot: seats, table, table changes and the engine state without its log.
     Schema 4 leaves fields at their defaults out (`read_document` puts them back);
     schema 3 (`WRITABLE_SCHEMAS`) writes every field, as the release before did (the
-    releases before's `last_human_move`: see `upgrade.GameDocuments.document`)."""
+    releases before's `last_human_move`: see `repository.GameRepository.document`)."""
     old_form = schema < DOCUMENT_SCHEMA_VERSION
     every = schema == PREVIOUS_SCHEMA_VERSION
     state = game.state.snapshot() if game.dealt else None

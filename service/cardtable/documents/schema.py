@@ -4,7 +4,7 @@ read (a newer release's document: `DocumentTooNew`, retried by the client).
 Every form this release reads (1 to 4, and 5, its own) and how each becomes the current
 one is in one place, `cardtable.documents.upgrade`: the rest of the service only ever sees
 the current form. This release writes 5, or 4 or 3 while CARDTABLE_WRITE_SCHEMA asks (the
-first step of an upgrade from the release before): `upgrade.GameDocuments` writes those
+first step of an upgrade from the release before): `repository.GameRepository` writes those
 too (with `game.write_document`, `game.token_fields` and
 `movelog.MoveRecorder(positional=...)`).
 """

@@ -16,12 +16,8 @@ import dataclasses
 import time
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardtable.documents.movelog import MoveRecorder
-
-if TYPE_CHECKING:
-    from cardtable.documents.upgrade import StoredForm
 from cardtable_engine import turn_limit
 from cardtable_engine.autoplay import play_bots
 from cardtable_engine.base import GameOver, GameState, InvalidPlayers, Move
@@ -189,14 +185,6 @@ class Game:
         """The engine's table around the game, from the deal on (None while it waits)."""
         if state is not None:
             self._deal(state)
-        self.stored_form: StoredForm | None = None
-        """What its read found stored, where it is not the current form (None: it is; see
-        cardtable.documents.upgrade, which writes it back in the current form)."""
-        self.stored_fields: dict[str, bytes | None] = {}
-        """The small fields beside the document as last read or written (the host writes
-        only those that change)."""
-        self.recorder: MoveRecorder | None = None
-        """Records the engine moves made since the game was read (the host appends them)."""
 
     def _deal(self, state: GameState) -> None:
         # `seeded`: the creator chose the seed (and may know every card): views say so.

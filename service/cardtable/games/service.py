@@ -10,10 +10,10 @@ poll and the legal moves read the snapshot only; the record and the event feed r
 log. A write sends only the small fields that changed since the read it follows (the
 compare-and-set guarantees that read is still what is stored).
 
-Documents of the releases before are read through `cardtable.documents.upgrade`, which
-hands this module the current form only, and writes each back in the form asked
-(`write_schema`, CARDTABLE_WRITE_SCHEMA: this release's, or the release before's during the
-first step of a rolling upgrade).
+Games are read and written through `cardtable.documents.repository` (documents of the
+releases before through its upgrader), which hands this module the current form only,
+and writes each back in the form asked (`write_schema`, CARDTABLE_WRITE_SCHEMA: this
+release's, or the release before's during the first step of a rolling upgrade).
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from cardtable import tracing
 from cardtable.documents.game import TOKEN_HASHES_FIELD, TOKENS_FIELD, token_hashes
 from cardtable.documents.movelog import MoveRecorder
 from cardtable.documents.movelog import entries as stored_entries
+from cardtable.documents.repository import GameRepository
 from cardtable.documents.schema import DOCUMENT_SCHEMA_VERSION
-from cardtable.documents.upgrade import GameDocuments
 from cardtable.games.live_table import Game, new_game
 from cardtable.games.timers import DEFAULT_TAKEOVER_TIMEOUTS, catch_up
 from cardtable.live.hub import Hub, new_hub
@@ -98,7 +98,7 @@ class GameService:
         )
         self.waiting_ttl_seconds = waiting_ttl_seconds
         self.takeover_after = takeover_after
-        self.documents = GameDocuments(write_schema)
+        self.documents = GameRepository(write_schema)
         """Reads every stored form as the current one, writes the one asked."""
         self.on_finished: Callable[[Game], None] = lambda game: None
         """Called with a rated game each time it is written or read finished (the ratings
@@ -171,8 +171,7 @@ class GameService:
         )
         if recorder is not None:
             recorder.detach()
-        self.documents.created(created)
-        _remember_fields(created, fields)
+        self.documents.created(created, fields)
 
     def _first_bot_moves(self, game: Game) -> list[AppliedMove]:
         if not game.only_bots:
@@ -195,7 +194,7 @@ class GameService:
         return self.documents.document(game), self.fields(game, self.documents)
 
     @staticmethod
-    def fields(game: Game, documents: GameDocuments | None = None) -> dict[str, bytes]:
+    def fields(game: Game, documents: GameRepository | None = None) -> dict[str, bytes]:
         """Small fields beside the document: token hashes (a poll authenticates without the
         document), the lobby summary (the lobby checks its entries), the deadline (a poll
         knows when the timer is due) and whether bots play on; empty: not stored."""
@@ -203,7 +202,7 @@ class GameService:
         deadline = game.hosting.deadline
         autoplay = game.bots_pending
         return {
-            **(documents or GameDocuments()).token_fields([s.token_sha256 for s in game.seats]),
+            **(documents or GameRepository()).token_fields([s.token_sha256 for s in game.seats]),
             LOBBY_FIELD: json.dumps(entry).encode() if entry else b"",
             DEADLINE_FIELD: repr(deadline).encode() if deadline is not None else b"",
             AUTOPLAY_FIELD: b"1" if autoplay else b"",
@@ -212,7 +211,7 @@ class GameService:
     def changed_fields(self, game: Game) -> dict[str, bytes]:
         """The small fields whose value differs from what the game's read found (an empty
         value deletes a stored field)."""
-        stored = game.stored_fields
+        stored = self.documents.stored(game).fields
         return {
             name: value
             for name, value in self.fields(game, self.documents).items()
@@ -251,8 +250,7 @@ class GameService:
             replace_log=replace,
             record=record,
         )
-        self.documents.saved(game)
-        _remember_fields(game, fields)
+        self.documents.saved(game, fields)
         if game.hosting.public and not game.listed:
             self.lobby.remove(game.game_id, game.game)
         if game.hosting.rated and game.finished:
@@ -449,12 +447,6 @@ class GameService:
             if now != game.version:
                 raise VersionConflict(self.store.kind, game.game_id, game.version, now) from None
             raise
-
-
-def _remember_fields(game: Game, written: Mapping[str, bytes]) -> None:
-    """Note the small fields just written as stored (an empty value: deleted, or never
-    written), so the next save sends only what changes."""
-    game.stored_fields.update({name: value or None for name, value in written.items()})
 
 
 __all__ = [

@@ -485,7 +485,7 @@ def new_hub(
     *,
     return_freed_memory: bool = True,
 ) -> Hub:
-    """A hub (the app's is built once, by `api.wiring.Wiring.build`)."""
+    """A hub (the app's is built once, by `cardtable.wiring.Wiring.build`)."""
     return Hub(
         redis,
         prefix,
