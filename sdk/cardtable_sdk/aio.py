@@ -28,7 +28,7 @@ from cardtable_sdk._retry import perform_async, retried_by_caller
 from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
 from cardtable_sdk._table import GameCore, GameSettings, Players, TableCore
 from cardtable_sdk.games import OpenGames
-from cardtable_sdk.players import NewPlayer, Page, Profile, Ticket
+from cardtable_sdk.players import KeyHolder, NewPlayer, Page, Profile, Ticket
 from cardtable_sdk.streaming import AsyncEventStream
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
 
@@ -124,24 +124,8 @@ class AsyncCardtable(TableCore, _AsyncClosing):
         await self._client.get_async_httpx_client().aclose()
 
 
-class AsyncPlayerSession:
+class AsyncPlayerSession(KeyHolder["AsyncCardtable"]):
     """The async twin of `PlayerSession`: one player acting with its key."""
-
-    POLL_PAUSE = 1.0
-
-    def __init__(self, table: AsyncCardtable, key: str, player_id: str | None = None) -> None:
-        self.table = table
-        self.key = key
-        self.player_id = player_id
-
-    def __repr__(self) -> str:
-        return f"<AsyncPlayerSession {self.player_id or '?'} key='…'>"
-
-    @property
-    def id(self) -> str:
-        if self.player_id is None:
-            raise ValueError("this session does not know its player's id: pass player_id")
-        return self.player_id
 
     async def profile(self) -> Profile:
         return await self.table.profile(self.id)

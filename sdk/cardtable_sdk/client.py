@@ -34,7 +34,7 @@ from cardtable_sdk._session import Call, CallSteps, ReaderCore, SeatCore
 from cardtable_sdk._table import GameCore, GameSettings, Players, PlayerSpec, SeatInfo, TableCore
 from cardtable_sdk.events import player_events
 from cardtable_sdk.games import OpenGames
-from cardtable_sdk.players import NewPlayer, Page, Profile, Ticket
+from cardtable_sdk.players import KeyHolder, NewPlayer, Page, Profile, Ticket
 from cardtable_sdk.scoresheets import ScoresheetSession, create_sheet
 from cardtable_sdk.streaming import stream_client
 from cardtable_sdk.views import MoveList, MoveResult, Turn, View
@@ -263,28 +263,10 @@ class SeatSession(SeatCore, _Reader):
         return self._run(self._move(move, version, idempotency_key))
 
 
-class PlayerSession:
+class PlayerSession(KeyHolder["Cardtable"]):
     """One player acting with its key: the queue (enqueue, read or long-poll a ticket,
     cancel), its profile and history, renaming it and rotating its key. Cheap to make;
     it uses its table's connection and retry policy."""
-
-    POLL_PAUSE = 1.0
-    """Seconds between reads of a waiting ticket when the server answers at once (one
-    without `?wait=`): a waiting client never hammers the server."""
-
-    def __init__(self, table: Cardtable, key: str, player_id: str | None = None) -> None:
-        self.table = table
-        self.key = key
-        self.player_id = player_id
-
-    def __repr__(self) -> str:
-        return f"<PlayerSession {self.player_id or '?'} key='…'>"
-
-    @property
-    def id(self) -> str:
-        if self.player_id is None:
-            raise ValueError("this session does not know its player's id: pass player_id")
-        return self.player_id
 
     def profile(self) -> Profile:
         return self.table.profile(self.id)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 from urllib.parse import quote
 
 import httpx
@@ -85,6 +85,32 @@ def _object(response: httpx.Response) -> dict[str, Any]:
 def _next(body: Mapping[str, Any]) -> str | None:
     cursor = body.get("next")
     return cursor if isinstance(cursor, str) and cursor else None
+
+
+T = TypeVar("T")
+
+
+class KeyHolder(Generic[T]):
+    """What the sync and async player sessions share: the table they use, the player's key
+    and its id when known (never shown: the repr hides the key)."""
+
+    POLL_PAUSE = 1.0
+    """Seconds between reads of a waiting ticket when the server answers at once (one
+    without `?wait=`): a waiting client never hammers the server."""
+
+    def __init__(self, table: T, key: str, player_id: str | None = None) -> None:
+        self.table = table
+        self.key = key
+        self.player_id = player_id
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.player_id or '?'} key='…'>"
+
+    @property
+    def id(self) -> str:
+        if self.player_id is None:
+            raise ValueError("this session does not know its player's id: pass player_id")
+        return self.player_id
 
 
 @dataclass(frozen=True)
