@@ -33,7 +33,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
 
 from cardtable.config import Settings  # noqa: E402
-from cardtable.rated.ratings import MU, displayed  # noqa: E402
+from cardtable.rated.skill import MU, displayed  # noqa: E402
 from cardtable.server.redis_server import RedisServer  # noqa: E402
 from cardtable.store.documents import COMPARE_AND_SET  # noqa: E402
 from cardtable.store.scripts import lua  # noqa: E402

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from cardtable.games.live_table import Game, new_game
-from cardtable.rated.ratings import MU, SIGMA, Rating, displayed, placements, rate
+from cardtable.rated.ratings import placements, rate
+from cardtable.rated.skill import MU, SIGMA, Rating, displayed
 
 
 def finished(game: str, seats: int, seed: int, leaver: int | None = None) -> Game:

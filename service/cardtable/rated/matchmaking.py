@@ -29,7 +29,7 @@ from cardtable.games.service import GameService
 from cardtable.live.hub import channel_for
 from cardtable.rated.names import folded
 from cardtable.rated.players import Players
-from cardtable.rated.ratings import GAMES, rating_of
+from cardtable.rated.skill import GAMES, rating_of
 from cardtable.store import DuplicateId, NotFound, RedisClient
 from cardtable.store.scripts import lua
 from cardtable_engine.host import ServiceError, hash_token, new_id

@@ -21,7 +21,7 @@ from typing import Any
 from cardtable.games.idempotency import Idempotency
 from cardtable.games.live_table import iso_utc
 from cardtable.rated.names import NameTaken, check_player_name, folded
-from cardtable.rated.ratings import GAMES, Rating, rating_of
+from cardtable.rated.skill import GAMES, Rating, rating_of
 from cardtable.store import DocumentStore, NotFound, RedisClient
 from cardtable.store.scripts import lua
 from cardtable_engine.host import InvalidToken, ServiceError, TokenRequired, hash_token, new_id

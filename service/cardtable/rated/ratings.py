@@ -18,73 +18,26 @@ import json
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 
 from cardtable.games.live_table import Game, iso_utc
+from cardtable.rated.skill import BETA, MU, SIGMA, TAU, Rating, displayed, rating_of
 from cardtable.store import RedisClient
 from cardtable.store.scripts import lua
-from cardtable_engine.registry import GAMES as HOSTED
 
 if TYPE_CHECKING:
     from cardtable.rated.players import Players
 
 log = logging.getLogger("cardtable.rated")
 
-GAMES = tuple(HOSTED)
-MU = 25.0
-SIGMA = MU / 3
-BETA = MU / 6
-TAU = MU / 300
-"""OpenSkill's defaults (those of TrueSkill): a new player is 25 ± 8.33; beta, the spread of
-one game's performance, 4.17; tau keeps sigma from shrinking to nothing, so a rating can
-still move after many games."""
-DISPLAY_BASE = 1000.0
-DISPLAY_SCALE = 40.0
-CONSERVATIVE_SIGMAS = 3
-"""The displayed rating: 1000 + 40 * (mu - 3 sigma). A new player shows 1000; a rating is
-shown high only once the model is sure of it (mu - 3 sigma is what the player's skill
-exceeds with 99.9 % confidence), so one lucky game does not top the board."""
 HISTORY_KEPT = 1000
 RESULT_TTL_SECONDS = 90 * 24 * 3600
 """How long a game's rating result stays readable (its score's `ratings`)."""
 LEADERBOARD_PAGE = 50
 LEADERBOARD_PAGE_MAX = 200
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
-
-
-def displayed(mu: float, sigma: float) -> float:
-    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - CONSERVATIVE_SIGMAS * sigma), 1)
-
-
-@dataclass(frozen=True)
-class Rating:
-    mu: float
-    sigma: float
-    games: int
-
-    @property
-    def rating(self) -> float:
-        return displayed(self.mu, self.sigma)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "rating": self.rating,
-            "games": self.games,
-            "mu": round(self.mu, 4),
-            "sigma": round(self.sigma, 4),
-        }
-
-
-def rating_of(fields: dict[str, str], game: str) -> Rating:
-    """A player's rating of `game` from its stored fields (the defaults before a game)."""
-    return Rating(
-        float(fields.get(f"mu:{game}", MU)),
-        float(fields.get(f"sigma:{game}", SIGMA)),
-        int(fields.get(f"games:{game}", 0)),
-    )
 
 
 # ---- standings ---------------------------------------------------------------------------
