@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable_engine import view_fields as view
 from cardtable_engine.base import JSON, Entry, GameRules, GameState, Move
@@ -41,7 +41,6 @@ from cardtable_engine.sheets import (
     Options,
     Rounds,
     SheetRules,
-    check_fields,
     int_list,
 )
 from cardtable_engine.testing import everything, redeal
@@ -286,11 +285,18 @@ class HighCardSheet(SheetRules):
     title = INFO.title
     option_names = ("rounds",)
     lower_is_better = False
+    round_fields: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "tricks": {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 0, "maximum": HAND_SIZE},
+            "description": "The tricks each seat took, in seat order.",
+        }
+    }
 
     def parse_round(
         self, entry: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
-        check_fields(entry, self.title, {"tricks"}, {"tricks"})
+        self.check_fields(entry, {"tricks"})
         tricks = int_list(entry, "tricks", n_players)
         if min(tricks) < 0 or sum(tricks) > HAND_SIZE:
             raise InvalidRound(f"{HAND_SIZE} tricks are played a round, not {tricks}")

@@ -13,6 +13,7 @@ from flask_smorest import Api
 from cardtable.api.schemas import derived
 from cardtable.api.schemas.base import ErrorSchema
 from cardtable.api.schemas.common import OPEN_SEAT, AppliedMoveSchema, PlayerRequestSchema
+from cardtable.api.schemas.scoresheets import ScoresheetRoundRequestSchema
 from cardtable.api.schemas.tables import WaitingViewSchema
 from cardtable.api.schemas.views import ServedViewSchema
 from cardtable.config import Settings
@@ -77,6 +78,7 @@ def register_components(api: Api) -> None:
     moves, log entries and rounds are derived from each game's declarations."""
     spec = api.spec
     seat_kinds(api)
+    sheet_rounds(api)
     served = api.ma_plugin.converter.schema2jsonschema(ServedViewSchema)
     for name, component in derived.components(served=served).items():
         spec.components.schema(name, component)
@@ -108,6 +110,20 @@ def seat_kinds(api: Api) -> None:
     spec.components.schema("OpenSeatRequest", OPEN_SEAT)
     loaded.clear()
     loaded["oneOf"] = [derived.ref("NamedSeatRequest"), derived.ref("OpenSeatRequest")]
+
+
+def sheet_rounds(api: Api) -> None:
+    """A score sheet's round as the hosted games' sheet rules declare its fields (the
+    request schema passes them on to the rules, which check them): no other field."""
+    api.spec.components.schema("ScoresheetRoundRequest", schema=ScoresheetRoundRequestSchema)
+    loaded = api.spec.components.schemas["ScoresheetRoundRequest"]
+    declared: dict[str, Any] = {}
+    for rules in GAMES.values():
+        if rules.sheet is not None:
+            for name, schema in rules.sheet.round_fields.items():
+                declared.setdefault(name, dict(schema))
+    loaded["properties"] = declared
+    loaded["additionalProperties"] = False
 
 
 MOVE_RESULT = {

@@ -99,6 +99,13 @@ class SheetRules(ABC):
     title: ClassVar[str]
     option_names: ClassVar[tuple[str, ...]]
     lower_is_better: ClassVar[bool]
+    round_fields: ClassVar[Mapping[str, Mapping[str, Any]]]
+    """The JSON Schema of each field a round entry may hold: the only fields it takes
+    (`check_fields`), and openapi.yaml's `ScoresheetRoundRequest` (every hosted game's)."""
+
+    def check_fields(self, entry: Mapping[str, Any], required: set[str]) -> None:
+        """RoundFieldError for a field not among `round_fields`, or a `required` one missing."""
+        check_fields(entry, self.title, set(self.round_fields), required)
 
     @abstractmethod
     def parse_round(

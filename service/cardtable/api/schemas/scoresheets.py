@@ -14,7 +14,6 @@ from cardtable.api.schemas.base import (
     SHEET_GAMES,
     StrictSchema,
     described,
-    strict_int,
 )
 
 
@@ -38,44 +37,13 @@ class CreateScoresheetRequestSchema(StrictSchema):
 
 
 class ScoresheetRoundRequestSchema(Schema):
-    """One round's result. Skyjo takes `card_totals` and `finisher`; Skip-Bo takes `winner`
-    and `stocks_left`; any other game the fields its sheet rules name. A field the sheet's
-    game does not take is refused (422 `validation_error`) by the game's sheet rules, which
-    check every entry: the fields below are typed here for the games of this release."""
+    """One round's result: the fields the sheet's game declares (`SheetRules.round_fields`;
+    Skyjo `card_totals` and `finisher`, Skip-Bo `winner` and `stocks_left`). The game's
+    sheet rules check every entry (a field it does not take, a missing or mistyped one:
+    422 `validation_error`); openapi.yaml lists every hosted game's fields (`spec.py`)."""
 
     class Meta:
         unknown = INCLUDE
-
-    card_totals = fields.List(
-        strict_int(),
-        metadata={
-            "description": "Skyjo: each player's card total for the round (the sum of the "
-            "cards left in the grid, before any doubling), in seat order."
-        },
-    )
-    finisher = strict_int(
-        allow_none=True,
-        metadata={
-            "description": "Skyjo (required): the seat that ended the round, or null for "
-            "nobody (then nobody is doubled)."
-        },
-    )
-    winner = strict_int(
-        allow_none=True,
-        metadata={
-            "description": "Skip-Bo (required): the seat that played the last stock card, "
-            "or null for a drawn round."
-        },
-    )
-    stocks_left = fields.List(
-        strict_int(),
-        allow_none=True,
-        metadata={
-            "description": "Skip-Bo: the cards left in each player's stock, in seat order; "
-            "the winner's entry is 0 (with teams, both partners'). Required when the round "
-            "has a winner; may be left out for a drawn round."
-        },
-    )
 
 
 class ScoresheetPlayerSchema(Schema):

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable_engine.games.skipbo import scoring
 from cardtable_engine.games.skipbo.info import INFO
 from cardtable_engine.options import JSON
+from cardtable_engine.shapes import seat_or_none as seat_or_none_schema
 from cardtable_engine.sheets import (
     InvalidRound,
     Options,
     RoundFieldError,
     Rounds,
     SheetRules,
-    check_fields,
     int_list,
     seat_or_none,
 )
@@ -30,11 +30,25 @@ class SkipBoSheet(SheetRules):
     title = "Skip-Bo"
     option_names = ("target_score", "teams")
     lower_is_better = False
+    round_fields: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "winner": seat_or_none_schema(
+            "Skip-Bo (required): the seat that played the last stock card, or null for a "
+            "drawn round."
+        ),
+        "stocks_left": {
+            "type": "array",
+            "items": {"type": "integer"},
+            "nullable": True,
+            "description": "Skip-Bo: the cards left in each player's stock, in seat order; "
+            "the winner's entry is 0 (with teams, both partners'). Required when the round "
+            "has a winner; may be left out for a drawn round.",
+        },
+    }
 
     def parse_round(
         self, entry: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
-        check_fields(entry, self.title, {"winner", "stocks_left"}, {"winner"})
+        self.check_fields(entry, {"winner"})
         winner = seat_or_none(entry, "winner", n_players)
         stocks_given = entry.get("stocks_left") is not None
         if winner is not None and not stocks_given:

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable_engine.games.skyjo import scoring
 from cardtable_engine.options import JSON
+from cardtable_engine.shapes import seat_or_none as seat_or_none_schema
 from cardtable_engine.sheets import (
     InvalidRound,
     Options,
     Rounds,
     SheetRules,
-    check_fields,
     int_list,
     seat_or_none,
 )
@@ -28,13 +28,25 @@ class SkyjoSheet(SheetRules):
     title = "Skyjo"
     option_names = ("end_score", "max_rounds", "finisher_penalty")
     lower_is_better = True
+    round_fields: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "card_totals": {
+            "type": "array",
+            "items": {"type": "integer"},
+            "description": "Skyjo: each player's card total for the round (the sum of the "
+            "cards left in the grid, before any doubling), in seat order.",
+        },
+        "finisher": seat_or_none_schema(
+            "Skyjo (required): the seat that ended the round, or null for nobody (then "
+            "nobody is doubled)."
+        ),
+    }
 
     def parse_round(
         self, entry: Mapping[str, Any], n_players: int, options: Options
     ) -> dict[str, JSON]:
         # The finisher is required (null for "nobody") so that forgetting it cannot silently
         # skip the doubling.
-        check_fields(entry, self.title, {"card_totals", "finisher"}, {"card_totals", "finisher"})
+        self.check_fields(entry, {"card_totals", "finisher"})
         card_totals = int_list(entry, "card_totals", n_players)
         for seat, total in enumerate(card_totals):
             if not MIN_CARD_TOTAL <= total <= MAX_CARD_TOTAL:
