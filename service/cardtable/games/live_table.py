@@ -122,6 +122,9 @@ class Hosting:
     """A rated game (made by the queue, cardtable.rated): its end changes the ratings."""
     players: list[str] | None = None
     """Per seat, the id of the rated player who holds it (rated games only)."""
+    rated_set: dict[str, Any] | None = None
+    """A game of a duplicate set (cardtable.rated.duplicate): `{"id", "index", "size"}`,
+    shown as `set` in its views, record and score; None for every other game."""
 
 
 def check_turn_seconds(value: object) -> int | None:
@@ -447,6 +450,7 @@ class Game:
             "rematch": self.hosting.rematch,
             "rematch_of": self.hosting.rematch_of,
             "rated": self.hosting.rated,
+            **({"set": dict(self.hosting.rated_set)} if self.hosting.rated_set else {}),
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -479,6 +483,8 @@ class Game:
             for entry in record["players"]:
                 entry["player"] = self.hosting.players[entry["seat"]]
         record["rated"] = True
+        if self.hosting.rated_set:
+            record["set"] = dict(self.hosting.rated_set)
         return record
 
     def lobby_entry(self) -> dict[str, Any] | None:
@@ -545,6 +551,7 @@ def new_game(
     rated: bool = False,
     player_ids: Sequence[str] | None = None,
     token_sha256s: Sequence[str | None] | None = None,
+    rated_set: Mapping[str, Any] | None = None,
 ) -> tuple[Game, list[str | None], str | None]:
     """A new table: the game, one token per taken seat (None for open seats) and the
     invite (None when no seat is open). Dealt at once when no seat is open.
@@ -566,6 +573,7 @@ def new_game(
         rematch_of=rematch_of,
         rated=rated,
         players=list(player_ids) if player_ids is not None else None,
+        rated_set=dict(rated_set) if rated_set is not None else None,
     )
     tokens = _seat_tokens(seats, token_sha256s)
     humans = [s.seat for s in seats if not s.open and not s.bot]
