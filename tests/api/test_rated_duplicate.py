@@ -120,3 +120,28 @@ def test_only_a_bot_against_bots_queues_a_duplicate_set(client: Any) -> None:
     assert "games" not in single and "format" not in single
     view = client.get(f"/games/{single['game_id']}").get_json()
     assert "set" not in view
+
+
+def test_a_set_cut_short_at_its_creation_is_completed_by_the_next_poll(
+    app: Any, client: Any
+) -> None:
+    """The matching request created the set's games one by one; if it died before the
+    last, the next poll of a ticket makes the missing ones from the kept match, with the
+    same deal and seats."""
+    bot = new_player(client, "bot")
+    ticket = queued(client, bot, game="skyjo", size=3, opponents="bots", format="duplicate")
+    games = ticket["games"]
+    views = [client.get(f"/games/{g['game_id']}").get_json() for g in games]
+    store = app.extensions["cardtable"].games.store
+    for entry in games[1:]:  # as if the request died after creating the first game
+        for key in store.redis.scan_iter(match=f"{store.key_for(entry['game_id'])}*"):
+            store.redis.delete(key)
+        assert client.get(f"/games/{entry['game_id']}").status_code == 404
+    again = client.get(f"/queue/{ticket['ticket']}", headers=bearer(bot["key"])).get_json()
+    assert again["games"] == games
+    for entry, before in zip(games, views, strict=True):
+        seen = client.get(f"/games/{entry['game_id']}", headers=bearer(entry["token"]))
+        assert seen.status_code == 200
+        view = seen.get_json()
+        assert view["set"] == before["set"]
+        assert [p["player"] for p in view["players"]] == [p["player"] for p in before["players"]]
