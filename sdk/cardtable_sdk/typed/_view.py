@@ -4,6 +4,15 @@
 from typing import Literal, NotRequired, TypedDict
 
 
+class RatedSet(TypedDict):
+    id: str
+    """The duplicate set's id."""
+    index: int
+    """This game's rotation."""
+    size: int
+    """The set's games (players)."""
+
+
 class ViewBase(TypedDict):
     """What every game's view holds under the same names."""
 

@@ -201,9 +201,13 @@ class Game:
         """Records the engine moves made since the game was read (the host appends them)."""
 
     def _deal(self, state: GameState) -> None:
-        # `seeded`: the creator chose the seed (and may know every card): views say so.
-        seeded = self.hosting.seed is not None
-        self.table = Table(self.game_id, state, self.seats, seeded=seeded)
+        self.table = Table(self.game_id, state, self.seats, seeded=self.seeded)
+
+    @property
+    def seeded(self) -> bool:
+        """The creator chose the seed (and may know every card): views say so. A duplicate
+        set's seed is the server's own secret one (cardtable.rated.duplicate)."""
+        return self.hosting.seed is not None and self.hosting.rated_set is None
 
     def _dealt(self) -> Table:
         if self.table is None:
@@ -440,7 +444,7 @@ class Game:
     def table_fields(self) -> dict[str, Any]:
         """What views show of the table around the engine, for dealt and waiting games."""
         return {
-            **plain_table_fields(self.seats, seeded=self.hosting.seed is not None),
+            **plain_table_fields(self.seats, seeded=self.seeded),
             "version": self.version,
             "open_seats": len(self.open_seats),
             "public": self.hosting.public,
