@@ -5,12 +5,21 @@ move retried as after a lost reply); every game's score shows the same result.""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
 import pytest
+import redis
 
+from cardtable.config import Settings
+from cardtable.server.redis_server import RedisServer
+from tests.api.test_rated_lossy import LOSSY, RATING_APPLY, answered, play_seat
 from tests.api.test_rated_ratings import play_to_end
-from tests.support.rated import bearer, enqueue, new_player, queued, schema_errors
+from tests.support.app_under_test import app_under_test
+from tests.support.limits import RAISED_LIMITS
+from tests.support.lossy_proxy import LossyProxy
+from tests.support.rated import bearer, enqueue, new_player, poll, queued, schema_errors
 
 
 def _first_deal(record: dict[str, Any]) -> Any:
@@ -145,3 +154,47 @@ def test_a_set_cut_short_at_its_creation_is_completed_by_the_next_poll(
         view = seen.get_json()
         assert view["set"] == before["set"]
         assert [p["player"] for p in view["players"]] == [p["player"] for p in before["players"]]
+
+
+def test_sets_are_rated_once_when_one_reply_in_three_is_lost(redis_server: RedisServer) -> None:
+    """Duplicate sets played through a proxy that loses 1 reply in 3 of the game writes and
+    of the rating script, every move retried until answered: each player counts one game
+    a set, one history entry a set, and every game of a set shows the same ratings."""
+    from cardtable.store.documents import COMPARE_AND_SET
+
+    direct = redis.Redis.from_url(redis_server.url)
+    for script in (COMPARE_AND_SET, RATING_APPLY):
+        direct.script_load(script)  # so that the lost replies are those of the writes
+    with LossyProxy(redis_server.port, LOSSY, drop_rate=0.33, seed=11) as proxy:
+        settings = Settings(redis_url=proxy.url, key_prefix="lossydup", **RAISED_LIMITS)
+        with app_under_test(settings) as app:
+            client = app.test_client()
+            rng = random.Random(5)
+            bot = new_player(client, "bot")
+            seated: Counter[str] = Counter()
+            sets = []
+            for _ in range(3):
+                body = {"game": "skyjo", "players": 2, "opponents": "bots", "format": "duplicate"}
+                ticket = client.post("/queue", json=body, headers=bearer(bot["key"])).get_json()
+                answer = poll(client, bot, ticket["ticket"])
+                assert answer["status"] == "matched", answer
+                for game in answer["games"]:
+                    play_seat(client, game["game_id"], game["seat"], game["token"], rng)
+                view = client.get(f"/games/{answer['game_id']}").get_json()
+                seated.update(entry["player"] for entry in view["players"])
+                sets.append(answer["games"])
+            for games in sets:
+                results = []
+                for game in games:
+                    url = f"/games/{game['game_id']}/score"
+                    score = answered(lambda u=url: client.get(u)).get_json()
+                    assert score["set"]["pending"] is False, score
+                    results.append({r["player"]: r["after"] for r in score["ratings"]})
+                assert results[0] == results[1] and len(results[0]) == 2
+            for player, count in seated.items():
+                profile = client.get(f"/players/{player}").get_json()
+                assert profile["ratings"]["skyjo"]["games"] == count, (player, profile)
+                history = client.get(f"/players/{player}/games?limit=100").get_json()
+                assert len(history["games"]) == count
+                assert len({g["set"] for g in history["games"]}) == count
+        assert proxy.dropped >= 5, "the proxy lost too few replies to prove anything"

@@ -97,7 +97,8 @@ class DuplicateSets:
     def seed(self, set_id: str) -> int:
         """The set's deal: derived from its id by a server secret (no client can know it)."""
         digest = hmac.new(self.secret.value(), f"cardtable deal\n{set_id}".encode(), "sha256")
-        return int.from_bytes(digest.digest()[:16], "big")  # 128 bits, as a drawn seed
+        # 64 bits: the most a stored seed holds (and a client's seed may be).
+        return int.from_bytes(digest.digest()[:8], "big")
 
     def games_of(self, set_id: str, size: int) -> list[str]:
         return [game_id_of(set_id, rotation) for rotation in range(size)]
