@@ -5,7 +5,9 @@ move retried as after a lost reply); every game's score shows the same result.""
 
 from __future__ import annotations
 
+import json
 import random
+import threading
 from collections import Counter
 from typing import Any
 
@@ -14,6 +16,7 @@ import redis
 
 from cardtable.config import Settings
 from cardtable.server.redis_server import RedisServer
+from cardtable.store.documents import COMPARE_AND_SET
 from tests.api.test_rated_lossy import LOSSY, RATING_APPLY, answered, play_seat
 from tests.api.test_rated_ratings import play_to_end
 from tests.support.app_under_test import app_under_test
@@ -160,8 +163,6 @@ def test_sets_are_rated_once_when_one_reply_in_three_is_lost(redis_server: Redis
     """Duplicate sets played through a proxy that loses 1 reply in 3 of the game writes and
     of the rating script, every move retried until answered: each player counts one game
     a set, one history entry a set, and every game of a set shows the same ratings."""
-    from cardtable.store.documents import COMPARE_AND_SET
-
     direct = redis.Redis.from_url(redis_server.url)
     for script in (COMPARE_AND_SET, RATING_APPLY):
         direct.script_load(script)  # so that the lost replies are those of the writes
@@ -198,3 +199,34 @@ def test_sets_are_rated_once_when_one_reply_in_three_is_lost(redis_server: Redis
                 assert len(history["games"]) == count
                 assert len({g["set"] for g in history["games"]}) == count
         assert proxy.dropped >= 5, "the proxy lost too few replies to prove anything"
+
+
+def test_the_players_feed_announces_every_game_of_its_set(client: Any, app: Any) -> None:
+    bot = new_player(client, "bot")
+    messages: list[dict[str, Any]] = []
+    done = threading.Event()
+
+    def turns() -> set[str]:
+        return {m["game_id"] for m in messages if m["type"] == "turn"}
+
+    def listen() -> None:
+        headers = {**bearer(bot["key"]), "Accept": "text/event-stream"}
+        response = app.test_client().get(
+            f"/players/{bot['id']}/events", headers=headers, buffered=False
+        )
+        for chunk in response.response:
+            text = chunk.decode() if isinstance(chunk, bytes) else chunk
+            if text.startswith("data: "):
+                messages.append(json.loads(text[len("data: ") :]))
+            if len(turns()) == 3 or done.is_set():
+                break
+        response.close()
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    answer = queued(client, bot, size=3, opponents="bots", format="duplicate")
+    listener.join(60)
+    done.set()
+    assert messages and messages[0]["type"] == "matched", messages
+    assert messages[0]["games"] == answer["games"]
+    assert turns() == {game["game_id"] for game in answer["games"]}
