@@ -230,3 +230,20 @@ def test_the_players_feed_announces_every_game_of_its_set(client: Any, app: Any)
     assert messages and messages[0]["type"] == "matched", messages
     assert messages[0]["games"] == answer["games"]
     assert turns() == {game["game_id"] for game in answer["games"]}
+
+
+def test_a_leaver_in_one_game_of_the_set_places_last_in_the_set(client: Any) -> None:
+    bot = new_player(client, "bot")
+    answer = queued(client, bot, size=2, opponents="bots", format="duplicate")
+    left, played = answer["games"]
+    gone = client.post(f"/games/{left['game_id']}/leave", headers=bearer(left["token"]))
+    assert gone.status_code == 200
+    play_to_end(client, played["game_id"], {played["seat"]: played["token"]}, seed=2)
+    for _ in range(200):  # the server's bot plays the left seat as the game is read
+        if client.get(f"/games/{left['game_id']}").get_json()["finished"]:
+            break
+    for game in (left, played):
+        score = client.get(f"/games/{game['game_id']}/score").get_json()
+        mine = next(r for r in score["ratings"] if r["player"] == bot["id"])
+        assert mine["placement"] == 2 and mine["after"] < mine["before"]
+        assert mine["seat"] == game["seat"]
