@@ -109,6 +109,13 @@ def seat_token(key: str, ticket: str) -> str:
     return base64.urlsafe_b64encode(digest.digest()).rstrip(b"=").decode()
 
 
+def duplicate_fields(key: str, ticket: str, size: int) -> dict[str, Any]:
+    """A duplicate ticket's own fields: its format, and the hash of its seat token in each
+    rotation's game (each token derived like the first, never stored)."""
+    hashes = [hash_token(seat_token(key, rotation_ticket(ticket, r))) for r in range(size)]
+    return {"format": DUPLICATE, "rotation_token_sha256s": hashes}
+
+
 def ticket_for(game: str, size: int, player_id: str, idempotency_key: str | None) -> str:
     """A ticket id: its game and size (which say where it lives), then a random part, or
     with an Idempotency-Key one derived from it and the player (a retry finds it)."""
@@ -237,14 +244,7 @@ class Queue:
         opponents = opponents or ("humans" if kind == "human" else "bots")
         if opponents not in OPPONENTS:
             raise InvalidQueueRequest(f"opponents is one of {', '.join(OPPONENTS)}")
-        format = format or SINGLE
-        if format not in FORMATS:
-            raise InvalidQueueRequest(f"format is one of {', '.join(FORMATS)}")
-        if format == DUPLICATE and (kind != "bot" or opponents != "bots"):
-            raise DuplicateNeedsBots(
-                "a duplicate set is for a bot player queueing against bots only "
-                '(kind "bot", opponents "bots"): see docs/rated-play.md'
-            )
+        duplicate = self._duplicate(format, kind, opponents)
         ticket = ticket_for(game, size, player_id, idempotency_key)
         self._hold(player_id, ticket, idempotency_key is not None)
         rating = rating_of(fields, game).rating
@@ -257,13 +257,8 @@ class Queue:
             "since": self.clock(),
             "status": "waiting",
             "token_sha256": hash_token(seat_token(key, ticket)),
+            **(duplicate_fields(key, ticket, size) if duplicate else {}),
         }
-        if format == DUPLICATE:  # one seat token a rotation, each derived like the first
-            entry["format"] = DUPLICATE
-            entry["rotation_token_sha256s"] = [
-                hash_token(seat_token(key, rotation_ticket(ticket, rotation)))
-                for rotation in range(size)
-            ]
         now = self.clock()
         added = self._enqueue(
             keys=self.keys(game, size), args=[ticket, json.dumps(entry), rating, now]
@@ -273,6 +268,18 @@ class Queue:
             return queued, True  # the first answer again (a retry with the same key)
         self.status(player_id, key, ticket, QUEUED)  # matched at once when a table exists
         return queued, False
+
+    @staticmethod
+    def _duplicate(format: str | None, kind: str, opponents: str) -> bool:
+        """Whether the ticket asks for a duplicate set (only a bot against bots may)."""
+        if (format or SINGLE) not in FORMATS:
+            raise InvalidQueueRequest(f"format is one of {', '.join(FORMATS)}")
+        if format == DUPLICATE and (kind != "bot" or opponents != "bots"):
+            raise DuplicateNeedsBots(
+                "a duplicate set is for a bot player queueing against bots only "
+                '(kind "bot", opponents "bots"): see docs/rated-play.md'
+            )
+        return format == DUPLICATE
 
     def _hold(self, player_id: str, ticket: str, keyed: bool) -> None:
         """Make `ticket` the player's one ticket (atomic in the player's slot): refused
