@@ -10,10 +10,12 @@ derived from it (`game_id_of`), so whoever creates the games (the matching reque
 later poll when that request died) creates the same ones. The seed is derived from the set
 id with a server secret: the same on every replica, known to no client.
 
-Ratings change once per set, when its last game ends: the set's standings by the game's
-scoring (`set_placements`) are rated as one game with OpenSkill, stored once (HSETNX) in
-the set's own slot and applied to each player by the same script as a single game's
-(rating_apply.lua), counting the set's id once per player. Every game of the set then shows
+Ratings change once per set, when its last game ends: each game, once over, keeps its
+share of the standings (`standing`) in the set's hash (its own slot); the one that finds
+every share there rates the set's standings by the game's scoring (`set_placements`) as
+one game with OpenSkill, stores the result once (HSETNX) and applies it to each player by
+the same script as a single game's (rating_apply.lua), counting the set's id once per
+player. Every game of the set then shows
 the same result in its score, mapped onto its own seats.
 
 A game of a set reveals, in its record, the cards that the other rotations still hide:
@@ -72,6 +74,12 @@ def seat_in(first_seat: int, rotation: int, size: int) -> int:
     return (first_seat + rotation) % size
 
 
+def set_key(prefix: str, set_id: str) -> str:
+    """The set's hash, in its own slot: each finished game's share of the standings
+    (`game:<index>`), then the `result` and `done`."""
+    return f"{prefix}:set:{{{set_id}}}:ratings"
+
+
 def rotated(seats: list[dict[str, Any]], rotation: int, hashes: dict[str, list[Any]]) -> list[Any]:
     """The match's seats (rotation 0's, in seat order) for `rotation`: each player moved
     on by `rotation` seats, with its seat token hash of that rotation (`hashes`: per
@@ -91,6 +99,7 @@ class DuplicateSets:
 
     def __init__(self, redis: RedisClient, prefix: str, games: GameService) -> None:
         self.redis = redis
+        self.prefix = prefix
         self.games = games
         self.secret = SharedSecret(redis, f"{prefix}:secret:duplicate")
 
@@ -118,9 +127,12 @@ class DuplicateSets:
         rated_set = game.hosting.rated_set
         if not rated_set:
             return
-        for game_id in self.games_of(rated_set["id"], rated_set["size"]):
-            if game_id == game.game_id:
-                continue
+        kept = {name.decode() for name in self.redis.hkeys(set_key(self.prefix, rated_set["id"]))}
+        if "result" in kept:
+            return  # every game of the set is over
+        for rotation, game_id in enumerate(self.games_of(rated_set["id"], rated_set["size"])):
+            if game_id == game.game_id or f"game:{rotation}" in kept:
+                continue  # over (its share of the standings is kept)
             try:
                 other = self.games.peek(game_id)
             except NotFound:
@@ -132,28 +144,39 @@ class DuplicateSets:
                 )
 
 
-def set_placements(game: str, finished: list[Game]) -> dict[str, int]:
+def standing(game: Game) -> dict[str, list[int]]:
+    """One finished game's share of its set's standings, per player: [left it (1/0), its
+    total, won it (1/0), stock cards left] (the last two count in Skip-Bo only)."""
+    score = game.state.score()
+    winners = set(score.get("winners", []))
+    rounds = score.get("rounds", [])
+    stocks = rounds[-1].get("stocks_left") if rounds else None
+    return {
+        player: [
+            1 if game.seats[seat].bot_reason == "left" else 0,
+            score["totals"][seat],
+            1 if seat in winners else 0,
+            stocks[seat] if stocks else 0,
+        ]
+        for seat, player in enumerate(game.hosting.players or [])
+    }
+
+
+def set_placements(game: str, standings: list[dict[str, list[int]]]) -> dict[str, int]:
     """Each player's place in the set (1 = first; equal places tie), by the game's scoring
     summed over the set: Skyjo lower sum of totals first; Skip-Bo more games won first,
     then fewer stock cards left in sum. A player who left any game of the set places last."""
-    keys: dict[str, list[Any]] = {}
-    for played in finished:
-        score = played.state.score()
-        winners = set(score.get("winners", []))
-        rounds = score.get("rounds", [])
-        stocks = rounds[-1].get("stocks_left") if rounds else None
-        for seat, player in enumerate(played.hosting.players or []):
-            key = keys.setdefault(player, [0, 0, 0])
-            key[0] = max(key[0], 1 if played.seats[seat].bot_reason == "left" else 0)
-            if game == "skyjo":
-                key[1] += score["totals"][seat]
-            else:
-                key[1] -= 1 if seat in winners else 0
-                key[2] += stocks[seat] if stocks else 0
-    ordered = {player: tuple(key) for player, key in keys.items()}
+    keys: dict[str, tuple[int, ...]] = {}
+    for player in standings[0]:
+        shares = [one[player] for one in standings]
+        left = max(share[0] for share in shares)
+        if game == "skyjo":
+            keys[player] = (left, sum(share[1] for share in shares))
+        else:
+            keys[player] = (left, -sum(share[2] for share in shares), sum(s[3] for s in shares))
     return {
-        player: 1 + sum(1 for other in ordered.values() if other < mine)
-        for player, mine in ordered.items()
+        player: 1 + sum(1 for other in keys.values() if other < mine)
+        for player, mine in keys.items()
     }
 
 
@@ -167,7 +190,7 @@ class SetRatings:
         self.prefix = ratings.prefix
 
     def result_key(self, set_id: str) -> str:
-        return f"{self.prefix}:set:{{{set_id}}}:ratings"
+        return set_key(self.prefix, set_id)
 
     def settle(self, game: Game) -> None:
         """Settle the set of `game` if every game of it is over (else nothing: its last
@@ -189,11 +212,16 @@ class SetRatings:
         if done:
             return
         if stored is None:
-            played = self._finished_games(game, set_id, size)
-            if played is None:
-                return  # pending: another game of the set is still being played
-            self.redis.hsetnx(key, "result", json.dumps(self._result(game.game, played)))
+            # Each game of the set keeps its share once, then reads the others': of two
+            # games ending at once, each writes before it reads, so one sees both.
+            share = json.dumps(standing(game))
+            self.redis.hsetnx(key, f"game:{rated_set['index']}", share)
             self.redis.expire(key, RESULT_TTL_SECONDS)
+            standings = self.standings(set_id)
+            if len(standings) < size:
+                return  # pending: another game of the set is still being played
+            result = self._result(game.game, standings)
+            self.redis.hsetnx(key, "result", json.dumps(result))
             stored = self.redis.hget(key, "result")
         result = json.loads(stored)
         when = iso_utc(time.time())
@@ -231,24 +259,19 @@ class SetRatings:
             self.ratings._rank(player, game.game)
         self.redis.hset(key, "done", "1")
 
-    def _finished_games(self, game: Game, set_id: str, size: int) -> list[Game] | None:
-        """Every game of the set as stored, or None while one is not over."""
-        played = []
-        for game_id in [game_id_of(set_id, rotation) for rotation in range(size)]:
-            other = game if game_id == game.game_id else self.games.peek(game_id)
-            if not other.finished:
-                return None
-            played.append(other)
-        return played
+    def standings(self, set_id: str) -> list[dict[str, list[int]]]:
+        """The shares of the set's games finished so far (see `standing`)."""
+        kept = self.redis.hgetall(self.result_key(set_id))
+        return [json.loads(v) for k, v in sorted(kept.items()) if k.startswith(b"game:")]
 
-    def _result(self, name: str, played: list[Game]) -> dict[str, Any]:
-        players = list(played[0].hosting.players or [])
+    def _result(self, name: str, standings: list[dict[str, list[int]]]) -> dict[str, Any]:
+        players = sorted(standings[0])
         pipe = self.redis.pipeline(transaction=False)
         for player in players:
             pipe.hgetall(self.ratings.players.key_for(player))
         stored = [{k.decode(): v.decode() for k, v in raw.items()} for raw in pipe.execute()]
         before = [rating_of(fields, name) for fields in stored]
-        places = set_placements(name, played)
+        places = set_placements(name, standings)
         after = rate(before, [places[player] for player in players])
         return {
             "players": [
