@@ -141,8 +141,9 @@ class Ratings:
         a failure is logged and finished by the next read of the game."""
         if not (game.hosting.rated and game.finished and game.hosting.players):
             return
-        if game.hosting.rated_set and self.sets is not None:
-            self.sets.settle(game)
+        if game.hosting.rated_set:  # rated with its set only, never alone
+            if self.sets is not None:
+                self.sets.settle(game)
             return
         try:
             self._settle(game)
@@ -234,8 +235,8 @@ class Ratings:
         (None: not a rated game, or not settled yet)."""
         if not game.hosting.rated:
             return None
-        if game.hosting.rated_set and self.sets is not None:
-            return self.sets.of_game(game)
+        if game.hosting.rated_set:
+            return self.sets.of_game(game) if self.sets is not None else None
         stored = self.redis.hget(self.result_key(game.game_id), "result")
         if stored is None:
             return None
