@@ -193,12 +193,13 @@ def view_base(schemas: Mapping[str, Schema]) -> Schema:
 def view_module(schemas: Mapping[str, Schema]) -> str:
     module = Module(schemas, "")
     module.typed_dict("ViewBase", view_base(schemas))
+    body = "\n\n\n".join(module.blocks)  # the objects its fields name, then ViewBase
     return f'''{HEADER}"""The fields every game's view has alike, the base of each game's `View`."""
 
 from typing import Literal, NotRequired, TypedDict
 
 
-{module.blocks[-1]}
+{body}
 '''
 
 

@@ -41,7 +41,7 @@ from cardtable_sdk.client import (
 )
 from cardtable_sdk.errors import *  # noqa: F403  (every error class, by name)
 from cardtable_sdk.games import OPEN_SEAT, Grant, OpenGames
-from cardtable_sdk.players import NewPlayer, Page, Profile, Rating, Ticket
+from cardtable_sdk.players import NewPlayer, Page, Profile, Rating, SetGame, Ticket
 from cardtable_sdk.runner import (
     Backoff,
     Bot,
@@ -104,6 +104,7 @@ __all__ = [
     "SkyjoView",
     "Spectator",
     "Stalled",
+    "SetGame",
     "Ticket",
     "Turn",
     "View",

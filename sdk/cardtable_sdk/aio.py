@@ -133,8 +133,15 @@ class AsyncPlayerSession(KeyHolder["AsyncCardtable"]):
     async def history(self, *, limit: int | None = None, cursor: str | None = None) -> Page:
         return await self.table.history(self.id, limit=limit, cursor=cursor)
 
-    async def enqueue(self, game: str, players: int = 2, *, opponents: str | None = None) -> Ticket:
-        call = players_calls.enqueue_call(self.key, game, players, opponents)
+    async def enqueue(
+        self,
+        game: str,
+        players: int = 2,
+        *,
+        opponents: str | None = None,
+        format: str | None = None,
+    ) -> Ticket:
+        call = players_calls.enqueue_call(self.key, game, players, opponents, format)
         return await _perform(self.table, call)
 
     async def ticket(self, ticket: str | Ticket, *, wait: float | None = None) -> Ticket:
@@ -166,6 +173,12 @@ class AsyncPlayerSession(KeyHolder["AsyncCardtable"]):
         if not ticket.matched or ticket.game_id is None or ticket.token is None:
             raise ValueError(f"ticket {ticket.ticket} is {ticket.status}, not matched")
         return self.table.seat(ticket.game_id, ticket.token, seat=ticket.seat)
+
+    def seats(self, ticket: Ticket) -> list[AsyncSeatSession]:
+        """Every game of a matched ticket: a duplicate set's, in rotation order, or one."""
+        if not ticket.games:
+            return [self.seat(ticket)]
+        return [self.table.seat(g.game_id, g.token, seat=g.seat) for g in ticket.games]
 
     async def rename(self, name: str) -> Profile:
         return await _perform(self.table, players_calls.rename_call(self.key, self.id, name))

@@ -274,11 +274,20 @@ class PlayerSession(KeyHolder["Cardtable"]):
     def history(self, *, limit: int | None = None, cursor: str | None = None) -> Page:
         return self.table.history(self.id, limit=limit, cursor=cursor)
 
-    def enqueue(self, game: str, players: int = 2, *, opponents: str | None = None) -> Ticket:
+    def enqueue(
+        self,
+        game: str,
+        players: int = 2,
+        *,
+        opponents: str | None = None,
+        format: str | None = None,
+    ) -> Ticket:
         """Wait for a table of `players` in `game` (`opponents`: "humans", "bots" or
-        "any"; by default the player's own kind). AlreadyQueued when this player already
-        holds a waiting ticket."""
-        return _perform(self.table, players_calls.enqueue_call(self.key, game, players, opponents))
+        "any"; by default the player's own kind). `format="duplicate"` (a bot against
+        bots): a duplicate set, one game a seat rotation (`seats(ticket)` opens them all).
+        AlreadyQueued when this player already holds a waiting ticket."""
+        call = players_calls.enqueue_call(self.key, game, players, opponents, format)
+        return _perform(self.table, call)
 
     def ticket(self, ticket: str | Ticket, *, wait: float | None = None) -> Ticket:
         """The ticket now, or with `wait` seconds (≤ 30) as soon as a waiting ticket's
@@ -323,6 +332,13 @@ class PlayerSession(KeyHolder["Cardtable"]):
         if not ticket.matched or ticket.game_id is None or ticket.token is None:
             raise ValueError(f"ticket {ticket.ticket} is {ticket.status}, not matched")
         return self.table.seat(ticket.game_id, ticket.token, seat=ticket.seat)
+
+    def seats(self, ticket: Ticket) -> list[SeatSession]:
+        """A session for this player's seat in every game of a matched ticket: each game
+        of a duplicate set, in rotation order, or the one game of a single ticket."""
+        if not ticket.games:
+            return [self.seat(ticket)]
+        return [self.table.seat(g.game_id, g.token, seat=g.seat) for g in ticket.games]
 
     def rename(self, name: str) -> Profile:
         """Take another name (unique ignoring case: NameTaken otherwise)."""

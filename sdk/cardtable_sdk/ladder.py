@@ -11,6 +11,10 @@ game with the bot (the SDK's `play`, the same `(view, legal_moves) -> move` bots
 and local play; a function of three parameters gets a `random.Random` too), up to
 `--parallel` games at once, and queues again until `--games` games were played.
 
+With `--duplicate` (a bot against the server's bots or other bots) each match is a
+duplicate set: the same deal once from every seat rotation, rated once on the set. The
+runner plays every game of a set at once; `--games` and `--parallel` then count sets.
+
 Ctrl-C stops cleanly: the waiting ticket is cancelled (one matched meanwhile is played),
 the games under way are played to their end, and the summary is printed (games played, won,
 the rating before and after); exit status 0. A second Ctrl-C leaves the games under way
@@ -74,6 +78,7 @@ class LadderReport:
     won: int = 0
     abandoned: int = 0
     failed: int = 0
+    sets: int = 0
     rating_before: float | None = None
     rating_after: float | None = None
     games: list[str] = field(default_factory=list)
@@ -83,6 +88,8 @@ class LadderReport:
             return "none" if rating is None else f"{rating:.2f}"
 
         parts = [f"{self.played} game(s) of {game} played, {self.won} won"]
+        if self.sets:
+            parts.append(f"in {self.sets} duplicate set(s)")
         if self.abandoned:
             parts.append(f"{self.abandoned} abandoned")
         if self.failed:
@@ -107,6 +114,7 @@ class Ladder:
         games: int | None = None,
         parallel: int = 1,
         out: Callable[[str], None] = print,
+        duplicate: bool = False,
     ) -> None:
         if parallel < 1:
             raise ValueError("parallel must be at least 1")
@@ -118,6 +126,9 @@ class Ladder:
         self.limit = games
         self.parallel = parallel
         self.out = out
+        self.duplicate = duplicate
+        self.per_match = players if duplicate else 1
+        """Games a match brings: a duplicate set's every rotation, played at once."""
         self.report = LadderReport(player_id=player.player_id)
         self.stopping = threading.Event()
         self._lock = threading.Condition()
@@ -185,13 +196,19 @@ class Ladder:
 
     def _start(self, ticket: Ticket) -> None:
         assert ticket.game_id is not None
-        seat = self.player.seat(ticket)
-        thread = threading.Thread(target=self._play, args=(seat,), daemon=True)
+        seats = self.player.seats(ticket)  # a duplicate set: every rotation, at once
         with self._lock:
             self._matched += 1
-            self._running[ticket.game_id] = (seat, thread)
-            thread.start()
-        self._say(f"matched: game {ticket.game_id}, seat {ticket.seat}")
+            self.report.sets += 1 if ticket.games else 0
+            for seat in seats:
+                thread = threading.Thread(target=self._play, args=(seat,), daemon=True)
+                self._running[seat.game_id] = (seat, thread)
+                thread.start()
+        if ticket.games:
+            rotations = ", ".join(f"game {g.game_id} seat {g.seat}" for g in ticket.games)
+            self._say(f"matched: duplicate set {ticket.set_id}: {rotations}")
+        else:
+            self._say(f"matched: game {ticket.game_id}, seat {ticket.seat}")
 
     def _wanted(self) -> bool:
         return not self.stopping.is_set() and (self.limit is None or self._matched < self.limit)
@@ -199,14 +216,20 @@ class Ladder:
     def _room(self) -> bool:
         """Wait (Ctrl-C stays possible) until fewer than `parallel` games are under way."""
         with self._lock:
-            while len(self._running) >= self.parallel and not self.stopping.is_set():
+            full = self.parallel * self.per_match
+            while len(self._running) >= full and not self.stopping.is_set():
                 self._lock.wait(0.5)
         return self._wanted()
 
     def _queue_once(self) -> None:
         ticket = self._waiting  # still waiting after a transient failure: poll it again
         if ticket is None:
-            ticket = self.player.enqueue(self.game, self.players, opponents=self.opponents)
+            ticket = self.player.enqueue(
+                self.game,
+                self.players,
+                opponents=self.opponents,
+                format="duplicate" if self.duplicate else None,
+            )
             self._waiting = ticket
             self._say(f"queued: ticket {ticket.ticket}")
         while ticket.waiting:
@@ -303,8 +326,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--parallel", type=int, default=1, help="games played at once")
     parser.add_argument("--players", type=int, default=2, help="table size")
     parser.add_argument("--opponents", choices=("bots", "any", "humans"), default="bots")
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play duplicate sets (the same deal from every seat, rated on the set; against "
+        "bots only): --games and --parallel then count sets",
+    )
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args(argv)
+    if args.duplicate and args.opponents != "bots":
+        parser.error("--duplicate plays against bots only (--opponents bots)")
     if not args.key and not args.name:
         parser.error("give --key KEY (or $CARDTABLE_KEY), or --name NAME to create a bot player")
     if args.parallel < 1 or (args.games is not None and args.games < 1):
@@ -333,6 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             games=args.games,
             parallel=args.parallel,
             out=lambda line: print(line, flush=True),
+            duplicate=args.duplicate,
         )
         report = ladder.run()
     print(report.summary(args.game), flush=True)

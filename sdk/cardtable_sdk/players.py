@@ -36,6 +36,10 @@ from cardtable_sdk.errors import ServerError, ValidationError
 Kind = Literal["human", "bot"]
 Opponents = Literal["humans", "bots", "any"]
 TicketStatus = Literal["waiting", "matched", "cancelled", "expired"]
+Format = Literal["single", "duplicate"]
+FORMATS: tuple[str, ...] = ("single", "duplicate")
+"""`"duplicate"`: a duplicate set (a bot against bots only): the same deal played once from
+every seat rotation, rated once on the set; the matched ticket lists every game (`games`)."""
 
 KINDS: tuple[str, ...] = ("human", "bot")
 OPPONENTS: tuple[str, ...] = ("humans", "bots", "any")
@@ -168,9 +172,20 @@ class NewPlayer:
 
 
 @dataclass(frozen=True)
+class SetGame:
+    """One game of a matched duplicate set: its id, this player's seat and that seat's
+    token."""
+
+    game_id: str
+    seat: int
+    token: str = field(repr=False)
+
+
+@dataclass(frozen=True)
 class Ticket:
     """A place in the queue. Once `matched`: the game's id, this player's seat and that
-    seat's token (`SeatSession` material; `PlayerSession.seat(ticket)` opens it)."""
+    seat's token (`SeatSession` material; `PlayerSession.seat(ticket)` opens it); a
+    duplicate ticket's also `games`, every game of its set (`PlayerSession.seats`)."""
 
     ticket: str
     status: str
@@ -178,10 +193,14 @@ class Ticket:
     seat: int | None = None
     token: str | None = None
     details: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    format: str = "single"
+    set_id: str | None = None
+    games: tuple[SetGame, ...] = field(default=(), repr=False)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Ticket:
         seat = data.get("seat")
+        games = data.get("games") if isinstance(data.get("games"), list) else []
         return cls(
             str(data["ticket"]),
             str(data["status"]),
@@ -189,6 +208,13 @@ class Ticket:
             int(seat) if isinstance(seat, int) else None,
             data.get("token") if isinstance(data.get("token"), str) else None,
             dict(data),
+            str(data.get("format") or "single"),
+            data.get("set_id") if isinstance(data.get("set_id"), str) else None,
+            tuple(
+                SetGame(str(game["game_id"]), int(game["seat"]), str(game["token"]))
+                for game in games or []
+                if isinstance(game, Mapping)
+            ),
         )
 
     @property
@@ -264,11 +290,16 @@ def history_call(player_id: str, limit: int | None, cursor: str | None) -> Call[
     return Call(_read(_path("players", player_id, "games"), params=params), _page("games"))
 
 
-def enqueue_call(key: str, game: str, players: int, opponents: str | None) -> Call[Ticket]:
+def enqueue_call(
+    key: str, game: str, players: int, opponents: str | None, format: str | None = None
+) -> Call[Ticket]:
     _choice("opponents", opponents, OPPONENTS)
+    _choice("format", format, FORMATS)
     body: dict[str, Any] = {"game": game, "players": players}
     if opponents is not None:
         body["opponents"] = opponents
+    if format is not None:
+        body["format"] = format
     return Call(_write("POST", "/queue", body, key), _ticket)
 
 

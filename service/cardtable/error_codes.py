@@ -83,6 +83,8 @@ ERRORS: dict[str, ErrorCode] = {
         name_taken="another player has this name (compared ignoring case, after NFKC)",
         already_queued="the player holds a waiting ticket already (cancel it first)",
         already_matched="the ticket was matched: it cannot be cancelled",
+        set_in_play="a game of a duplicate set: its record waits until every game of the set"
+        " is over",
     ),
     **_codes(412, stale_version="If-Match names an older version (`details.current_version`)"),
     **_codes(413, payload_too_large="the body is larger than the server takes"),
@@ -112,6 +114,7 @@ ERRORS: dict[str, ErrorCode] = {
         invalid_player="a player request that cannot be met (an unknown kind)",
         invalid_queue_request="a queue request that cannot be met (a table size the game"
         " does not have)",
+        duplicate_needs_bots='a duplicate set is queued only by a bot player with opponents "bots"',
     ),
     **_codes(428, precondition_required="this change needs If-Match"),
     **_codes(

@@ -14,6 +14,7 @@ from cardtable.live.alarms import Alarms
 from cardtable.live.feeds import Feeds
 from cardtable.live.hub import Hub, counting_published, new_hub
 from cardtable.live.streams import EventStreams
+from cardtable.rated.duplicate import SetRatings
 from cardtable.rated.matchmaking import Queue, QueueSettings
 from cardtable.rated.players import Players
 from cardtable.rated.ratings import Ratings
@@ -95,6 +96,7 @@ def rated_play(
     players = Players(redis_client, settings.key_prefix, settings.idempotency_ttl_seconds)
     ratings = Ratings(redis_client, settings.key_prefix, players)
     games.on_finished = ratings.settle
+    ratings.sets = SetRatings(ratings, games)
     queue_settings = QueueSettings(expire_after_seconds=settings.queue_expire_seconds)
     queue = Queue(redis_client, settings.key_prefix, players, games, queue_settings, clock=clock)
     return players, ratings, queue

@@ -32,6 +32,7 @@ CLUSTER_MODULES = {
     "test_create_and_discover",
     "test_concurrency",
     "test_live_tables",
+    "test_rated_duplicate",
     "test_rated_players",
     "test_rated_queue",
     "test_rated_ratings",

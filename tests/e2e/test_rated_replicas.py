@@ -113,3 +113,49 @@ def test_forty_players_on_two_replicas_are_each_matched_once(replicas: list[Guni
     assert max(seats.values()) == 1
     for client in clients:
         client.close()
+
+
+def test_duplicate_sets_queued_at_once_on_two_replicas_are_each_made_once(
+    replicas: list[Gunicorn],
+) -> None:
+    """12 bots ask for duplicate sets (tables of 2 and 3) at once, half on each replica:
+    each ticket is matched once, and every game of its set exists on the other replica,
+    dealt for its rotation, with the player one seat on in each."""
+    clients = [httpx.Client(base_url=server.url, timeout=30) for server in replicas]
+    bots = []
+    for index in range(12):
+        created = clients[index % 2].post("/players", json={"name": f"D{index}", "kind": "bot"})
+        assert created.status_code == 201, created.text
+        bots.append(created.json())
+    answers: dict[int, dict[str, Any]] = {}
+    start = threading.Barrier(len(bots))
+
+    def queue(index: int) -> None:
+        size = 2 + index % 2
+        body = {"game": "skyjo", "players": size, "opponents": "bots", "format": "duplicate"}
+        headers = bearer(bots[index]["key"])
+        with httpx.Client(base_url=replicas[index % 2].url, timeout=60) as client:
+            start.wait()
+            ticket = client.post("/queue", json=body, headers=headers).json()["ticket"]
+            answers[index] = client.get(f"/queue/{ticket}", headers=headers).json()
+
+    threads = [threading.Thread(target=queue, args=(i,)) for i in range(len(bots))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert len(answers) == len(bots)
+    taken: Counter[tuple[str, int]] = Counter()
+    for index, answer in answers.items():
+        size = 2 + index % 2
+        assert answer["status"] == "matched" and len(answer["games"]) == size, answer
+        for rotation, game in enumerate(answer["games"]):
+            view = clients[1 - index % 2].get(f"/games/{game['game_id']}").json()
+            assert view["set"] == {"id": answer["set_id"], "index": rotation, "size": size}
+            ids = [entry["player"] for entry in view["players"]]
+            assert len(set(ids)) == size and ids[game["seat"]] == bots[index]["id"]
+            assert game["seat"] == (answer["seat"] + rotation) % size
+            taken[(game["game_id"], game["seat"])] += 1
+    assert max(taken.values()) == 1
+    for client in clients:
+        client.close()

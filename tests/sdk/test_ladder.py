@@ -130,3 +130,53 @@ def test_ctrl_c_during_a_game_lets_it_end_and_exits_0(
     rating = table.profile(created.id).rating("skyjo")
     assert rating is not None and rating.games == 1
     assert lines[-1].endswith(f"-> {rating.rating:.2f}")
+
+
+def _finished_games(lines: list[str]) -> list[str]:
+    return [
+        line.split()[1].rstrip(":") for line in lines if re.match(r"game \S+: (won|lost)", line)
+    ]
+
+
+def test_the_ladder_plays_n_duplicate_sets_and_each_is_rated_once(
+    table: Cardtable, live_server: LiveServer
+) -> None:
+    created = table.create_player(f"Dup{secrets.token_hex(4)}", kind="bot")
+    ladder = Ladder(
+        "--url", live_server.url, "--key", created.key, "--id", created.id,
+        "--game", "skyjo", "--bot", str(RANDOM_BOT), "--games", "2", "--duplicate",
+    )  # fmt: skip
+    code, lines = ladder.finish()
+    assert code == 0, lines
+    summary = lines[-1]
+    assert summary.startswith("4 game(s) of skyjo played"), "\n".join(lines)
+    assert "in 2 duplicate set(s)" in summary, summary
+    sets = [line for line in lines if line.startswith("matched: duplicate set")]
+    assert len(sets) == 2, lines
+    games = _finished_games(lines)
+    assert len(set(games)) == 4
+    rating = table.profile(created.id).rating("skyjo")
+    assert rating is not None and rating.games == 2  # once a set, not once a game
+    assert summary.endswith(f"-> {rating.rating:.2f}")
+    results = [table.spectate(game_id).score() for game_id in games]
+    for score in results:
+        assert score["set"]["pending"] is False
+        assert created.id in {entry["player"] for entry in score["ratings"]}
+
+
+def test_ctrl_c_during_a_duplicate_set_lets_its_games_end_and_exits_0(
+    table: Cardtable, live_server: LiveServer
+) -> None:
+    created = table.create_player(f"DupStop{secrets.token_hex(4)}", kind="bot")
+    ladder = Ladder(
+        "--url", live_server.url, "--key", created.key, "--id", created.id,
+        "--game", "skyjo", "--bot", str(RANDOM_BOT), "--games", "5", "--duplicate",
+    )  # fmt: skip
+    ladder.wait_for(r"matched: duplicate set \S+:")
+    ladder.process.send_signal(signal.SIGINT)
+    code, lines = ladder.finish()
+    assert code == 0, lines
+    assert lines[-1].startswith("2 game(s) of skyjo played"), lines
+    assert "in 1 duplicate set(s)" in lines[-1], lines
+    rating = table.profile(created.id).rating("skyjo")
+    assert rating is not None and rating.games == 1

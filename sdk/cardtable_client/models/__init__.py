@@ -62,10 +62,12 @@ from .player import Player
 from .player_kind import PlayerKind
 from .public_seat import PublicSeat
 from .queue_request import QueueRequest
+from .queue_request_format import QueueRequestFormat
 from .queue_request_game import QueueRequestGame
 from .queue_request_opponents import QueueRequestOpponents
 from .ranked_player import RankedPlayer
 from .rated_game import RatedGame
+from .rated_set import RatedSet
 from .rating import Rating
 from .rating_change import RatingChange
 from .ratings import Ratings
@@ -81,6 +83,7 @@ from .round_end_event import RoundEndEvent
 from .round_end_event_grids_item_item_type_1 import RoundEndEventGridsItemItemType1
 from .round_end_event_type import RoundEndEventType
 from .score import Score
+from .score_set import ScoreSet
 from .scoresheet import Scoresheet
 from .scoresheet_game import ScoresheetGame
 from .scoresheet_options import ScoresheetOptions
@@ -89,6 +92,7 @@ from .scoresheet_round import ScoresheetRound
 from .scoresheet_round_request import ScoresheetRoundRequest
 from .seat_grant import SeatGrant
 from .seat_token import SeatToken
+from .set_game import SetGame
 from .skip_bo_building_pile import SkipBoBuildingPile
 from .skip_bo_deal_entry import SkipBoDealEntry
 from .skip_bo_deal_entry_type import SkipBoDealEntryType
@@ -163,6 +167,7 @@ from .table_setting import TableSetting
 from .takeover_event import TakeoverEvent
 from .takeover_event_type import TakeoverEventType
 from .ticket import Ticket
+from .ticket_format import TicketFormat
 from .ticket_opponents import TicketOpponents
 from .ticket_status import TicketStatus
 from .waiting_view import WaitingView
@@ -233,10 +238,12 @@ __all__ = (
     "PlayerKind",
     "PublicSeat",
     "QueueRequest",
+    "QueueRequestFormat",
     "QueueRequestGame",
     "QueueRequestOpponents",
     "RankedPlayer",
     "RatedGame",
+    "RatedSet",
     "Rating",
     "RatingChange",
     "Ratings",
@@ -252,6 +259,7 @@ __all__ = (
     "RoundEndEventGridsItemItemType1",
     "RoundEndEventType",
     "Score",
+    "ScoreSet",
     "Scoresheet",
     "ScoresheetGame",
     "ScoresheetOptions",
@@ -260,6 +268,7 @@ __all__ = (
     "ScoresheetRoundRequest",
     "SeatGrant",
     "SeatToken",
+    "SetGame",
     "SkipBoBuildingPile",
     "SkipBoDealEntry",
     "SkipBoDealEntryType",
@@ -334,6 +343,7 @@ __all__ = (
     "TakeoverEvent",
     "TakeoverEventType",
     "Ticket",
+    "TicketFormat",
     "TicketOpponents",
     "TicketStatus",
     "WaitingView",

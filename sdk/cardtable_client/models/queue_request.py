@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.queue_request_format import check_queue_request_format
+from ..models.queue_request_format import QueueRequestFormat
 from ..models.queue_request_game import check_queue_request_game
 from ..models.queue_request_game import QueueRequestGame
 from ..models.queue_request_opponents import check_queue_request_opponents
@@ -26,11 +28,15 @@ class QueueRequest:
         game (QueueRequestGame):
         players (int): The table size (2 to 8).
         opponents (QueueRequestOpponents | Unset): Whom you accept: by default your own kind.
+        format_ (QueueRequestFormat | Unset): `"single"` (default): one game. `"duplicate"`: a duplicate set, the same
+            deal played once from every seat rotation and rated once on the set (a bot player with `opponents` `"bots"`
+            only, else 422 `duplicate_needs_bots`; docs/rated-play.md, "Duplicate sets").
     """
 
     game: QueueRequestGame
     players: int
     opponents: QueueRequestOpponents | Unset = UNSET
+    format_: QueueRequestFormat | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         game: str = self.game
@@ -40,6 +46,10 @@ class QueueRequest:
         opponents: str | Unset = UNSET
         if not isinstance(self.opponents, Unset):
             opponents = self.opponents
+
+        format_: str | Unset = UNSET
+        if not isinstance(self.format_, Unset):
+            format_ = self.format_
 
         field_dict: dict[str, Any] = {}
 
@@ -51,6 +61,8 @@ class QueueRequest:
         )
         if opponents is not UNSET:
             field_dict["opponents"] = opponents
+        if format_ is not UNSET:
+            field_dict["format"] = format_
 
         return field_dict
 
@@ -68,10 +80,18 @@ class QueueRequest:
         else:
             opponents = check_queue_request_opponents(_opponents)
 
+        _format_ = d.pop("format", UNSET)
+        format_: QueueRequestFormat | Unset
+        if isinstance(_format_, Unset):
+            format_ = UNSET
+        else:
+            format_ = check_queue_request_format(_format_)
+
         queue_request = cls(
             game=game,
             players=players,
             opponents=opponents,
+            format_=format_,
         )
 
         return queue_request

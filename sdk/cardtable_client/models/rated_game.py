@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+
 
 T = TypeVar("T", bound="RatedGame")
 
@@ -23,6 +25,7 @@ class RatedGame:
         players (int): The table's size.
         before (float):
         after (float):
+        set_ (str | Unset): A duplicate set, rated once: its id (`game_id`: its first).
     """
 
     game_id: str
@@ -32,6 +35,7 @@ class RatedGame:
     players: int
     before: float
     after: float
+    set_: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         game_id = self.game_id
@@ -48,6 +52,8 @@ class RatedGame:
 
         after = self.after
 
+        set_ = self.set_
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -61,6 +67,8 @@ class RatedGame:
                 "after": after,
             }
         )
+        if set_ is not UNSET:
+            field_dict["set"] = set_
 
         return field_dict
 
@@ -81,6 +89,8 @@ class RatedGame:
 
         after = d.pop("after")
 
+        set_ = d.pop("set", UNSET)
+
         rated_game = cls(
             game_id=game_id,
             game=game,
@@ -89,6 +99,7 @@ class RatedGame:
             players=players,
             before=before,
             after=after,
+            set_=set_,
         )
 
         return rated_game

@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+    from ..models.rated_set import RatedSet
     from ..models.record_options import RecordOptions
     from ..models.record_player import RecordPlayer
     from ..models.score import Score
@@ -37,6 +38,7 @@ class Record:
             SkyjoReshuffleEntry]):
         score (Score):
         rated (bool | Unset): A rated game (made by the queue).
+        set_ (RatedSet | Unset):
     """
 
     game: str
@@ -52,8 +54,10 @@ class Record:
     ]
     score: Score
     rated: bool | Unset = UNSET
+    set_: RatedSet | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.rated_set import RatedSet  # noqa: PLC0415
         from ..models.record_options import RecordOptions  # noqa: PLC0415
         from ..models.record_player import RecordPlayer  # noqa: PLC0415
         from ..models.score import Score  # noqa: PLC0415
@@ -95,6 +99,10 @@ class Record:
 
         rated = self.rated
 
+        set_: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.set_, Unset):
+            set_ = self.set_.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -108,11 +116,14 @@ class Record:
         )
         if rated is not UNSET:
             field_dict["rated"] = rated
+        if set_ is not UNSET:
+            field_dict["set"] = set_
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.rated_set import RatedSet  # noqa: PLC0415
         from ..models.record_options import RecordOptions  # noqa: PLC0415
         from ..models.record_player import RecordPlayer  # noqa: PLC0415
         from ..models.score import Score  # noqa: PLC0415
@@ -205,6 +216,13 @@ class Record:
 
         rated = d.pop("rated", UNSET)
 
+        _set_ = d.pop("set", UNSET)
+        set_: RatedSet | Unset
+        if isinstance(_set_, Unset):
+            set_ = UNSET
+        else:
+            set_ = RatedSet.from_dict(_set_)
+
         record = cls(
             game=game,
             options=options,
@@ -212,6 +230,7 @@ class Record:
             log=log,
             score=score,
             rated=rated,
+            set_=set_,
         )
 
         return record

@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
     from ..models.rating_change import RatingChange
+    from ..models.score_set import ScoreSet
     from ..models.skip_bo_round_score import SkipBoRoundScore
     from ..models.skyjo_round_score import SkyjoRoundScore
 
@@ -30,6 +31,7 @@ class Score:
         winners (list[int]):
         ratings (list[RatingChange] | Unset): A rated game once over: each seat's rating change (absent otherwise;
             docs/rated-play.md).
+        set_ (ScoreSet | Unset):
     """
 
     finished: bool
@@ -37,9 +39,11 @@ class Score:
     totals: list[int]
     winners: list[int]
     ratings: list[RatingChange] | Unset = UNSET
+    set_: ScoreSet | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.rating_change import RatingChange  # noqa: PLC0415
+        from ..models.score_set import ScoreSet  # noqa: PLC0415
         from ..models.skip_bo_round_score import SkipBoRoundScore  # noqa: PLC0415
         from ..models.skyjo_round_score import SkyjoRoundScore  # noqa: PLC0415
 
@@ -66,6 +70,10 @@ class Score:
                 ratings_item = ratings_item_data.to_dict()
                 ratings.append(ratings_item)
 
+        set_: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.set_, Unset):
+            set_ = self.set_.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -78,12 +86,15 @@ class Score:
         )
         if ratings is not UNSET:
             field_dict["ratings"] = ratings
+        if set_ is not UNSET:
+            field_dict["set"] = set_
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.rating_change import RatingChange  # noqa: PLC0415
+        from ..models.score_set import ScoreSet  # noqa: PLC0415
         from ..models.skip_bo_round_score import SkipBoRoundScore  # noqa: PLC0415
         from ..models.skyjo_round_score import SkyjoRoundScore  # noqa: PLC0415
 
@@ -126,12 +137,20 @@ class Score:
 
                 ratings.append(ratings_item)
 
+        _set_ = d.pop("set", UNSET)
+        set_: ScoreSet | Unset
+        if isinstance(_set_, Unset):
+            set_ = UNSET
+        else:
+            set_ = ScoreSet.from_dict(_set_)
+
         score = cls(
             finished=finished,
             rounds=rounds,
             totals=totals,
             winners=winners,
             ratings=ratings,
+            set_=set_,
         )
 
         return score

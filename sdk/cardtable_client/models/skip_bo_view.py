@@ -18,9 +18,11 @@ from ..models.skip_bo_view_step_type_2_type_1 import check_skip_bo_view_step_typ
 from ..models.skip_bo_view_step_type_2_type_1 import SkipBoViewStepType2Type1
 from ..models.skip_bo_view_step_type_3_type_1 import check_skip_bo_view_step_type_3_type_1
 from ..models.skip_bo_view_step_type_3_type_1 import SkipBoViewStepType3Type1
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+    from ..models.rated_set import RatedSet
     from ..models.skip_bo_building_pile import SkipBoBuildingPile
     from ..models.skip_bo_last_round import SkipBoLastRound
     from ..models.skip_bo_options import SkipBoOptions
@@ -80,6 +82,7 @@ class SkipBoView:
         last_round (None | SkipBoLastRound | SkipBoViewLastRoundType1Type0): The latest completed round; null during
             round 1.
         rounds (list[SkipBoRoundScore]): Every completed round (as in the Score).
+        set_ (RatedSet | Unset):
     """
 
     open_seats: int
@@ -118,8 +121,10 @@ class SkipBoView:
     teams: list[list[int]] | None
     last_round: None | SkipBoLastRound | SkipBoViewLastRoundType1Type0
     rounds: list[SkipBoRoundScore]
+    set_: RatedSet | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.rated_set import RatedSet  # noqa: PLC0415
         from ..models.skip_bo_building_pile import SkipBoBuildingPile  # noqa: PLC0415
         from ..models.skip_bo_last_round import SkipBoLastRound  # noqa: PLC0415
         from ..models.skip_bo_options import SkipBoOptions  # noqa: PLC0415
@@ -250,6 +255,10 @@ class SkipBoView:
             rounds_item = rounds_item_data.to_dict()
             rounds.append(rounds_item)
 
+        set_: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.set_, Unset):
+            set_ = self.set_.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -292,11 +301,14 @@ class SkipBoView:
                 "rounds": rounds,
             }
         )
+        if set_ is not UNSET:
+            field_dict["set"] = set_
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.rated_set import RatedSet  # noqa: PLC0415
         from ..models.skip_bo_building_pile import SkipBoBuildingPile  # noqa: PLC0415
         from ..models.skip_bo_last_round import SkipBoLastRound  # noqa: PLC0415
         from ..models.skip_bo_options import SkipBoOptions  # noqa: PLC0415
@@ -532,6 +544,13 @@ class SkipBoView:
 
             rounds.append(rounds_item)
 
+        _set_ = d.pop("set", UNSET)
+        set_: RatedSet | Unset
+        if isinstance(_set_, Unset):
+            set_ = UNSET
+        else:
+            set_ = RatedSet.from_dict(_set_)
+
         skip_bo_view = cls(
             open_seats=open_seats,
             public=public,
@@ -569,6 +588,7 @@ class SkipBoView:
             teams=teams,
             last_round=last_round,
             rounds=rounds,
+            set_=set_,
         )
 
         return skip_bo_view

@@ -18,9 +18,11 @@ from ..models.skyjo_view_step_type_2_type_1 import check_skyjo_view_step_type_2_
 from ..models.skyjo_view_step_type_2_type_1 import SkyjoViewStepType2Type1
 from ..models.skyjo_view_step_type_3_type_1 import check_skyjo_view_step_type_3_type_1
 from ..models.skyjo_view_step_type_3_type_1 import SkyjoViewStepType3Type1
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+    from ..models.rated_set import RatedSet
     from ..models.skyjo_drawn import SkyjoDrawn
     from ..models.skyjo_final_lap import SkyjoFinalLap
     from ..models.skyjo_last_round import SkyjoLastRound
@@ -81,6 +83,7 @@ class SkyjoView:
         last_round (None | SkyjoLastRound | SkyjoViewLastRoundType1Type0): The previous round's result; null during
             round 1.
         rounds (list[SkyjoRoundScore]): Every completed round (as in the Score).
+        set_ (RatedSet | Unset):
     """
 
     open_seats: int
@@ -117,8 +120,10 @@ class SkyjoView:
     final_lap: None | SkyjoFinalLap | SkyjoViewFinalLapType1Type0
     last_round: None | SkyjoLastRound | SkyjoViewLastRoundType1Type0
     rounds: list[SkyjoRoundScore]
+    set_: RatedSet | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.rated_set import RatedSet  # noqa: PLC0415
         from ..models.skyjo_drawn import SkyjoDrawn  # noqa: PLC0415
         from ..models.skyjo_final_lap import SkyjoFinalLap  # noqa: PLC0415
         from ..models.skyjo_last_round import SkyjoLastRound  # noqa: PLC0415
@@ -243,6 +248,10 @@ class SkyjoView:
             rounds_item = rounds_item_data.to_dict()
             rounds.append(rounds_item)
 
+        set_: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.set_, Unset):
+            set_ = self.set_.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -283,11 +292,14 @@ class SkyjoView:
                 "rounds": rounds,
             }
         )
+        if set_ is not UNSET:
+            field_dict["set"] = set_
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.rated_set import RatedSet  # noqa: PLC0415
         from ..models.skyjo_drawn import SkyjoDrawn  # noqa: PLC0415
         from ..models.skyjo_final_lap import SkyjoFinalLap  # noqa: PLC0415
         from ..models.skyjo_last_round import SkyjoLastRound  # noqa: PLC0415
@@ -525,6 +537,13 @@ class SkyjoView:
 
             rounds.append(rounds_item)
 
+        _set_ = d.pop("set", UNSET)
+        set_: RatedSet | Unset
+        if isinstance(_set_, Unset):
+            set_ = UNSET
+        else:
+            set_ = RatedSet.from_dict(_set_)
+
         skyjo_view = cls(
             open_seats=open_seats,
             public=public,
@@ -560,6 +579,7 @@ class SkyjoView:
             final_lap=final_lap,
             last_round=last_round,
             rounds=rounds,
+            set_=set_,
         )
 
         return skyjo_view

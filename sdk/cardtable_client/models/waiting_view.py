@@ -12,10 +12,12 @@ from ..models.waiting_view_game import check_waiting_view_game
 from ..models.waiting_view_game import WaitingViewGame
 from ..models.waiting_view_phase import check_waiting_view_phase
 from ..models.waiting_view_phase import WaitingViewPhase
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
     from ..models.public_seat import PublicSeat
+    from ..models.rated_set import RatedSet
     from ..models.waiting_view_options import WaitingViewOptions
 
 
@@ -46,6 +48,7 @@ class WaitingView:
         options (WaitingViewOptions):
         seats (list[PublicSeat]):
         bots (list[None | str]):
+        set_ (RatedSet | Unset):
     """
 
     open_seats: int
@@ -67,9 +70,11 @@ class WaitingView:
     options: WaitingViewOptions
     seats: list[PublicSeat]
     bots: list[None | str]
+    set_: RatedSet | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.public_seat import PublicSeat  # noqa: PLC0415
+        from ..models.rated_set import RatedSet  # noqa: PLC0415
         from ..models.waiting_view_options import WaitingViewOptions  # noqa: PLC0415
 
         open_seats = self.open_seats
@@ -126,6 +131,10 @@ class WaitingView:
             bots_item = bots_item_data
             bots.append(bots_item)
 
+        set_: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.set_, Unset):
+            set_ = self.set_.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -151,12 +160,15 @@ class WaitingView:
                 "bots": bots,
             }
         )
+        if set_ is not UNSET:
+            field_dict["set"] = set_
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.public_seat import PublicSeat  # noqa: PLC0415
+        from ..models.rated_set import RatedSet  # noqa: PLC0415
         from ..models.waiting_view_options import WaitingViewOptions  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -250,6 +262,13 @@ class WaitingView:
 
             bots.append(bots_item)
 
+        _set_ = d.pop("set", UNSET)
+        set_: RatedSet | Unset
+        if isinstance(_set_, Unset):
+            set_ = UNSET
+        else:
+            set_ = RatedSet.from_dict(_set_)
+
         waiting_view = cls(
             open_seats=open_seats,
             public=public,
@@ -270,6 +289,7 @@ class WaitingView:
             options=options,
             seats=seats,
             bots=bots,
+            set_=set_,
         )
 
         return waiting_view

@@ -15,6 +15,9 @@ export type PlayerKind = "human" | "bot";
 export type Opponents = "humans" | "bots" | "any";
 export type TicketStatus = "waiting" | "matched" | "cancelled" | "expired";
 export type RatedGame = "skyjo" | "skipbo";
+/** `"duplicate"`: a duplicate set (a bot against bots only): the same deal once from every
+ * seat rotation, rated once on the set; the matched ticket lists every game in `games`. */
+export type QueueFormat = "single" | "duplicate";
 
 /** One event of a player's own feed: `matched` (a ticket's game_id, seat and token),
  * `turn` and `game_end` (game_id, seat, version), `ticket` (cancelled or expired). */
@@ -130,6 +133,13 @@ export class PlayerSession {
    * AlreadyQueued while this player holds another waiting ticket. */
   enqueue(game: RatedGame, players = 2, opponents?: Opponents, signal?: AbortSignal): Promise<Ticket> {
     const body = opponents === undefined ? { game, players } : { game, players, opponents };
+    return this.api.write<Ticket>("POST", "/queue", { body, key: this.key, signal });
+  }
+
+  /** Queue this bot for a duplicate set against bots: once matched, the ticket's `games`
+   * holds the game id, seat and token of every rotation (play them all). */
+  enqueueDuplicate(game: RatedGame, players = 2, signal?: AbortSignal): Promise<Ticket> {
+    const body = { game, players, opponents: "bots", format: "duplicate" satisfies QueueFormat };
     return this.api.write<Ticket>("POST", "/queue", { body, key: this.key, signal });
   }
 

@@ -124,7 +124,8 @@ export interface paths {
         };
         /**
          * The full record of a finished game: every deal, move and reshuffle, to replay it
-         *     without our RNG. 409 (`game_not_over`) until the game is over.
+         *     without our RNG. 409 (`game_not_over`) until the game is over; a game of a
+         *     duplicate set: 409 (`set_in_play`) until every game of its set is over.
          */
         get: operations["get_record"];
         put?: never;
@@ -625,6 +626,14 @@ export interface components {
             /** @enum {boolean} */
             open: true;
         };
+        RatedSet: {
+            /** @description The duplicate set's id. */
+            id: string;
+            /** @description This game's rotation. */
+            index: number;
+            /** @description The set's games (players). */
+            size: number;
+        };
         /** @description Play a card of your hand. */
         SkipBoPlayHandMove: {
             /** @enum {string} */
@@ -907,6 +916,8 @@ export interface components {
             rematch_of: string | null;
             /** @description A rated game (made by the queue): each entry of `players` names its rated `player`, and the end changes the ratings. */
             rated: boolean;
+            /** @description A game of a duplicate set (a bot-only rated match: the same deal from every seat rotation, rated once on the set; docs/rated-play.md). Absent otherwise. */
+            set?: components["schemas"]["RatedSet"];
             /** @description The game's id. */
             id: string;
             /** @description Per seat, the server bot that plays it, or null for a human. */
@@ -1041,6 +1052,8 @@ export interface components {
             rematch_of: string | null;
             /** @description A rated game (made by the queue): each entry of `players` names its rated `player`, and the end changes the ratings. */
             rated: boolean;
+            /** @description A game of a duplicate set (a bot-only rated match: the same deal from every seat rotation, rated once on the set; docs/rated-play.md). Absent otherwise. */
+            set?: components["schemas"]["RatedSet"];
             /** @description The game's id. */
             id: string;
             /** @description Per seat, the server bot that plays it, or null for a human. */
@@ -1312,6 +1325,8 @@ export interface components {
             rematch_of: string | null;
             /** @description A rated game (made by the queue): each entry of `players` names its rated `player`, and the end changes the ratings. */
             rated: boolean;
+            /** @description A game of a duplicate set (a bot-only rated match: the same deal from every seat rotation, rated once on the set; docs/rated-play.md). Absent otherwise. */
+            set?: components["schemas"]["RatedSet"];
             id: string;
             /** @enum {string} */
             game: "skipbo" | "skyjo";
@@ -1414,6 +1429,16 @@ export interface components {
             /** @description 1 = first; equal places tie. */
             placement?: number;
         };
+        ScoreSet: {
+            /** @description The duplicate set's id. */
+            id: string;
+            /** @description This game's rotation. */
+            index: number;
+            /** @description The set's games (players). */
+            size: number;
+            /** @description The set's ratings wait for its last game (then `ratings`). */
+            pending: boolean;
+        };
         Score: {
             finished: boolean;
             rounds: components["schemas"]["RoundScore"][];
@@ -1421,6 +1446,8 @@ export interface components {
             winners: number[];
             /** @description A rated game once over: each seat's rating change (absent otherwise; docs/rated-play.md). */
             ratings?: components["schemas"]["RatingChange"][];
+            /** @description A game of a duplicate set (a bot-only rated match: the same deal from every seat rotation, rated once on the set; docs/rated-play.md). Absent otherwise. */
+            set?: components["schemas"]["ScoreSet"];
         };
         RecordPlayer: {
             seat: number;
@@ -1438,6 +1465,8 @@ export interface components {
             score: components["schemas"]["Score"];
             /** @description A rated game (made by the queue). */
             rated?: boolean;
+            /** @description A game of a duplicate set (a bot-only rated match: the same deal from every seat rotation, rated once on the set; docs/rated-play.md). Absent otherwise. */
+            set?: components["schemas"]["RatedSet"];
         };
         JoinRequest: {
             /** @description 1..40 characters (else 422 `invalid_name`). */
@@ -1667,6 +1696,8 @@ export interface components {
             players: number;
             before: number;
             after: number;
+            /** @description A duplicate set, rated once: its id (`game_id`: its first). */
+            set?: string;
         };
         HistoryPage: {
             games: components["schemas"]["RatedGame"][];
@@ -1682,6 +1713,16 @@ export interface components {
              * @enum {string}
              */
             opponents?: "humans" | "bots" | "any";
+            /**
+             * @description `"single"` (default): one game. `"duplicate"`: a duplicate set, the same deal played once from every seat rotation and rated once on the set (a bot player with `opponents` `"bots"` only, else 422 `duplicate_needs_bots`; docs/rated-play.md, "Duplicate sets").
+             * @enum {string}
+             */
+            format?: "single" | "duplicate";
+        };
+        SetGame: {
+            game_id: string;
+            seat: number;
+            token: string;
         };
         Ticket: {
             ticket: string;
@@ -1697,6 +1738,15 @@ export interface components {
             seat?: number;
             /** @description Once matched: your seat's token (for your key only). */
             token?: string;
+            /**
+             * @description A duplicate ticket only.
+             * @enum {string}
+             */
+            format?: "single" | "duplicate";
+            /** @description A matched duplicate ticket: its set. */
+            set_id?: string;
+            /** @description A matched duplicate ticket: every game of its set, in rotation order, with your seat and token in each (the first is `game_id`, `seat`, `token`). */
+            games?: components["schemas"]["SetGame"][];
         };
         RankedPlayer: {
             id: string;

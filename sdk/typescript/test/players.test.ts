@@ -67,6 +67,36 @@ describe.skipIf(!url)("rated play", () => {
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
   });
 
+  it("a duplicate set: one game a seat rotation, rated once when its last game ends", async () => {
+    const bot = await table.players.create(fresh("TsDup"), "bot");
+    const me = table.players.as(bot.key, bot.id);
+    const matched = await me.waitForMatch((await me.enqueueDuplicate("skyjo", 2)).ticket);
+    expect(matched.status).toBe("matched");
+    expect(matched.format).toBe("duplicate");
+    const games = matched.games!;
+    expect(games).toHaveLength(2);
+    expect(games[0]).toMatchObject({ game_id: matched.game_id, seat: matched.seat });
+    expect(games[1]!.seat).toBe((matched.seat! + 1) % 2);
+    const seats = games.map((game) => table.seat(game.game_id, game.token, "skyjo"));
+    for (const [index, seat] of seats.entries()) {
+      const view = (await seat.view()) as unknown as { set: { id: string; index: number; size: number } };
+      expect(view.set).toEqual({ id: matched.set_id, index, size: 2 });
+      await seat.leave(); // the server's bot plays the seat to the end; the leaver places last
+    }
+    type Score = { finished: boolean; set: { pending: boolean }; ratings?: { player: string }[] };
+    let scores: Score[] = [];
+    for (let tries = 0; tries < 600; tries += 1) {
+      scores = (await Promise.all(seats.map((seat) => seat.score()))) as unknown as Score[];
+      if (scores.every((score) => score.ratings)) break;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    for (const score of scores) {
+      expect(score.set.pending).toBe(false);
+      expect(score.ratings!.map((entry) => entry.player)).toContain(bot.id);
+    }
+    expect((await me.profile()).ratings.skyjo).toMatchObject({ games: 1 });
+  });
+
   it("renames, rotates the key, and lists the rated games in the history", async () => {
     const bot = await table.players.create(fresh("TsHist"), "bot");
     const me = table.players.as(bot.key, bot.id);

@@ -312,6 +312,9 @@ class Score(MethodView):
         ratings = wiring().ratings.of_game(game) if game.finished else None
         if ratings is not None:
             score["ratings"] = ratings
+        sets = wiring().ratings.sets
+        if game.hosting.rated_set and sets is not None:
+            score["set"] = sets.score_set(game)
         return score
 
 
@@ -321,5 +324,7 @@ class Record(MethodView):
     @blp.response(200, RecordSchema, errors=(401, 404, 409, 503))
     def get(self, game_id: str) -> Any:
         """The full record of a finished game: every deal, move and reshuffle, to replay it
-        without our RNG. 409 (`game_not_over`) until the game is over."""
-        return wiring().games.record_for(game_id, bearer_token())
+        without our RNG. 409 (`game_not_over`) until the game is over; a game of a
+        duplicate set: 409 (`set_in_play`) until every game of its set is over."""
+        games = wiring().games
+        return games.record_for(game_id, bearer_token(), guard=wiring().queue.sets.check_record)

@@ -44,7 +44,8 @@ def write_document(game: Game, schema: int = DOCUMENT_SCHEMA_VERSION) -> dict[st
     if every and not game.hosting.pruned:
         del table["pruned"]  # a field the release before does not know
     if every and not game.hosting.rated:
-        del table["rated"], table["players"]  # rated play's: unknown to the release before
+        # rated play's: unknown to the release before
+        del table["rated"], table["players"], table["rated_set"]
     if not every and state is not None and table["options"] == state["options"]:
         del table["options"]  # the state holds them
     document = {

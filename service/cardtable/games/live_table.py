@@ -119,6 +119,9 @@ class Hosting:
     """A rated game (made by the queue, cardtable.rated): its end changes the ratings."""
     players: list[str] | None = None
     """Per seat, the id of the rated player who holds it (rated games only)."""
+    rated_set: dict[str, Any] | None = None
+    """A game of a duplicate set (cardtable.rated.duplicate): `{"id", "index", "size"}`,
+    shown as `set` in its views, record and score; None for every other game."""
 
 
 def check_turn_seconds(value: object) -> int | None:
@@ -187,9 +190,13 @@ class Game:
             self._deal(state)
 
     def _deal(self, state: GameState) -> None:
-        # `seeded`: the creator chose the seed (and may know every card): views say so.
-        seeded = self.hosting.seed is not None
-        self.table = Table(self.game_id, state, self.seats, seeded=seeded)
+        self.table = Table(self.game_id, state, self.seats, seeded=self.seeded)
+
+    @property
+    def seeded(self) -> bool:
+        """The creator chose the seed (and may know every card): views say so. A duplicate
+        set's seed is the server's own secret one (cardtable.rated.duplicate)."""
+        return self.hosting.seed is not None and self.hosting.rated_set is None
 
     def _dealt(self) -> Table:
         if self.table is None:
@@ -426,7 +433,7 @@ class Game:
     def table_fields(self) -> dict[str, Any]:
         """What views show of the table around the engine, for dealt and waiting games."""
         return {
-            **plain_table_fields(self.seats, seeded=self.hosting.seed is not None),
+            **plain_table_fields(self.seats, seeded=self.seeded),
             "version": self.version,
             "open_seats": len(self.open_seats),
             "public": self.hosting.public,
@@ -436,6 +443,7 @@ class Game:
             "rematch": self.hosting.rematch,
             "rematch_of": self.hosting.rematch_of,
             "rated": self.hosting.rated,
+            **({"set": dict(self.hosting.rated_set)} if self.hosting.rated_set else {}),
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -468,6 +476,8 @@ class Game:
             for entry in record["players"]:
                 entry["player"] = self.hosting.players[entry["seat"]]
         record["rated"] = True
+        if self.hosting.rated_set:
+            record["set"] = dict(self.hosting.rated_set)
         return record
 
     def lobby_entry(self) -> dict[str, Any] | None:
@@ -534,6 +544,7 @@ def new_game(
     rated: bool = False,
     player_ids: Sequence[str] | None = None,
     token_sha256s: Sequence[str | None] | None = None,
+    rated_set: Mapping[str, Any] | None = None,
 ) -> tuple[Game, list[str | None], str | None]:
     """A new table: the game, one token per taken seat (None for open seats) and the
     invite (None when no seat is open). Dealt at once when no seat is open.
@@ -555,6 +566,7 @@ def new_game(
         rematch_of=rematch_of,
         rated=rated,
         players=list(player_ids) if player_ids is not None else None,
+        rated_set=dict(rated_set) if rated_set is not None else None,
     )
     tokens = _seat_tokens(seats, token_sha256s)
     humans = [s.seat for s in seats if not s.open and not s.bot]

@@ -310,6 +310,11 @@ class GameService:
             self._on_moves(game.game, len(applied))
             return game
 
+    def peek(self, game_id: str) -> Game:
+        """The game as stored: no timer, no bot, no settle runs (a duplicate set reads its
+        other games with it while settling one: cardtable.rated.duplicate)."""
+        return self._read(self.store.load(game_id, SMALL_FIELDS))
+
     def _read(self, stored: Stored) -> Game:
         """The game from its snapshot (never its log), recording the engine moves made in it
         from now on (see `save`)."""
@@ -329,13 +334,18 @@ class GameService:
         version, data = self.store.read_log(game_id)
         return version, stored_entries(data)[start:]
 
-    def record_for(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """The record of a finished game (GameNotOver before the end, without a replay)."""
+    def record_for(
+        self, game_id: str, token: str | None, guard: Callable[[Game], None] | None = None
+    ) -> dict[str, Any]:
+        """The record of a finished game (GameNotOver before the end, without a replay);
+        `guard` may refuse it still (a duplicate set's: cardtable.rated.duplicate)."""
         game, _ = self.load_for(game_id, token)
         if not game.dealt:
             raise GameNotOver("the game has not started yet; the record comes at its end")
         if not game.finished:
             return game.state.record()  # raises GameNotOver
+        if guard is not None:
+            guard(game)
         replayed = self.replayed(game_id)
         return replayed.rated_record(replayed.state.record())
 

@@ -27,6 +27,17 @@ from typing import Any
 from cardtable.games.idempotency import IdempotencyKeyReused
 from cardtable.games.service import GameService
 from cardtable.live.hub import channel_for
+from cardtable.rated.duplicate import (
+    DUPLICATE,
+    FORMATS,
+    SINGLE,
+    DuplicateNeedsBots,
+    DuplicateSets,
+    game_id_of,
+    rotated,
+    rotation_ticket,
+    seat_in,
+)
 from cardtable.rated.names import folded
 from cardtable.rated.players import Players
 from cardtable.rated.skill import GAMES, rating_of
@@ -98,6 +109,13 @@ def seat_token(key: str, ticket: str) -> str:
     return base64.urlsafe_b64encode(digest.digest()).rstrip(b"=").decode()
 
 
+def duplicate_fields(key: str, ticket: str, size: int) -> dict[str, Any]:
+    """A duplicate ticket's own fields: its format, and the hash of its seat token in each
+    rotation's game (each token derived like the first, never stored)."""
+    hashes = [hash_token(seat_token(key, rotation_ticket(ticket, r))) for r in range(size)]
+    return {"format": DUPLICATE, "rotation_token_sha256s": hashes}
+
+
 def ticket_for(game: str, size: int, player_id: str, idempotency_key: str | None) -> str:
     """A ticket id: its game and size (which say where it lives), then a random part, or
     with an Idempotency-Key one derived from it and the player (a retry finds it)."""
@@ -139,6 +157,7 @@ class Queue:
         self._cancel = redis.register_script(lua("queue_common", "queue_cancel"))
         self._player_ticket = redis.register_script(lua("player_ticket"))
         self._bots_ready = False
+        self.sets = DuplicateSets(redis, prefix, games)
         for bot in SERVER_BOTS:
             for index in range(1, SERVER_BOT_SEATS + 1):
                 players.reserved[folded(server_bot_name(bot, index))] = server_bot_id(bot, index)
@@ -210,10 +229,11 @@ class Queue:
         size: int,
         opponents: str | None,
         idempotency_key: str | None = None,
+        format: str | None = None,
     ) -> tuple[dict[str, Any], bool]:
         """Queue the player: its ticket as queued (`waiting`: the contract's answer, though
         the ticket may be matched within this very call; its GET tells) and whether it is a
-        replay."""
+        replay. `format` "duplicate": a duplicate set (cardtable.rated.duplicate)."""
         rules = get_rules(game)
         if not rules.min_players <= size <= rules.max_players:
             raise InvalidQueueRequest(
@@ -224,6 +244,7 @@ class Queue:
         opponents = opponents or ("humans" if kind == "human" else "bots")
         if opponents not in OPPONENTS:
             raise InvalidQueueRequest(f"opponents is one of {', '.join(OPPONENTS)}")
+        duplicate = self._duplicate(format, kind, opponents)
         ticket = ticket_for(game, size, player_id, idempotency_key)
         self._hold(player_id, ticket, idempotency_key is not None)
         rating = rating_of(fields, game).rating
@@ -236,6 +257,7 @@ class Queue:
             "since": self.clock(),
             "status": "waiting",
             "token_sha256": hash_token(seat_token(key, ticket)),
+            **(duplicate_fields(key, ticket, size) if duplicate else {}),
         }
         now = self.clock()
         added = self._enqueue(
@@ -246,6 +268,18 @@ class Queue:
             return queued, True  # the first answer again (a retry with the same key)
         self.status(player_id, key, ticket, QUEUED)  # matched at once when a table exists
         return queued, False
+
+    @staticmethod
+    def _duplicate(format: str | None, kind: str, opponents: str) -> bool:
+        """Whether the ticket asks for a duplicate set (only a bot against bots may)."""
+        if (format or SINGLE) not in FORMATS:
+            raise InvalidQueueRequest(f"format is one of {', '.join(FORMATS)}")
+        if format == DUPLICATE and (kind != "bot" or opponents != "bots"):
+            raise DuplicateNeedsBots(
+                "a duplicate set is for a bot player queueing against bots only "
+                '(kind "bot", opponents "bots"): see docs/rated-play.md'
+            )
+        return format == DUPLICATE
 
     def _hold(self, player_id: str, ticket: str, keyed: bool) -> None:
         """Make `ticket` the player's one ticket (atomic in the player's slot): refused
@@ -291,7 +325,7 @@ class Queue:
         if entry["status"] == "waiting":
             entry = self._try_match(game, size, ticket, entry, mode)
         elif entry["status"] == "matched":
-            self._ensure_game(game, size, entry["game_id"])
+            self._ensure_game(game, size, entry)
         return self._answer(ticket, entry, key)
 
     def _owned(self, game: str, size: int, ticket: str, player_id: str) -> dict[str, Any]:
@@ -313,7 +347,7 @@ class Queue:
         if status == b"unknown":
             raise NotFound("ticket", ticket)
         if match:
-            self._create_game(game, game_id, json.loads(match[0]))
+            self._create_match(game, game_id, json.loads(match[0]), entry)
         return dict(json.loads(stored))
 
     def _run_match(
@@ -344,17 +378,49 @@ class Queue:
             )
         )
 
-    def _ensure_game(self, game: str, size: int, game_id: str) -> None:
+    def _ensure_game(self, game: str, size: int, entry: dict[str, Any]) -> None:
         """A matched ticket's game exists (created by whoever matched it; if that request
         died in between, by this one, from the match kept in the queue)."""
-        try:
-            self.games.store.current_version(game_id)
-            return
-        except NotFound:
-            pass
+        game_id = entry["game_id"]
+        if entry.get("format") == DUPLICATE:
+            if self.sets.complete(game_id, size):
+                return
+        else:
+            try:
+                self.games.store.current_version(game_id)
+                return
+            except NotFound:
+                pass
         stored = self.redis.hget(self.keys(game, size)[0], f"m:{game_id}")
         if stored is not None:
-            self._create_game(game, game_id, json.loads(stored))
+            self._create_match(game, game_id, json.loads(stored), entry)
+
+    def _create_match(
+        self, game: str, game_id: str, seats: list[dict[str, Any]], entry: dict[str, Any]
+    ) -> None:
+        """The match's game, or for a duplicate ticket its set: one game per rotation, in
+        rotation order (see DuplicateSets.complete), each with its rotation's token hashes
+        (kept in the tickets' entries)."""
+        if entry.get("format") != DUPLICATE:
+            self._create_game(game, game_id, seats)
+            return
+        tickets = [seat["ticket"] for seat in seats if seat["ticket"]]
+        stored = self.redis.hmget(self.keys(game, len(seats))[0], tickets)
+        hashes = {
+            ticket: json.loads(raw)["rotation_token_sha256s"]
+            for ticket, raw in zip(tickets, stored, strict=True)
+            if raw is not None
+        }
+        seed = self.sets.seed(game_id)
+        for rotation in range(len(seats)):
+            rated_set = {"id": game_id, "index": rotation, "size": len(seats)}
+            self._create_game(
+                game,
+                game_id_of(game_id, rotation),
+                rotated(seats, rotation, hashes),
+                seed=seed,
+                rated_set=rated_set,
+            )
 
     def active_key(self, player_id: str) -> str:
         return f"{self.players.key_for(player_id)}:active"
@@ -375,7 +441,14 @@ class Queue:
         held = self.redis.hget(self.players.key_for(player_id), "ticket")
         return held.decode() if held else None
 
-    def _create_game(self, game: str, game_id: str, seats: list[dict[str, Any]]) -> None:
+    def _create_game(
+        self,
+        game: str,
+        game_id: str,
+        seats: list[dict[str, Any]],
+        seed: int | None = None,
+        rated_set: dict[str, Any] | None = None,
+    ) -> None:
         players = []
         for seat in seats:
             entry: dict[str, Any] = {"name": seat["name"]}
@@ -391,12 +464,13 @@ class Queue:
                 game,
                 players,
                 None,
-                None,
+                seed,
                 game_id=game_id,
                 turn_seconds=self.settings.turn_seconds,
                 rated=True,
                 player_ids=[seat["player"] for seat in seats],
                 token_sha256s=[seat["token_sha256"] or None for seat in seats],
+                rated_set=rated_set,
             )
 
     def _answer(self, ticket: str, entry: dict[str, Any], key: str) -> dict[str, Any]:
@@ -408,7 +482,19 @@ class Queue:
             "players": size,
             "opponents": entry["opponents"],
         }
-        if entry["status"] == "matched":
+        if entry.get("format") == DUPLICATE:
+            answer["format"] = DUPLICATE
+        if entry["status"] == "matched" and entry.get("format") == DUPLICATE:
+            games = [
+                {
+                    "game_id": game_id_of(entry["game_id"], rotation),
+                    "seat": seat_in(entry["seat"], rotation, size),
+                    "token": seat_token(key, rotation_ticket(ticket, rotation)),
+                }
+                for rotation in range(size)
+            ]
+            answer.update(games[0], set_id=entry["game_id"], games=games)
+        elif entry["status"] == "matched":
             answer.update(
                 game_id=entry["game_id"], seat=entry["seat"], token=seat_token(key, ticket)
             )

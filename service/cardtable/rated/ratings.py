@@ -28,6 +28,7 @@ from cardtable.store import RedisClient
 from cardtable.store.scripts import lua
 
 if TYPE_CHECKING:
+    from cardtable.rated.duplicate import SetRatings
     from cardtable.rated.players import Players
 
 log = logging.getLogger("cardtable.rated")
@@ -79,6 +80,8 @@ class Ratings:
         self.prefix = prefix
         self.players = players
         self._apply = redis.register_script(lua("rating_apply"))
+        self.sets: SetRatings | None = None
+        """A game of a duplicate set is rated with its set (cardtable.rated.duplicate)."""
 
     def result_key(self, game_id: str) -> str:
         return f"{self.prefix}:game:{{{game_id}}}:ratings"
@@ -90,6 +93,10 @@ class Ratings:
         """Apply a finished rated game to its players' ratings, at most once (see above);
         a failure is logged and finished by the next read of the game."""
         if not (game.hosting.rated and game.finished and game.hosting.players):
+            return
+        if game.hosting.rated_set:  # rated with its set only, never alone
+            if self.sets is not None:
+                self.sets.settle(game)
             return
         try:
             self._settle(game)
@@ -181,6 +188,8 @@ class Ratings:
         (None: not a rated game, or not settled yet)."""
         if not game.hosting.rated:
             return None
+        if game.hosting.rated_set:
+            return self.sets.of_game(game) if self.sets is not None else None
         stored = self.redis.hget(self.result_key(game.game_id), "result")
         if stored is None:
             return None

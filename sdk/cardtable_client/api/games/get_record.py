@@ -77,7 +77,8 @@ def sync_detailed(
     client: AuthenticatedClient,
 ) -> Response[Error | Record]:
     """The full record of a finished game: every deal, move and reshuffle, to replay it
-    without our RNG. 409 (`game_not_over`) until the game is over.
+    without our RNG. 409 (`game_not_over`) until the game is over; a game of a
+    duplicate set: 409 (`set_in_play`) until every game of its set is over.
 
     Args:
         game_id (str):
@@ -107,7 +108,8 @@ def sync(
     client: AuthenticatedClient,
 ) -> Error | Record | None:
     """The full record of a finished game: every deal, move and reshuffle, to replay it
-    without our RNG. 409 (`game_not_over`) until the game is over.
+    without our RNG. 409 (`game_not_over`) until the game is over; a game of a
+    duplicate set: 409 (`set_in_play`) until every game of its set is over.
 
     Args:
         game_id (str):
@@ -132,7 +134,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[Error | Record]:
     """The full record of a finished game: every deal, move and reshuffle, to replay it
-    without our RNG. 409 (`game_not_over`) until the game is over.
+    without our RNG. 409 (`game_not_over`) until the game is over; a game of a
+    duplicate set: 409 (`set_in_play`) until every game of its set is over.
 
     Args:
         game_id (str):
@@ -160,7 +163,8 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> Error | Record | None:
     """The full record of a finished game: every deal, move and reshuffle, to replay it
-    without our RNG. 409 (`game_not_over`) until the game is over.
+    without our RNG. 409 (`game_not_over`) until the game is over; a game of a
+    duplicate set: 409 (`set_in_play`) until every game of its set is over.
 
     Args:
         game_id (str):

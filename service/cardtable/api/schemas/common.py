@@ -18,7 +18,7 @@ from cardtable.api.schemas.base import (
     strict_int,
 )
 from cardtable.api.schemas.derived import refer
-from cardtable.api.schemas.tables import TURN_SECONDS_TEXT
+from cardtable.api.schemas.tables import SET_TEXT, TURN_SECONDS_TEXT, RatedSetSchema
 
 
 def _move(description: str = "", **kwargs: Any) -> fields.Raw:
@@ -135,6 +135,13 @@ class RatingChangeSchema(Schema):
     placement = fields.Integer(metadata={"description": "1 = first; equal places tie."})
 
 
+class ScoreSetSchema(RatedSetSchema):
+    pending = fields.Boolean(
+        required=True,
+        metadata={"description": "The set's ratings wait for its last game (then `ratings`)."},
+    )
+
+
 class ScoreSchema(Schema):
     finished = fields.Boolean(required=True)
     rounds = fields.List(fields.Raw(metadata=refer("RoundScore")), required=True)
@@ -147,6 +154,7 @@ class ScoreSchema(Schema):
             "otherwise; docs/rated-play.md)."
         },
     )
+    set = fields.Nested(ScoreSetSchema, metadata={"description": SET_TEXT})
 
 
 class RecordPlayerSchema(Schema):
@@ -162,6 +170,7 @@ class RecordSchema(Schema):
     log = fields.List(fields.Raw(metadata=refer("LogEntry")), required=True)
     score = fields.Nested(ScoreSchema, required=True)
     rated = fields.Boolean(metadata={"description": "A rated game (made by the queue)."})
+    set = fields.Nested(RatedSetSchema, metadata={"description": SET_TEXT})
 
 
 class TableSettingSchema(Schema):

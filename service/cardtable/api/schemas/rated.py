@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from cardtable.api.schemas.base import GAME_NAMES, StrictSchema
+from cardtable.rated.duplicate import FORMATS
 from cardtable.rated.matchmaking import OPPONENTS, STATUSES
 from cardtable.rated.names import NAME_MAX, NAME_MIN
 from cardtable.rated.players import KINDS
@@ -85,6 +86,9 @@ class RatedGameSchema(Schema):
     players = fields.Integer(required=True, metadata={"description": "The table's size."})
     before = fields.Float(required=True)
     after = fields.Float(required=True)
+    set = fields.String(
+        metadata={"description": "A duplicate set, rated once: its id (`game_id`: its first)."}
+    )
 
 
 class HistoryPageSchema(Schema):
@@ -101,6 +105,21 @@ class QueueRequestSchema(StrictSchema):
         validate=validate.OneOf(OPPONENTS),
         metadata={"description": "Whom you accept: by default your own kind."},
     )
+    format = fields.String(
+        validate=validate.OneOf(FORMATS),
+        metadata={
+            "description": '`"single"` (default): one game. `"duplicate"`: a duplicate set, '
+            "the same deal played once from every seat rotation and rated once on the set "
+            '(a bot player with `opponents` `"bots"` only, else 422 `duplicate_needs_bots`; '
+            'docs/rated-play.md, "Duplicate sets").'
+        },
+    )
+
+
+class SetGameSchema(Schema):
+    game_id = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True)
 
 
 class TicketSchema(Schema):
@@ -113,6 +132,17 @@ class TicketSchema(Schema):
     seat = fields.Integer(metadata={"description": "Once matched: your seat."})
     token = fields.String(
         metadata={"description": "Once matched: your seat's token (for your key only)."}
+    )
+    format = fields.String(
+        validate=validate.OneOf(FORMATS), metadata={"description": "A duplicate ticket only."}
+    )
+    set_id = fields.String(metadata={"description": "A matched duplicate ticket: its set."})
+    games = fields.List(
+        fields.Nested(SetGameSchema),
+        metadata={
+            "description": "A matched duplicate ticket: every game of its set, in rotation "
+            "order, with your seat and token in each (the first is `game_id`, `seat`, `token`)."
+        },
     )
 
 

@@ -23,6 +23,18 @@ TURN_SECONDS_TEXT = (
 )
 
 
+class RatedSetSchema(Schema):
+    id = fields.String(required=True, metadata={"description": "The duplicate set's id."})
+    index = fields.Integer(required=True, metadata={"description": "This game's rotation."})
+    size = fields.Integer(required=True, metadata={"description": "The set's games (players)."})
+
+
+SET_TEXT = (
+    "A game of a duplicate set (a bot-only rated match: the same deal from every seat "
+    "rotation, rated once on the set; docs/rated-play.md). Absent otherwise."
+)
+
+
 class TableFieldsSchema(Schema):
     """What every view shows of the table around the game."""
 
@@ -58,6 +70,7 @@ class TableFieldsSchema(Schema):
             "its rated `player`, and the end changes the ratings."
         },
     )
+    set = fields.Nested(RatedSetSchema, metadata={"description": SET_TEXT})
 
 
 class PublicSeatSchema(StrictSchema):

@@ -85,6 +85,9 @@ local function fits(entry)
   if players[entry.player] then
     return false  -- nobody meets itself
   end
+  if (entry.format or 'single') ~= (focus.format or 'single') then
+    return false  -- a duplicate set's tickets meet only their own format
+  end
   for _, member in ipairs(group) do
     if not accepts(member.entry, entry.kind) or not accepts(entry, member.entry.kind) then
       return false
