@@ -19,33 +19,23 @@ T = TypeVar("T", bound="ScoresheetRoundRequest")
 class ScoresheetRoundRequest:
     """
     Attributes:
-        card_totals (list[int] | Unset): Skyjo: each player's card total for the round (the sum of the cards left in the
-            grid, before any doubling), in seat order.
-        finisher (int | None | Unset): Skyjo (required): the seat that ended the round, or null for nobody (then nobody
-            is doubled).
         winner (int | None | Unset): Skip-Bo (required): the seat that played the last stock card, or null for a drawn
             round.
         stocks_left (list[int] | None | Unset): Skip-Bo: the cards left in each player's stock, in seat order; the
             winner's entry is 0 (with teams, both partners'). Required when the round has a winner; may be left out for a
             drawn round.
+        card_totals (list[int] | Unset): Skyjo: each player's card total for the round (the sum of the cards left in the
+            grid, before any doubling), in seat order.
+        finisher (int | None | Unset): Skyjo (required): the seat that ended the round, or null for nobody (then nobody
+            is doubled).
     """
 
-    card_totals: list[int] | Unset = UNSET
-    finisher: int | None | Unset = UNSET
     winner: int | None | Unset = UNSET
     stocks_left: list[int] | None | Unset = UNSET
+    card_totals: list[int] | Unset = UNSET
+    finisher: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        card_totals: list[int] | Unset = UNSET
-        if not isinstance(self.card_totals, Unset):
-            card_totals = self.card_totals
-
-        finisher: int | None | Unset
-        if isinstance(self.finisher, Unset):
-            finisher = UNSET
-        else:
-            finisher = self.finisher
-
         winner: int | None | Unset
         if isinstance(self.winner, Unset):
             winner = UNSET
@@ -61,33 +51,33 @@ class ScoresheetRoundRequest:
         else:
             stocks_left = self.stocks_left
 
+        card_totals: list[int] | Unset = UNSET
+        if not isinstance(self.card_totals, Unset):
+            card_totals = self.card_totals
+
+        finisher: int | None | Unset
+        if isinstance(self.finisher, Unset):
+            finisher = UNSET
+        else:
+            finisher = self.finisher
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
-        if card_totals is not UNSET:
-            field_dict["card_totals"] = card_totals
-        if finisher is not UNSET:
-            field_dict["finisher"] = finisher
         if winner is not UNSET:
             field_dict["winner"] = winner
         if stocks_left is not UNSET:
             field_dict["stocks_left"] = stocks_left
+        if card_totals is not UNSET:
+            field_dict["card_totals"] = card_totals
+        if finisher is not UNSET:
+            field_dict["finisher"] = finisher
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        card_totals = cast(list[int], d.pop("card_totals", UNSET))
-
-        def _parse_finisher(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        finisher = _parse_finisher(d.pop("finisher", UNSET))
 
         def _parse_winner(data: object) -> int | None | Unset:
             if data is None:
@@ -115,11 +105,22 @@ class ScoresheetRoundRequest:
 
         stocks_left = _parse_stocks_left(d.pop("stocks_left", UNSET))
 
+        card_totals = cast(list[int], d.pop("card_totals", UNSET))
+
+        def _parse_finisher(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        finisher = _parse_finisher(d.pop("finisher", UNSET))
+
         scoresheet_round_request = cls(
-            card_totals=card_totals,
-            finisher=finisher,
             winner=winner,
             stocks_left=stocks_left,
+            card_totals=card_totals,
+            finisher=finisher,
         )
 
         return scoresheet_round_request

@@ -626,6 +626,16 @@ export interface components {
             /** @enum {boolean} */
             open: true;
         };
+        ScoresheetRoundRequest: {
+            /** @description Skip-Bo (required): the seat that played the last stock card, or null for a drawn round. */
+            winner?: number | null;
+            /** @description Skip-Bo: the cards left in each player's stock, in seat order; the winner's entry is 0 (with teams, both partners'). Required when the round has a winner; may be left out for a drawn round. */
+            stocks_left?: number[] | null;
+            /** @description Skyjo: each player's card total for the round (the sum of the cards left in the grid, before any doubling), in seat order. */
+            card_totals?: number[];
+            /** @description Skyjo (required): the seat that ended the round, or null for nobody (then nobody is doubled). */
+            finisher?: number | null;
+        };
         RatedSet: {
             /** @description The duplicate set's id. */
             id: string;
@@ -1582,16 +1592,6 @@ export interface components {
             finished: boolean;
             /** @description The winning seats once finished (ties share; both partners of a Skip-Bo team; empty for a drawn single-round Skip-Bo game). */
             winners: number[];
-        };
-        ScoresheetRoundRequest: {
-            /** @description Skyjo: each player's card total for the round (the sum of the cards left in the grid, before any doubling), in seat order. */
-            card_totals?: number[];
-            /** @description Skyjo (required): the seat that ended the round, or null for nobody (then nobody is doubled). */
-            finisher?: number | null;
-            /** @description Skip-Bo (required): the seat that played the last stock card, or null for a drawn round. */
-            winner?: number | null;
-            /** @description Skip-Bo: the cards left in each player's stock, in seat order; the winner's entry is 0 (with teams, both partners'). Required when the round has a winner; may be left out for a drawn round. */
-            stocks_left?: number[] | null;
         };
         OptionDescription: {
             /** @enum {string} */
