@@ -90,7 +90,7 @@ class Network:
         return x, inputs
 
     def train_batch(
-        self, obs: np.ndarray, mask: np.ndarray, target: np.ndarray, lr: float
+        self, obs: np.ndarray, mask: np.ndarray, target: np.ndarray, lr: float, decay: float = 0.0
     ) -> tuple[float, float]:
         """One Adam step of masked cross-entropy; the batch's loss and accuracy."""
         logits, inputs = self.forward(obs)
@@ -111,6 +111,8 @@ class Network:
             grad_w, grad_b = x.T @ grad, grad.sum(axis=0)
             if k > 0:
                 grad = (grad @ w.T) * (x > 0)
+            if decay:  # decoupled weight decay (AdamW): the weights only, not the biases
+                w *= np.float32(1.0 - lr * decay)
             self._adam(k, grad_w, grad_b, lr)
         return loss, accuracy
 
@@ -199,7 +201,13 @@ def play_and_label(
 
 
 def fit(
-    net: Network, data: Dataset, epochs: int, batch: int, lr: float, rng: np.random.Generator
+    net: Network,
+    data: Dataset,
+    epochs: int,
+    batch: int,
+    lr: float,
+    rng: np.random.Generator,
+    decay: float = 0.0,
 ) -> tuple[float, float]:
     obs, masks, actions = data.arrays()
     loss = accuracy = 0.0
@@ -208,7 +216,9 @@ def fit(
         losses, hits = [], []
         for start in range(0, len(order), batch):
             rows = order[start : start + batch]
-            step = net.train_batch(obs[rows].astype(np.float32), masks[rows], actions[rows], lr)
+            step = net.train_batch(
+                obs[rows].astype(np.float32), masks[rows], actions[rows], lr, decay
+            )
             losses.append(step[0])
             hits.append(step[1])
         loss, accuracy = float(np.mean(losses)), float(np.mean(hits))
@@ -235,8 +245,8 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             result = play_and_label(match, deal, seat, opponent, student, data)
             points.setdefault(name, []).append(result)
             deal += 1
-        loss, accuracy = fit(net, data, args.warm_epochs if warm else args.epochs,
-                             args.batch, args.lr, rng)  # fmt: skip
+        epochs = args.warm_epochs if warm else args.epochs
+        loss, accuracy = fit(net, data, epochs, args.batch, args.lr, rng, args.weight_decay)
         point = {
             "round": round_number,
             "player": "expert" if warm else "network",
@@ -268,6 +278,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--hidden", type=int, nargs="+", default=[128, 128])
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--weight-decay", type=float, default=0.0, help="AdamW's, per step")
     parser.add_argument("--out", type=Path, default=Path("skyjo_mlp.npz"))
     args = parser.parse_args(argv)
     started = time.perf_counter()
