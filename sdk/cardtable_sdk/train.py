@@ -125,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
 
 
 TRAINERS = {
-    "cem": "the shipped linear policy, cross-entropy method vs greedy (this module)",
+    "cem": "the shipped linear policy, cross-entropy method vs greedy (cardtable_sdk.train)",
     "selfplay": "a neural policy: imitation, then league rounds (cardtable_sdk.selfplay)",
 }
 
