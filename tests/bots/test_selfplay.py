@@ -18,7 +18,7 @@ from cardtable_sdk.arena import Tournament, run_arena
 from cardtable_sdk.policies import files
 
 TINY = ["--warm-games", "4", "--warm-epochs", "1", "--rounds", "1", "--games", "2",
-        "--epochs", "1", "--hidden", "16", "--seed", "3"]  # fmt: skip
+        "--epochs", "1", "--hidden", "16", "--seed", "3", "--weight-decay", "0.01"]  # fmt: skip
 
 
 def train_tiny(out: Path) -> list[dict[str, object]]:
