@@ -1,5 +1,6 @@
-"""A bot named on a command line (`module:function` or `path/to/file.py[:function]`, the
-function `bot` by default), for the arena and the ladder alike; no engine needed."""
+"""A bot named on a command line (`module:function`, `path/to/file.py[:function]`, the
+function `bot` by default, or `policy:path/to/file.npz`, a trained policy file), for the
+arena and the ladder alike; no engine needed."""
 
 from __future__ import annotations
 
@@ -10,9 +11,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+POLICY_PREFIX = "policy:"
+"""`policy:PATH` names a policy file (`cardtable_sdk.policies.files`), not a module."""
 
-def import_function(spec: str) -> Callable[..., Any]:
-    """`module:function` or `path/to/file.py[:function]` -> the function."""
+
+def import_function(spec: str, game: str | None = None) -> Callable[..., Any]:
+    """`module:function`, `path/to/file.py[:function]` or `policy:path.npz` -> the function.
+    A policy file must be for `game` when it is given."""
+    if spec.startswith(POLICY_PREFIX):
+        from cardtable_sdk.policies import files
+
+        return files.load(spec[len(POLICY_PREFIX) :], game)
     target, _, name = spec.partition(":")
     if target.endswith(".py"):
         path = Path(target).resolve()

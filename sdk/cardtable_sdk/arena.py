@@ -4,7 +4,8 @@ seats and fixed seeds, and report win rates (Wilson 95 % intervals) and Elo rati
     cardtable-arena skyjo sdk/examples/skyjo_expert.py greedy --games 1000 --workers 2
 
 A bot is `random` or `greedy` (the engine's own bots, as the server plays them), a
-`module:function` (imported), or `path/to/file.py[:function]` (`bot` by default). A bot
+`module:function` (imported), `path/to/file.py[:function]` (`bot` by default), or
+`policy:path/to/file.npz` (a trained policy file, `cardtable_sdk.policies.files`). A bot
 function takes `(view, legal_moves)`, or `(view, legal_moves, rng)` to get a seeded
 `random.Random` of its own. Game `i` deals with seed `seed + i // L`, where L is the number
 of seat orders: each deal is played once with every seat order (duplicate format), so the
@@ -68,7 +69,7 @@ def load_bot(game: str, spec: str) -> Decide:
     if ":" not in spec and not spec.endswith(".py"):
         known = ", ".join(sorted(get_rules(game).bots))
         raise ValueError(f"{spec!r}: not a built-in bot ({known}), module:function or .py file")
-    function = _import_function(spec)
+    function = _import_function(spec, game)
     wants_rng = len(inspect.signature(function).parameters) >= 3
 
     def decide(state: GameState, seat: int, rng: random.Random) -> Move:
@@ -371,7 +372,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         prog="cardtable-arena", description=(__doc__ or "").splitlines()[0]
     )
     parser.add_argument("game", choices=sorted(GAMES), help="a hosted game")
-    parser.add_argument("bots", nargs="+", help="random, greedy, module:function, file.py")
+    parser.add_argument(
+        "bots", nargs="+", help="random, greedy, module:function, file.py, policy:file.npz"
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=2, help="seats per game")
     parser.add_argument("--seed", type=int, default=0, help="game i deals with seed+i//L")
@@ -386,6 +389,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         " after their bots) as one JSON line, in the order games finish",
     )
     args = parser.parse_args(argv)
+    for spec in args.bots:  # a bad name is one clear line here, not a trace from each worker
+        try:
+            load_bot(args.game, spec)
+        except (ValueError, ImportError) as error:
+            parser.error(str(error))
     options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
     tournament = Tournament(
         args.game,

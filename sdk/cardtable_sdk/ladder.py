@@ -54,9 +54,10 @@ POLL_SECONDS = 25.0
 """How long each long-poll of a waiting ticket is held (the server allows up to 30)."""
 
 
-def load_ladder_bot(spec: str) -> Bot:
-    """The bot `module:function` or `file.py[:function]` names, as the runner calls it."""
-    function = import_function(spec)
+def load_ladder_bot(spec: str, game: str | None = None) -> Bot:
+    """The bot `module:function`, `file.py[:function]` or `policy:file.npz` names, as the
+    runner calls it (a policy file must be for `game` when it is given)."""
+    function = import_function(spec, game)
     if len(inspect.signature(function).parameters) < 3:
         return function
     rng = random.Random()
@@ -321,7 +322,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     who.add_argument("--name", help="create a bot player of this name and print its key once")
     parser.add_argument("--id", dest="player_id", help="the player's id (else read from a game)")
     parser.add_argument("--game", required=True, choices=("skyjo", "skipbo"))
-    parser.add_argument("--bot", required=True, help="module:function or file.py[:function]")
+    parser.add_argument(
+        "--bot", required=True, help="module:function, file.py[:function] or policy:file.npz"
+    )
     parser.add_argument("--games", type=int, default=None, help="stop after N games")
     parser.add_argument("--parallel", type=int, default=1, help="games played at once")
     parser.add_argument("--players", type=int, default=2, help="table size")
@@ -346,7 +349,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
-    bot = load_ladder_bot(args.bot)
+    try:
+        bot = load_ladder_bot(args.bot, args.game)
+    except (ValueError, ImportError) as error:
+        print(f"cardtable-ladder: {error}", file=sys.stderr)
+        return 2
     with Cardtable(args.url) as table:
         if args.name:
             created = table.create_player(args.name, kind="bot")

@@ -124,5 +124,29 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     return result
 
 
+TRAINERS = {
+    "cem": "the shipped linear policy, cross-entropy method vs greedy (cardtable_sdk.train)",
+    "selfplay": "a neural policy: imitation, then league rounds (cardtable_sdk.selfplay)",
+}
+
+
+def console(argv: Sequence[str] | None = None) -> None:
+    """`cardtable-train cem ...` or `cardtable-train selfplay ...` (docs/training.md)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] not in TRAINERS:
+        lines = "\n".join(f"  {name:9} {what}" for name, what in TRAINERS.items())
+        print(
+            f"usage: cardtable-train {{{','.join(TRAINERS)}}} [options]\n{lines}", file=sys.stderr
+        )
+        sys.exit(0 if args[:1] in (["-h"], ["--help"]) else 2)
+    if args[0] == "selfplay":
+        from cardtable_sdk import selfplay
+
+        selfplay.main(args[1:])
+    else:
+        main(args[1:])
+
+
 if __name__ == "__main__":
-    main()
+    # `python -m cardtable_sdk.train [cem options]` as before; or a trainer's name first.
+    console() if sys.argv[1:2] and sys.argv[1] in TRAINERS else main()
