@@ -23,7 +23,7 @@ import threading
 import time
 from typing import Any
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, request
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
@@ -197,17 +197,16 @@ def _method_label() -> str:
 
 
 def instrument(app: Flask) -> None:
-    """Time every request and count it by its route pattern (bounded label values)."""
-
-    @app.before_request
-    def _start_timer() -> None:
-        g.request_started = time.perf_counter()
+    """Time every request and count it by its route pattern (bounded label values). The
+    time runs from the request's arrival in the app's WSGI layers (`cardtable.started`, set
+    by the request-id layer, `cardtable.logs`) to its answer."""
 
     @app.after_request
     def _observe(response: Response) -> Response:
-        started = g.pop("request_started", None)
-        rule = request.url_rule.rule if request.url_rule is not None else "unmatched"
-        method = _method_label()
+        current = request._get_current_object()  # type: ignore[attr-defined]
+        started = current.environ.get("cardtable.started")
+        rule = current.url_rule.rule if current.url_rule is not None else "unmatched"
+        method = current.method if current.method in KNOWN_METHODS else "other"
         if started is not None:
             PENDING.observe(_latency(rule, method), time.perf_counter() - started)
         PENDING.inc(_requests(rule, method, response.status_code))

@@ -234,10 +234,17 @@ def init_app(app: Flask, client: Any, key_prefix: str) -> None:
     started = threading.Lock()
     app.wsgi_app = InFlightMiddleware(app.wsgi_app)  # type: ignore[method-assign]
 
+    watching = False
+
     @app.before_request
     def _start_watch() -> None:
         # Only in a server worker (not in tests or tools that build the app in-process).
-        if interval > 0 and lifecycle.serving() and started.acquire(blocking=False):
+        # The flag first: a lock (gevent's, in a worker) is dear to take on every request.
+        nonlocal watching
+        if watching or interval <= 0 or not lifecycle.serving():
+            return
+        if started.acquire(blocking=False):
+            watching = True
             threading.Thread(target=watch.run, args=(interval,), daemon=True).start()
 
     @app.after_request
