@@ -7,7 +7,7 @@ import threading
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
-from cardtable.api import metrics
+from cardtable.server.pending_metrics import Pending
 from tests.api.conftest import Api
 from tests.api.test_metrics_and_docs import sample
 
@@ -34,7 +34,7 @@ def _samples(registry: CollectorRegistry) -> list[tuple[str, dict[str, str], flo
 def test_queued_samples_are_written_as_direct_calls_write_them() -> None:
     direct, queued = CollectorRegistry(), CollectorRegistry()
     (direct_counter, direct_histogram), (counter, histogram) = _pair(direct), _pair(queued)
-    pending = metrics.Pending()
+    pending = Pending()
     for value in VALUES:
         direct_counter.labels("a").inc()
         direct_histogram.labels("a").observe(value)
@@ -53,7 +53,7 @@ def test_queued_samples_are_written_as_direct_calls_write_them() -> None:
 def test_samples_queued_from_threads_are_all_written() -> None:
     registry = CollectorRegistry()
     counter, _ = _pair(registry)
-    child, pending = counter.labels("x"), metrics.Pending()
+    child, pending = counter.labels("x"), Pending()
 
     def record() -> None:
         for _ in range(2000):

@@ -373,10 +373,10 @@ class CardtableWorker(GeventWorker):  # type: ignore[misc]
         the sockets.
         """
         from cardtable import tracing
-        from cardtable.api import metrics
+        from cardtable.server.pending_metrics import PENDING
 
         tracing.flush()  # the spans still queued (tracing on; nothing otherwise)
-        metrics.PENDING.flush()  # the samples of its last second
+        PENDING.flush()  # the metric samples of its last second
         self.log.info("Worker exiting (pid: %s)", self.pid)
         logging.shutdown()
         sys.stdout.flush()
