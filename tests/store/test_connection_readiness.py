@@ -84,3 +84,16 @@ def test_an_idle_open_connection_reads_as_nothing_to_read(redis_server: RedisSer
                 time.sleep(0.01)
     finally:
         client.connection_pool.release(connection)
+
+
+def test_a_connection_whose_socket_was_closed_here_is_refused_as_redis_py_refuses_it(
+    redis_server: RedisServer,
+) -> None:
+    client = _client(redis_server)
+    connection = client.connection_pool.get_connection()
+    try:
+        connection._sock.close()  # as a concurrent disconnect leaves it: file descriptor -1
+        with pytest.raises(redis.ConnectionError):
+            connection.can_read(0)
+    finally:
+        client.connection_pool.release(connection)

@@ -100,10 +100,13 @@ class ReadinessParser(_HiredisParser):
             return super().can_read(timeout)
         if hasattr(sock, "pending") and sock.pending():  # TLS bytes above the socket
             return True
-        poller = self._poll()
-        poller.register(sock, select.POLLIN)
-        if not poller.poll(0):  # nothing to read, no EOF, no error: the usual checkout
-            return False
+        try:
+            poller = self._poll()
+            poller.register(sock, select.POLLIN)
+            if not poller.poll(0):  # nothing to read, no EOF, no error: the usual checkout
+                return False
+        except (ValueError, OSError):  # a socket closed meanwhile: redis-py's own answer
+            pass
         return super().can_read(0)
 
 
