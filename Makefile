@@ -99,7 +99,7 @@ bench-size: $(STAMP)
 
 ## A move against the floor of the stack (GET + Lua compare-and-set), side by side.
 bench-moves: $(STAMP)
-	$(BIN)/python bench/move_loop.py
+	$(BIN)/python bench/move_loop.py --players 2 --repeat 3 --seconds 8 --instructions 150
 
 ## Bytes and CPU per move early and late in a Skip-Bo match to 500 (flat in game length).
 bench-cost: $(STAMP)

@@ -6,6 +6,9 @@ run under `valgrind --tool=callgrind` with instrumentation switched on only for 
 measured cycles; prints the instructions per cycle of the worker and of Redis. On a shared
 machine, where moves/s swing with the neighbours' load, this is the figure to compare.
 
+Then the same for the floor (bench/trivial_app.py: a GET, then a GET and a Lua
+compare-and-set, under the same gunicorn settings), and the ratio of the two.
+
 `--python` serves another checkout's code (its venv's interpreter, e.g. a worktree of the
 release before) with this harness. Run on purpose (a few minutes: valgrind is ~50x slower):
 `.venv/bin/python bench/instructions.py [--cycles 300] [--limits on|off] [--python PATH]`.
@@ -74,19 +77,27 @@ def play(client: Client, cycles: int, seeds: list[int], rng: random.Random) -> N
             game_id, tokens, active = new_game()
 
 
-def _ready(port: int) -> bool:
+def play_floor(client: Client, cycles: int) -> None:
+    """The floor's cycle (bench/trivial_app.py): a read (GET), then a write (GET + CAS)."""
+    name = os.urandom(8).hex()
+    for _ in range(cycles):
+        client.call("GET", f"/floor/{name}")
+        client.call("POST", f"/floor/{name}")
+
+
+def _ready(port: int, path: str) -> bool:
     try:
-        return httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=30).status_code == 200
+        return httpx.get(f"http://127.0.0.1:{port}{path}", timeout=30).status_code == 200
     except httpx.HTTPError:
         return False
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--cycles", type=int, default=300)
-    parser.add_argument("--limits", choices=("on", "off"), default="on")
-    parser.add_argument("--python", default=sys.executable, help="the server's interpreter")
-    args = parser.parse_args()
+def count(
+    app: str, cycles: int, limits: str = "on", python: str = sys.executable
+) -> tuple[float, float]:
+    """Instructions per cycle of the gunicorn worker and of redis-server, serving `app`:
+    "cardtable" (as shipped, 1 worker) or "floor" (bench/trivial_app.py, the same gunicorn
+    settings)."""
     work = tempfile.mkdtemp(prefix="cardtable-instructions-")
     redis_port, port = free_port(), free_port()
     redis_out, worker_out = f"{work}/redis.out", f"{work}/gunicorn.%p.out"
@@ -95,12 +106,10 @@ def main() -> None:
          "--port", str(redis_port), "--save", "", "--appendonly", "no"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    limits = (
-        RAISED_LIMITS_ENV if args.limits == "on" else {"CARDTABLE_RATE_LIMITS_ENABLED": "false"}
-    )
+    limits_env = RAISED_LIMITS_ENV if limits == "on" else {"CARDTABLE_RATE_LIMITS_ENABLED": "false"}
     env = {
         **os.environ,
-        **limits,
+        **limits_env,
         "CARDTABLE_REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
         "CARDTABLE_BIND": f"127.0.0.1:{port}",
         "CARDTABLE_WORKERS": "1",
@@ -108,34 +117,41 @@ def main() -> None:
         "CARDTABLE_WORKER_TIMEOUT": "600",
         "PROMETHEUS_MULTIPROC_DIR": work,
     }
+    target, probe = "cardtable.wsgi:app", "/readyz"
+    if app == "floor":
+        env["PYTHONPATH"] = str(HERE)
+        target, probe = "trivial_app:app", "/floor/ready"
     server = subprocess.Popen(
-        [*CALLGRIND, f"--callgrind-out-file={worker_out}", args.python, "-m", "gunicorn",
-         "-c", "python:cardtable.server.gunicorn_conf", "cardtable.wsgi:app"],
+        [*CALLGRIND, f"--callgrind-out-file={worker_out}", python, "-m", "gunicorn",
+         "-c", "python:cardtable.server.gunicorn_conf", target],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     try:
         wait_for_port(redis_port, timeout=120)
         deadline = time.monotonic() + 300
-        while not _ready(port):
+        while not _ready(port, probe):
             if time.monotonic() > deadline:
                 raise TimeoutError("gunicorn under valgrind did not become ready")
             time.sleep(0.5)
         worker = int(subprocess.check_output(["pgrep", "-P", str(server.pid)]).split()[0])
         client, rng, seeds = Client(port), random.Random(1), list(range(10_000, 0, -1))
-        play(client, 30, seeds, rng)  # warm up
+
+        def cycles_of(n: int) -> None:
+            if app == "floor":
+                play_floor(client, n)
+            else:
+                play(client, n, seeds, rng)
+
+        cycles_of(30)  # warm up
         for pid in (worker, redis.pid):
             callgrind(pid, "-i", "on")
-        play(client, args.cycles, seeds, rng)
+        cycles_of(cycles)
         for pid in (worker, redis.pid):
             callgrind(pid, "-i", "off")
             callgrind(pid, "-d")
-        app = dumped_total(worker_out.replace("%p", str(worker)))
-        store = dumped_total(redis_out)
-        print(
-            f"Skyjo, 2 players, limits {args.limits}, {args.cycles} cycles ({args.python}): "
-            f"gunicorn worker {app / args.cycles / 1e6:.3f} M, redis-server "
-            f"{store / args.cycles / 1e3:.0f} k instructions per cycle"
-        )
+        in_worker = dumped_total(worker_out.replace("%p", str(worker)))
+        in_redis = dumped_total(redis_out)
+        return in_worker / cycles, in_redis / cycles
     finally:
         server.send_signal(signal.SIGTERM)
         redis.terminate()
@@ -145,6 +161,29 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 process.kill()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--cycles", type=int, default=300)
+    parser.add_argument("--limits", choices=("on", "off"), default="on")
+    parser.add_argument("--python", default=sys.executable, help="the server's interpreter")
+    parser.add_argument("--no-floor", action="store_true", help="Cardtable alone")
+    args = parser.parse_args()
+    worker, redis = count("cardtable", args.cycles, args.limits, args.python)
+    print(
+        f"Skyjo, 2 players, limits {args.limits}, {args.cycles} cycles ({args.python}): "
+        f"gunicorn worker {worker / 1e6:.3f} M, redis-server {redis / 1e3:.0f} k "
+        f"instructions per cycle",
+        flush=True,
+    )
+    if not args.no_floor:
+        floor_worker, floor_redis = count("floor", args.cycles)
+        print(
+            f"floor (bench/trivial_app.py), {args.cycles} cycles: gunicorn worker "
+            f"{floor_worker / 1e6:.3f} M, redis-server {floor_redis / 1e3:.0f} k; "
+            f"cardtable / floor, both: {(worker + redis) / (floor_worker + floor_redis):.2f}x"
+        )
 
 
 if __name__ == "__main__":

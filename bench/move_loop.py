@@ -9,7 +9,9 @@ send, so that they count every request but refuse none); `--limits off` runs it 
 off, `--limits both` prints each row both ways: the difference is what the limits cost.
 
 Run on purpose: `.venv/bin/python bench/move_loop.py [--seconds 15] [--clients 8]
-[--limits on|off|both] [--games skyjo skipbo] [--players 2 4]`.
+[--limits on|off|both] [--games skyjo skipbo] [--players 2 4] [--repeat 3]
+[--instructions 150]`. The issue's figures in one run (`make bench-moves` runs this):
+`--players 2 --repeat 3 --seconds 8 --instructions 150`.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import orjson
 import redis
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))  # bench/instructions.py, for --instructions
 sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the test harness
 
 from cardtable.server.redis_server import RedisServer, free_port, wait_for_port  # noqa: E402
@@ -170,6 +173,14 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", default=["skyjo", "skipbo"])
     parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
     parser.add_argument(
+        "--instructions",
+        type=int,
+        default=0,
+        metavar="CYCLES",
+        help="then count the instructions of CYCLES move cycles, Cardtable's and the floor's, "
+        "under valgrind (bench/instructions.py; a few minutes)",
+    )
+    parser.add_argument(
         "--baseline",
         metavar="DIR",
         help="also serve the Cardtable of another checkout (its service/ folder first on the "
@@ -179,8 +190,9 @@ def main() -> None:
         "--repeat",
         type=int,
         default=1,
-        help="run the Cardtable rows this many times, alternating, then print each row's "
-        "median moves/s and its ratio to the baseline's (a shared machine's load drifts)",
+        help="run the rows this many rounds, alternating (each round has its floor row), "
+        "then print each row's medians and their ratios to the floor's (and the baseline's): "
+        "a shared machine's load drifts",
     )
     args = parser.parse_args()
     print(
@@ -208,6 +220,28 @@ def main() -> None:
             stack.enter_context(live)
             servers["baseline"] = Server(live.port, live.process.pid, client)  # type: ignore[union-attr]
         run(args, servers)
+    if args.instructions:
+        print_instructions(args.instructions)
+
+
+def print_instructions(cycles: int) -> None:
+    """Instructions per move cycle (worker + Redis), Cardtable's and the floor's: the figure
+    that holds whatever the machine's load (bench/instructions.py)."""
+    from instructions import count
+
+    app, app_redis = count("cardtable", cycles)
+    floor, floor_redis = count("floor", cycles)
+    print(f"\ninstructions per move cycle (callgrind, {cycles} cycles, limits on):")
+    print(f"{'':<40}{'worker':>9}{'redis':>8}{'both':>9}{'x floor':>9}")
+    for label, worker, redis_side in (
+        ("floor", floor, floor_redis),
+        ("cardtable skyjo, 2 players", app, app_redis),
+    ):
+        both = worker + redis_side
+        print(
+            f"{label:<40}{worker / 1e6:>8.3f}M{redis_side / 1e3:>7.0f}k{both / 1e6:>8.3f}M"
+            f"{both / (floor + floor_redis):>9.2f}"
+        )
 
 
 def run(args: argparse.Namespace, servers: dict[str, Server]) -> None:
@@ -215,8 +249,10 @@ def run(args: argparse.Namespace, servers: dict[str, Server]) -> None:
         f"{'':<40}{'moves/s':>8}{'p50 ms':>7}{'p99 ms':>7}{'x floor/s':>10}{'x floor p99':>12}"
         f"{'server CPU ms/move':>19}{'redis':>6}"
     )
-    rows = [("floor: GET, then GET + Lua CAS", "floor", "floor_loop", "", 0)]
-    for _ in range(args.repeat):
+    floor_row = ("floor: GET, then GET + Lua CAS", "floor", "floor_loop", "", 0)
+    rows = []
+    for _ in range(args.repeat):  # alternated rounds: each has its floor row
+        rows.append(floor_row)
         for players in args.players:
             for game in args.games:
                 for mode in [name for name in servers if name != "floor"]:
@@ -224,28 +260,51 @@ def run(args: argparse.Namespace, servers: dict[str, Server]) -> None:
                     if mode == "baseline":
                         label = f"baseline {game}, {players} players, limits on"
                     rows.append((label, mode, "cardtable_loop", game, players))
-    rows.append(("floor again", "floor", "floor_loop", "", 0))
+    if args.repeat == 1:
+        rows.append(("floor again", "floor", "floor_loop", "", 0))
     floors = []
-    rates: dict[str, list[float]] = {}
+    results: dict[str, list[dict]] = {}
     for label, server, loop, game, players in rows:
         figures = drive(servers[server], loop, game, players, args)
-        rates.setdefault(label, []).append(figures["moves/s"])
+        results.setdefault(label, []).append(figures)
         if loop == "floor_loop":
             floors.append(figures)
         print(
             f"{label:<40}{figures['moves/s']:>8.0f}{figures['p50']:>7.1f}{figures['p99']:>7.1f}"
-            f"{figures['moves/s'] / floors[0]['moves/s']:>10.2f}"
-            f"{figures['p99'] / floors[0]['p99']:>12.2f}{figures['cpu']:>19.2f}"
+            f"{figures['moves/s'] / floors[-1]['moves/s']:>10.2f}"
+            f"{figures['p99'] / floors[-1]['p99']:>12.2f}{figures['cpu']:>19.2f}"
             f"{figures['redis']:>6.2f}",
             flush=True,
         )
     if args.repeat > 1:
-        print(f"\nmedians of {args.repeat} alternated runs (moves/s, and / the baseline's):")
-        for label, values in rates.items():
-            base = label.replace("cardtable", "baseline").rsplit("limits", 1)[0] + "limits on"
-            if label.startswith("cardtable") and base in rates:
-                ratio = statistics.median(values) / statistics.median(rates[base])
-                print(f"{label:<40}{statistics.median(values):>8.0f}{ratio:>8.2f}")
+        print_medians(args.repeat, results)
+
+
+def print_medians(rounds: int, results: dict[str, list[dict]]) -> None:
+    """Each row's medians over the alternated rounds, and their ratios to the floor's."""
+
+    def median(label: str, key: str) -> float:
+        return statistics.median(figures[key] for figures in results[label])
+
+    floor = "floor: GET, then GET + Lua CAS"
+    print(f"\nmedians of {rounds} alternated rounds:")
+    print(
+        f"{'':<40}{'moves/s':>8}{'p50 ms':>7}{'p99 ms':>7}{'x floor/s':>10}{'x floor p99':>12}"
+        f"{'server CPU ms/move':>19}{'x baseline/s':>13}"
+    )
+    for label in results:
+        base = label.replace("cardtable", "baseline").rsplit("limits", 1)[0] + "limits on"
+        versus = ""
+        if label.startswith("cardtable") and base in results:
+            versus = f"{median(label, 'moves/s') / median(base, 'moves/s'):>13.2f}"
+        print(
+            f"{label:<40}{median(label, 'moves/s'):>8.0f}{median(label, 'p50'):>7.1f}"
+            f"{median(label, 'p99'):>7.1f}"
+            f"{median(label, 'moves/s') / median(floor, 'moves/s'):>10.2f}"
+            f"{median(label, 'p99') / median(floor, 'p99'):>12.2f}"
+            f"{median(label, 'cpu'):>19.2f}{versus}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

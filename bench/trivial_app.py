@@ -36,6 +36,11 @@ return 1
 )
 
 
+@app.get("/floor/ready")
+def floor_ready():  # type: ignore[no-untyped-def]
+    return jsonify({"ready": bool(client.ping())})
+
+
 @app.get("/floor/<name>")
 def floor_read(name: str):  # type: ignore[no-untyped-def]
     value = client.get(f"floor:{{{name}}}")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, request
+from flask.sessions import NullSession, SessionInterface, SessionMixin
 from flask_cors import CORS
 from flask_smorest import Api
 
@@ -60,6 +61,20 @@ class CardtableFlask(Flask):
         return self.async_to_sync(func) if known else func
 
 
+class NoSessions(SessionInterface):
+    """No cookie sessions: the API's callers send bearer tokens. Flask would otherwise look
+    for a signing key and make a new empty session on every request; one shared empty
+    session (which refuses writes, as Flask's own does without a key) does the same."""
+
+    NULL = NullSession()
+
+    def open_session(self, app: Flask, request: Any) -> SessionMixin | None:
+        return self.NULL
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Any) -> None:
+        return None
+
+
 def create_app(settings: Settings | None = None, redis_client: RedisClient | None = None) -> Flask:
     settings = settings or Settings.from_env()
     logging.basicConfig(
@@ -71,6 +86,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     app = CardtableFlask("cardtable", root_path=str(root), instance_path=str(root / "instance"))
     app.config.update(api_config(settings))
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.session_interface = NoSessions()
     # First, so its hooks run before the others' (a request a hook refuses is traced too) and the
     # WSGI layers added below (proxy headers, limits, the refusal gate) stay outside it.
     tracing.init_app(app, settings)
@@ -128,9 +144,15 @@ def _allow_browsers(app: Flask, origins: Sequence[str]) -> None:
         )
 
 
+WRITES = frozenset({"POST", "PUT", "PATCH"})
+
+
 def _require_json_body() -> None:
     # A POST without any body is fine for operations that take none (leave, rematch);
-    # the others then refuse it by their schema (422).
+    # the others then refuse it by their schema (422). The method first: a read has no
+    # body to look at, and the header parsing costs.
+    if request.method not in WRITES:
+        return
     sent = bool(request.content_length or request.mimetype)
-    if request.method in {"POST", "PUT", "PATCH"} and sent and not request.is_json:
+    if sent and not request.is_json:
         raise ApiError("unsupported_media_type", "send the body as JSON (application/json)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import httpx
 
@@ -66,7 +67,24 @@ def test_metrics_aggregate_across_gunicorn_workers(live_server: LiveServer) -> N
             json={"move": {"type": "reveal", "row": 0, "col": 1}},
         )
         assert stale.status_code == 412
-        after = http.get("/metrics").text
+        # Each worker writes its samples once a second (cardtable.api.metrics.Pending): the
+        # other worker's last second shows in a scrape within about that.
+        deadline = time.monotonic() + 30
+        while True:
+            after = http.get("/metrics").text
+            created = sample(after, "cardtable_games_created_total", game="skyjo")
+            requests = sample(
+                after,
+                "cardtable_http_requests_total",
+                endpoint="/games",
+                method="POST",
+                status="201",
+            )
+            if created >= created_before + 12 and requests >= requests_before + 12:
+                break
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
     assert sample(after, "cardtable_games_created_total", game="skyjo") == created_before + 12
     assert sample(after, "cardtable_moves_applied_total", game="skyjo") == moves_before + 1
     assert (

@@ -52,4 +52,4 @@ class LiveServer(ChildProcess):
         if gunicorn_process.wait_ready(process, f"{self.url}/readyz", stderr):
             return self
         self.stop()
-        raise TimeoutError("the live server did not become ready in 30 s")
+        raise TimeoutError("the live server did not become ready (CARDTABLE_TEST_READY_SECONDS)")

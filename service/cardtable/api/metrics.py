@@ -3,6 +3,9 @@
 With PROMETHEUS_MULTIPROC_DIR set (as `cardtable serve` and the container do), every worker
 writes its samples to files there and /metrics aggregates them; without it (tests, a single
 process) the default in-process registry is used.
+
+The hot path does not write the samples itself: each request's, move's and conflict's are
+queued in the process and written once a second (`cardtable.server.pending_metrics`).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import functools
 import time
 from typing import Any
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, request
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
@@ -23,6 +26,7 @@ from prometheus_client import multiprocess as prometheus_multiprocess
 
 from cardtable.config import Settings
 from cardtable.server import monitoring
+from cardtable.server.pending_metrics import PENDING, Pending  # noqa: F401 (re-exported)
 
 REQUESTS = Counter(
     "cardtable_http_requests_total",
@@ -65,7 +69,7 @@ def _requests(rule: str, method: str, status: int) -> Any:
 
 
 def record_moves(game: str, count: int) -> None:
-    _moves(game).inc(count)
+    PENDING.inc(_moves(game), count)
 
 
 def record_created(game: str) -> None:
@@ -73,10 +77,16 @@ def record_created(game: str) -> None:
 
 
 def record_conflict(kind: str) -> None:
-    CONFLICTS.labels(kind=kind).inc()
+    PENDING.inc(_conflicts(kind))
+
+
+@functools.cache
+def _conflicts(kind: str) -> Any:
+    return CONFLICTS.labels(kind=kind)
 
 
 def metrics_response() -> Response:
+    PENDING.flush()  # this process's last second (the other workers' comes within 1 s)
     if Settings.read("prometheus_multiproc_dir"):
         registry = CollectorRegistry()
         prometheus_multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
@@ -100,18 +110,17 @@ def _method_label() -> str:
 
 
 def instrument(app: Flask) -> None:
-    """Time every request and count it by its route pattern (bounded label values)."""
-
-    @app.before_request
-    def _start_timer() -> None:
-        g.request_started = time.perf_counter()
+    """Time every request and count it by its route pattern (bounded label values). The
+    time runs from the request's arrival in the app's WSGI layers (`cardtable.started`, set
+    by the request-id layer, `cardtable.logs`) to its answer."""
 
     @app.after_request
     def _observe(response: Response) -> Response:
-        started = g.pop("request_started", None)
-        rule = request.url_rule.rule if request.url_rule is not None else "unmatched"
-        method = _method_label()
+        current = request._get_current_object()  # type: ignore[attr-defined]
+        started = current.environ.get("cardtable.started")
+        rule = current.url_rule.rule if current.url_rule is not None else "unmatched"
+        method = current.method if current.method in KNOWN_METHODS else "other"
         if started is not None:
-            _latency(rule, method).observe(time.perf_counter() - started)
-        _requests(rule, method, response.status_code).inc()
+            PENDING.observe(_latency(rule, method), time.perf_counter() - started)
+        PENDING.inc(_requests(rule, method, response.status_code))
         return response

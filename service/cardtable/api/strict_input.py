@@ -17,6 +17,7 @@ from cardtable.api.errors import ApiError
 # Far above any option or seed the API accepts (seeds have 128 bits: 39 digits), far below
 # Python's int-string conversion limit (4,300 digits), which would otherwise be a 500.
 MAX_NUMBER_CHARS = 64
+WRITES = frozenset({"POST", "PUT", "PATCH"})
 
 
 class _Invalid(ValueError):
@@ -78,8 +79,8 @@ def _read_body(limit: int) -> bytes:
         raise ApiError("payload_too_large", f"bodies are limited to {limit} bytes") from None
 
 
-def _check_if_match() -> None:
-    header = request.headers.get("If-Match")
+def _check_if_match(environ: dict[str, Any]) -> None:
+    header = environ.get("HTTP_IF_MATCH")
     if header is not None and "W/" in header:
         raise ApiError(
             "invalid_header", 'If-Match takes a strong tag ("17"), not a weak one (W/"17")'
@@ -92,10 +93,11 @@ def install_strict_input(app: Flask) -> None:
 
     @app.before_request
     def _strict_input() -> None:
-        if request.routing_exception is not None:
-            raise request.routing_exception  # 404 or 405 comes first, whatever the body
-        _check_if_match()
-        if request.method in {"POST", "PUT", "PATCH"} and request.is_json:
+        current = request._get_current_object()  # type: ignore[attr-defined]
+        if current.routing_exception is not None:
+            raise current.routing_exception  # 404 or 405 comes first, whatever the body
+        _check_if_match(current.environ)
+        if current.method in WRITES and current.is_json:
             g.strict_json = parse_strict(_read_body(limit))
 
 

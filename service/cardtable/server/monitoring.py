@@ -28,6 +28,7 @@ from prometheus_client.registry import Collector
 
 from cardtable.config import Settings
 from cardtable.server import lifecycle
+from cardtable.server.pending_metrics import PENDING
 
 if TYPE_CHECKING:
     from flask import Flask, Response
@@ -212,17 +213,19 @@ class Watch:
 
 
 class InFlightMiddleware:
-    """WSGI middleware counting requests in flight (a long-poll counts while it waits)."""
+    """WSGI middleware counting requests in flight (a long-poll counts while it waits). The
+    steps are queued (`pending_metrics`): a request come and gone within the second nets
+    nothing to write."""
 
     def __init__(self, app: Callable[..., Iterable[bytes]]):
         self.app = app
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        IN_FLIGHT.inc()
+        PENDING.inc(IN_FLIGHT, 1)
         try:
             return self.app(environ, start_response)
         finally:
-            IN_FLIGHT.dec()
+            PENDING.inc(IN_FLIGHT, -1)
 
 
 def init_app(app: Flask, client: Any, key_prefix: str) -> None:
@@ -234,10 +237,17 @@ def init_app(app: Flask, client: Any, key_prefix: str) -> None:
     started = threading.Lock()
     app.wsgi_app = InFlightMiddleware(app.wsgi_app)  # type: ignore[method-assign]
 
+    watching = False
+
     @app.before_request
     def _start_watch() -> None:
         # Only in a server worker (not in tests or tools that build the app in-process).
-        if interval > 0 and lifecycle.serving() and started.acquire(blocking=False):
+        # The flag first: a lock (gevent's, in a worker) is dear to take on every request.
+        nonlocal watching
+        if watching or interval <= 0 or not lifecycle.serving():
+            return
+        if started.acquire(blocking=False):
+            watching = True
             threading.Thread(target=watch.run, args=(interval,), daemon=True).start()
 
     @app.after_request
