@@ -133,23 +133,28 @@ class Ratings:
     def leaderboard_key(self, game: str, kind: str | None) -> str:
         return f"{self.prefix}:leaderboard:{{{game}}}:{kind or 'all'}"
 
-    def settle(self, game: Game) -> None:
+    def settle(self, game: Game) -> bool:
         """Apply a finished rated game to its players' ratings, at most once (see above);
-        a failure is logged and finished by the next read of the game."""
+        a failure is logged and finished by the next read of the game or the settle sweep
+        (cardtable.rated.sweep). True when this call finished the settle (wrote `done`)."""
         if not (game.hosting.rated and game.finished and game.hosting.players):
-            return
+            return False
         try:
-            self._settle(game)
+            return self._settle(game)
         except Exception:
             log.exception(
                 "rated game %s: ratings not settled yet (the next read retries)", game.game_id
             )
+            return False
 
-    def _settle(self, game: Game) -> None:
+    def is_settled(self, game_id: str) -> bool:
+        return bool(self.redis.hexists(self.result_key(game_id), "done"))
+
+    def _settle(self, game: Game) -> bool:
         key = self.result_key(game.game_id)
         done, stored = self.redis.hmget(key, "done", "result")
         if done:
-            return
+            return False
         if stored is None:
             self.redis.hsetnx(key, "result", json.dumps(self._result(game)))
             self.redis.expire(key, RESULT_TTL_SECONDS)
@@ -185,6 +190,7 @@ class Ratings:
             )
             self._rank(player, game.game)
         self.redis.hset(key, "done", "1")
+        return True
 
     def _result(self, game: Game) -> dict[str, Any]:
         ids = list(game.hosting.players or [])
