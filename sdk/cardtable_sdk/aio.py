@@ -149,8 +149,10 @@ class AsyncPlayerSession:
     async def history(self, *, limit: int | None = None, cursor: str | None = None) -> Page:
         return await self.table.history(self.id, limit=limit, cursor=cursor)
 
-    async def enqueue(self, game: str, players: int = 2, *, opponents: str | None = None) -> Ticket:
-        call = players_calls.enqueue_call(self.key, game, players, opponents)
+    async def enqueue(
+        self, game: str, players: int = 2, *, opponents: str | None = None, teams: bool = False
+    ) -> Ticket:
+        call = players_calls.enqueue_call(self.key, game, players, opponents, teams)
         return await _perform(self.table, call)
 
     async def ticket(self, ticket: str | Ticket, *, wait: float | None = None) -> Ticket:

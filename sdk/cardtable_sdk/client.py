@@ -292,11 +292,15 @@ class PlayerSession:
     def history(self, *, limit: int | None = None, cursor: str | None = None) -> Page:
         return self.table.history(self.id, limit=limit, cursor=cursor)
 
-    def enqueue(self, game: str, players: int = 2, *, opponents: str | None = None) -> Ticket:
+    def enqueue(
+        self, game: str, players: int = 2, *, opponents: str | None = None, teams: bool = False
+    ) -> Ticket:
         """Wait for a table of `players` in `game` (`opponents`: "humans", "bots" or
-        "any"; by default the player's own kind). AlreadyQueued when this player already
-        holds a waiting ticket."""
-        return _perform(self.table, players_calls.enqueue_call(self.key, game, players, opponents))
+        "any"; by default the player's own kind; `teams`: a Skip-Bo team table of 4 or 6,
+        partners opposite, rated as teams). AlreadyQueued when this player already holds a
+        waiting ticket."""
+        call = players_calls.enqueue_call(self.key, game, players, opponents, teams)
+        return _perform(self.table, call)
 
     def ticket(self, ticket: str | Ticket, *, wait: float | None = None) -> Ticket:
         """The ticket now, or with `wait` seconds (≤ 30) as soon as a waiting ticket's

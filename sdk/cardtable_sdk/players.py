@@ -238,11 +238,15 @@ def history_call(player_id: str, limit: int | None, cursor: str | None) -> Call[
     return Call(_read(_path("players", player_id, "games"), params=params), _page("games"))
 
 
-def enqueue_call(key: str, game: str, players: int, opponents: str | None) -> Call[Ticket]:
+def enqueue_call(
+    key: str, game: str, players: int, opponents: str | None, teams: bool = False
+) -> Call[Ticket]:
     _choice("opponents", opponents, OPPONENTS)
     body: dict[str, Any] = {"game": game, "players": players}
     if opponents is not None:
         body["opponents"] = opponents
+    if teams:
+        body["teams"] = True
     return Call(_write("POST", "/queue", body, key), _ticket)
 
 

@@ -26,11 +26,14 @@ class QueueRequest:
         game (QueueRequestGame):
         players (int): The table size (2 to 8).
         opponents (QueueRequestOpponents | Unset): Whom you accept: by default your own kind.
+        teams (bool | Unset): A team table (Skip-Bo at 4 or 6: partners sit opposite, rated as a team); matched only
+            with other team tickets. By default false.
     """
 
     game: QueueRequestGame
     players: int
     opponents: QueueRequestOpponents | Unset = UNSET
+    teams: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         game: str = self.game
@@ -40,6 +43,8 @@ class QueueRequest:
         opponents: str | Unset = UNSET
         if not isinstance(self.opponents, Unset):
             opponents = self.opponents
+
+        teams = self.teams
 
         field_dict: dict[str, Any] = {}
 
@@ -51,6 +56,8 @@ class QueueRequest:
         )
         if opponents is not UNSET:
             field_dict["opponents"] = opponents
+        if teams is not UNSET:
+            field_dict["teams"] = teams
 
         return field_dict
 
@@ -68,10 +75,13 @@ class QueueRequest:
         else:
             opponents = check_queue_request_opponents(_opponents)
 
+        teams = d.pop("teams", UNSET)
+
         queue_request = cls(
             game=game,
             players=players,
             opponents=opponents,
+            teams=teams,
         )
 
         return queue_request

@@ -181,6 +181,7 @@ class QueueTickets(MethodView):
             body["players"],
             body.get("opponents"),
             idempotency_key(),
+            teams=body.get("teams", False),
         )
         return replayed_answer(answer, 202) if replayed else (answer, 202)
 

@@ -30,6 +30,7 @@ from cardtable.live.hub import channel_for
 from cardtable.rated.names import folded
 from cardtable.rated.players import Players
 from cardtable.rated.ratings import GAMES, rating_of
+from cardtable.rated.teams import TEAM_MARK, team_options, team_request_problem
 from cardtable.store import DuplicateId, NotFound, RedisClient
 from cardtable.store.scripts import lua
 from cardtable_engine.host import ServiceError, hash_token, new_id
@@ -98,23 +99,32 @@ def seat_token(key: str, ticket: str) -> str:
     return base64.urlsafe_b64encode(digest.digest()).rstrip(b"=").decode()
 
 
-def ticket_for(game: str, size: int, player_id: str, idempotency_key: str | None) -> str:
-    """A ticket id: its game and size (which say where it lives), then a random part, or
-    with an Idempotency-Key one derived from it and the player (a retry finds it)."""
+def ticket_for(
+    game: str, size: int, player_id: str, idempotency_key: str | None, teams: bool = False
+) -> str:
+    """A ticket id: its game and size, marked for a team table (which say where it lives),
+    then a random part, or with an Idempotency-Key one derived from it and the player (a
+    retry finds it)."""
     if idempotency_key is None:
         tail = new_id()
     else:
         raw = hashlib.sha256(f"cardtable queue\n{player_id}\n{idempotency_key}".encode())
         tail = base64.urlsafe_b64encode(raw.digest()[:16]).rstrip(b"=").decode()
-    return f"{game}.{size}.{tail}"
+    return f"{game}.{size}{TEAM_MARK if teams else ''}.{tail}"
 
 
 def parse_ticket(ticket: str) -> tuple[str, int]:
     """The game and size a ticket id names (NotFound for an id no ticket can have)."""
     parts = ticket.split(".")
-    if len(parts) != 3 or parts[0] not in GAMES or not parts[1].isdigit() or len(parts[1]) > 1:
+    size = parts[1].removesuffix(TEAM_MARK) if len(parts) == 3 else ""
+    if len(parts) != 3 or parts[0] not in GAMES or not size.isdigit() or len(size) > 1:
         raise NotFound("ticket", ticket)
-    return parts[0], int(parts[1])
+    return parts[0], int(size)
+
+
+def is_team_ticket(ticket: str) -> bool:
+    """A ticket for a team table (cardtable.rated.teams): matched only with its likes."""
+    return ticket.split(".")[1].endswith(TEAM_MARK)
 
 
 class Queue:
@@ -143,9 +153,14 @@ class Queue:
             for index in range(1, SERVER_BOT_SEATS + 1):
                 players.reserved[folded(server_bot_name(bot, index))] = server_bot_id(bot, index)
 
-    def keys(self, game: str, size: int) -> list[str]:
-        base = f"{self.prefix}:queue:{{{game}:{size}}}"
+    def keys(self, game: str, size: int, teams: bool = False) -> list[str]:
+        base = f"{self.prefix}:queue:{{{game}:{size}{TEAM_MARK if teams else ''}}}"
         return [f"{base}:tickets", f"{base}:waiting", f"{base}:seen", f"{base}:ended"]
+
+    def keys_for(self, ticket: str) -> list[str]:
+        """The keys of the queue `ticket` waits in (its game, size, teams or not)."""
+        game, size = parse_ticket(ticket)
+        return self.keys(game, size, is_team_ticket(ticket))
 
     # ---- the server's own bots ---------------------------------------------------------
 
@@ -210,21 +225,25 @@ class Queue:
         size: int,
         opponents: str | None,
         idempotency_key: str | None = None,
+        teams: bool = False,
     ) -> tuple[dict[str, Any], bool]:
         """Queue the player: its ticket as queued (`waiting`: the contract's answer, though
         the ticket may be matched within this very call; its GET tells) and whether it is a
-        replay."""
+        replay. `teams`: for a team table (cardtable.rated.teams)."""
         rules = get_rules(game)
         if not rules.min_players <= size <= rules.max_players:
             raise InvalidQueueRequest(
                 f"{game} is played by {rules.min_players} to {rules.max_players} players"
             )
+        problem = team_request_problem(game, size) if teams else None
+        if problem is not None:
+            raise InvalidQueueRequest(f"no team table: {problem}")
         fields = self.players.require(player_id)
         kind = fields["kind"]
         opponents = opponents or ("humans" if kind == "human" else "bots")
         if opponents not in OPPONENTS:
             raise InvalidQueueRequest(f"opponents is one of {', '.join(OPPONENTS)}")
-        ticket = ticket_for(game, size, player_id, idempotency_key)
+        ticket = ticket_for(game, size, player_id, idempotency_key, teams)
         self._hold(player_id, ticket, idempotency_key is not None)
         rating = rating_of(fields, game).rating
         entry = {
@@ -239,7 +258,7 @@ class Queue:
         }
         now = self.clock()
         added = self._enqueue(
-            keys=self.keys(game, size), args=[ticket, json.dumps(entry), rating, now]
+            keys=self.keys_for(ticket), args=[ticket, json.dumps(entry), rating, now]
         )
         queued = {**self._answer(ticket, entry, key), "status": "waiting"}
         if not added[0]:
@@ -278,10 +297,10 @@ class Queue:
 
     def _status(self, ticket: str) -> str | None:
         try:
-            game, size = parse_ticket(ticket)
+            keys = self.keys_for(ticket)
         except NotFound:
             return None
-        stored = self.redis.hget(self.keys(game, size)[0], ticket)
+        stored = self.redis.hget(keys[0], ticket)
         return json.loads(stored)["status"] if stored else None
 
     def status(self, player_id: str, key: str, ticket: str, mode: int = POLLED) -> dict[str, Any]:
@@ -291,11 +310,11 @@ class Queue:
         if entry["status"] == "waiting":
             entry = self._try_match(game, size, ticket, entry, mode)
         elif entry["status"] == "matched":
-            self._ensure_game(game, size, entry["game_id"])
+            self._ensure_game(ticket, entry["game_id"])
         return self._answer(ticket, entry, key)
 
     def _owned(self, game: str, size: int, ticket: str, player_id: str) -> dict[str, Any]:
-        stored = self.redis.hget(self.keys(game, size)[0], ticket)
+        stored = self.redis.hget(self.keys_for(ticket)[0], ticket)
         if stored is None:
             raise NotFound("ticket", ticket)
         entry: dict[str, Any] = json.loads(stored)
@@ -313,7 +332,7 @@ class Queue:
         if status == b"unknown":
             raise NotFound("ticket", ticket)
         if match:
-            self._create_game(game, game_id, json.loads(match[0]))
+            self._create_game(ticket, game_id, json.loads(match[0]))
         return dict(json.loads(stored))
 
     def _run_match(
@@ -325,7 +344,7 @@ class Queue:
         random.shuffle(seats)
         return list(
             self._match(
-                keys=self.keys(game, size),
+                keys=self.keys_for(ticket),
                 args=[
                     self.clock(),
                     self.settings.expire_after_seconds,
@@ -344,7 +363,7 @@ class Queue:
             )
         )
 
-    def _ensure_game(self, game: str, size: int, game_id: str) -> None:
+    def _ensure_game(self, ticket: str, game_id: str) -> None:
         """A matched ticket's game exists (created by whoever matched it; if that request
         died in between, by this one, from the match kept in the queue)."""
         try:
@@ -352,9 +371,9 @@ class Queue:
             return
         except NotFound:
             pass
-        stored = self.redis.hget(self.keys(game, size)[0], f"m:{game_id}")
+        stored = self.redis.hget(self.keys_for(ticket)[0], f"m:{game_id}")
         if stored is not None:
-            self._create_game(game, game_id, json.loads(stored))
+            self._create_game(ticket, game_id, json.loads(stored))
 
     def active_key(self, player_id: str) -> str:
         return f"{self.players.key_for(player_id)}:active"
@@ -375,7 +394,10 @@ class Queue:
         held = self.redis.hget(self.players.key_for(player_id), "ticket")
         return held.decode() if held else None
 
-    def _create_game(self, game: str, game_id: str, seats: list[dict[str, Any]]) -> None:
+    def _create_game(self, ticket: str, game_id: str, seats: list[dict[str, Any]]) -> None:
+        """The matched table of `ticket`'s queue (dealt with the team option for a team
+        ticket: partners sit opposite, as the rules say)."""
+        game, _size = parse_ticket(ticket)
         players = []
         for seat in seats:
             entry: dict[str, Any] = {"name": seat["name"]}
@@ -390,7 +412,7 @@ class Queue:
             self.games.create(
                 game,
                 players,
-                None,
+                team_options(is_team_ticket(ticket)),
                 None,
                 game_id=game_id,
                 turn_seconds=self.settings.turn_seconds,
@@ -407,6 +429,7 @@ class Queue:
             "game": game,
             "players": size,
             "opponents": entry["opponents"],
+            "teams": is_team_ticket(ticket),
         }
         if entry["status"] == "matched":
             answer.update(
@@ -451,7 +474,7 @@ class Queue:
     def cancel(self, player_id: str, key: str, ticket: str) -> dict[str, Any]:
         game, size = parse_ticket(ticket)
         self._owned(game, size, ticket, player_id)
-        stored = self._cancel(keys=self.keys(game, size), args=[ticket, self.clock(), self.channel])
+        stored = self._cancel(keys=self.keys_for(ticket), args=[ticket, self.clock(), self.channel])
         if not stored:
             raise NotFound("ticket", ticket)
         entry = json.loads(stored)

@@ -101,6 +101,14 @@ class QueueRequestSchema(StrictSchema):
         validate=validate.OneOf(OPPONENTS),
         metadata={"description": "Whom you accept: by default your own kind."},
     )
+    teams = fields.Boolean(
+        truthy={True},
+        falsy={False},  # JSON true or false only, not "yes" or 1
+        metadata={
+            "description": "A team table (Skip-Bo at 4 or 6: partners sit opposite, rated as"
+            " a team); matched only with other team tickets. By default false."
+        },
+    )
 
 
 class TicketSchema(Schema):
@@ -109,6 +117,7 @@ class TicketSchema(Schema):
     game = fields.String(required=True)
     players = fields.Integer(required=True)
     opponents = fields.String(required=True, validate=validate.OneOf(OPPONENTS))
+    teams = fields.Boolean(required=True, metadata={"description": "A team table."})
     game_id = fields.String(metadata={"description": "Once matched: the game."})
     seat = fields.Integer(metadata={"description": "Once matched: your seat."})
     token = fields.String(
