@@ -263,7 +263,8 @@ class Queue:
         queued = {**self._answer(ticket, entry, key), "status": "waiting"}
         if not added[0]:
             return queued, True  # the first answer again (a retry with the same key)
-        self.status(player_id, key, ticket, QUEUED)  # matched at once when a table exists
+        # Matched at once when a table exists (the entry just stored: no read of it).
+        self._try_match(game, size, ticket, entry, QUEUED)
         return queued, False
 
     def _hold(self, player_id: str, ticket: str, keyed: bool) -> None:
@@ -310,7 +311,7 @@ class Queue:
         if entry["status"] == "waiting":
             entry = self._try_match(game, size, ticket, entry, mode)
         elif entry["status"] == "matched":
-            self._ensure_game(ticket, entry["game_id"])
+            self._ensure_game(game, size, entry["game_id"], is_team_ticket(ticket))
         return self._answer(ticket, entry, key)
 
     def _owned(self, game: str, size: int, ticket: str, player_id: str) -> dict[str, Any]:
@@ -332,7 +333,8 @@ class Queue:
         if status == b"unknown":
             raise NotFound("ticket", ticket)
         if match:
-            self._create_game(ticket, game_id, json.loads(match[0]))
+            options = team_options(is_team_ticket(ticket))
+            self._create_game(game, game_id, json.loads(match[0]), options)
         return dict(json.loads(stored))
 
     def _run_match(
@@ -363,7 +365,7 @@ class Queue:
             )
         )
 
-    def _ensure_game(self, ticket: str, game_id: str) -> None:
+    def _ensure_game(self, game: str, size: int, game_id: str, teams: bool = False) -> None:
         """A matched ticket's game exists (created by whoever matched it; if that request
         died in between, by this one, from the match kept in the queue)."""
         try:
@@ -371,9 +373,9 @@ class Queue:
             return
         except NotFound:
             pass
-        stored = self.redis.hget(self.keys_for(ticket)[0], f"m:{game_id}")
+        stored = self.redis.hget(self.keys(game, size, teams)[0], f"m:{game_id}")
         if stored is not None:
-            self._create_game(ticket, game_id, json.loads(stored))
+            self._create_game(game, game_id, json.loads(stored), team_options(teams))
 
     def active_key(self, player_id: str) -> str:
         return f"{self.players.key_for(player_id)}:active"
@@ -394,25 +396,32 @@ class Queue:
         held = self.redis.hget(self.players.key_for(player_id), "ticket")
         return held.decode() if held else None
 
-    def _create_game(self, ticket: str, game_id: str, seats: list[dict[str, Any]]) -> None:
-        """The matched table of `ticket`'s queue (dealt with the team option for a team
-        ticket: partners sit opposite, as the rules say)."""
-        game, _size = parse_ticket(ticket)
+    def _create_game(
+        self,
+        game: str,
+        game_id: str,
+        seats: list[dict[str, Any]],
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        """The matched table, dealt with `options` (None: the defaults; a team table's
+        `teams`: partners sit opposite, as the rules say)."""
         players = []
+        pipe = self.redis.pipeline(transaction=False)  # one round trip for every seat
         for seat in seats:
             entry: dict[str, Any] = {"name": seat["name"]}
             if seat["bot"]:
                 entry["bot"] = seat["bot"]
             else:  # followed by the player's own feed (cardtable.rated.feed)
                 active = self.active_key(seat["player"])
-                self.redis.sadd(active, f"{game_id} {seat['seat']}")
-                self.redis.expire(active, ACTIVE_TTL_SECONDS)
+                pipe.sadd(active, f"{game_id} {seat['seat']}")
+                pipe.expire(active, ACTIVE_TTL_SECONDS)
             players.append(entry)
+        pipe.execute()
         with contextlib.suppress(DuplicateId):  # another request created it from this match
             self.games.create(
                 game,
                 players,
-                team_options(is_team_ticket(ticket)),
+                options,
                 None,
                 game_id=game_id,
                 turn_seconds=self.settings.turn_seconds,
