@@ -143,7 +143,8 @@ def main() -> None:
             f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms"
         )
         print(
-            f"server CPU per POST /queue that seats a table (the game made in it): app {statistics.mean(cpus) * 1000:.2f} ms "
+            "server CPU per POST /queue that seats a table (the game made in it): app "
+            f"{statistics.mean(cpus) * 1000:.2f} ms "
             f"(p99 {percentile(cpus, 0.99) * 1000:.2f} ms), "
             f"redis (POST and GET) {redis_per_request * 1000:.2f} ms"
         )
