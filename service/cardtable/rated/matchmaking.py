@@ -49,7 +49,7 @@ ACTIVE_TTL_SECONDS = 7 * 24 * 3600
 """A player's list of rated games in play expires a week after its last new game."""
 POLLED, SWEEP_ONLY, QUEUED = 1, 2, 3
 """How the match script treats its ticket: its owner's poll (renewed unless already stale,
-then matched if it can be), its queueing (renewed, then matched), or only a check that it
+then matched if it can be), its queueing (stored, then matched), or only a check that it
 still waits (stale tickets swept)."""
 IN_FLIGHT_SECONDS = 10.0
 """A player's ticket taken this recently but not stored yet is another request of the
@@ -144,7 +144,6 @@ class Queue:
         self.settings = settings
         self.clock = clock
         self.channel = channel_for(prefix)
-        self._enqueue = redis.register_script(lua("queue_common", "queue_enqueue"))
         self._match = redis.register_script(lua("queue_common", "queue_match"))
         self._cancel = redis.register_script(lua("queue_common", "queue_cancel"))
         self._player_ticket = redis.register_script(lua("player_ticket"))
@@ -256,16 +255,11 @@ class Queue:
             "status": "waiting",
             "token_sha256": hash_token(seat_token(key, ticket)),
         }
-        now = self.clock()
-        added = self._enqueue(
-            keys=self.keys_for(ticket), args=[ticket, json.dumps(entry), rating, now]
-        )
         queued = {**self._answer(ticket, entry, key), "status": "waiting"}
-        if not added[0]:
-            return queued, True  # the first answer again (a retry with the same key)
-        # Matched at once when a table exists (the entry just stored: no read of it).
-        self._try_match(game, size, ticket, entry, QUEUED)
-        return queued, False
+        # Stored, and matched at once when a table exists, by one script run; a retry with
+        # the same key finds the ticket stored: the first answer again.
+        replayed = self._try_match(game, size, ticket, entry, QUEUED) is None
+        return queued, replayed
 
     def _hold(self, player_id: str, ticket: str, keyed: bool) -> None:
         """Make `ticket` the player's one ticket (atomic in the player's slot): refused
@@ -309,7 +303,7 @@ class Queue:
         game, size = parse_ticket(ticket)
         entry = self._owned(game, size, ticket, player_id)
         if entry["status"] == "waiting":
-            entry = self._try_match(game, size, ticket, entry, mode)
+            entry = self._try_match(game, size, ticket, entry, mode) or entry
         elif entry["status"] == "matched":
             self._ensure_game(game, size, entry["game_id"], is_team_ticket(ticket))
         return self._answer(ticket, entry, key)
@@ -325,23 +319,36 @@ class Queue:
 
     def _try_match(
         self, game: str, size: int, ticket: str, entry: dict[str, Any], mode: int
-    ) -> dict[str, Any]:
+    ) -> dict[str, Any] | None:
+        """The ticket after a try to seat it (a table made then is created); QUEUED stores
+        `entry` first (None: it was stored already, nothing done)."""
         accepts_bots = entry["opponents"] in ("bots", "any")
         bots = self._server_bots(game, entry["rating"]) if accepts_bots else []
+        queued = [json.dumps(entry), repr(entry["rating"])] if mode == QUEUED else []
         game_id = new_id()
-        status, stored, *match = self._run_match(game, size, ticket, mode, bots, game_id)
+        status, stored, *match = self._run_match(game, size, ticket, mode, bots, game_id, queued)
         if status == b"unknown":
             raise NotFound("ticket", ticket)
+        if status == b"replayed":
+            return None
         if match:
             options = team_options(is_team_ticket(ticket))
             self._create_game(game, game_id, json.loads(match[0]), options)
         return dict(json.loads(stored))
 
     def _run_match(
-        self, game: str, size: int, ticket: str, mode: int, bots: list[str], game_id: str
+        self,
+        game: str,
+        size: int,
+        ticket: str,
+        mode: int,
+        bots: list[str],
+        game_id: str,
+        queued: list[str] | None = None,
     ) -> list[Any]:
         """The match script (store/lua/queue_match.lua) for `ticket`: `mode` POLLED (renew,
-        sweep, match), QUEUED or SWEEP_ONLY."""
+        sweep, match), QUEUED (`queued`: the new ticket's JSON and rating, stored first) or
+        SWEEP_ONLY."""
         seats = list(range(size))
         random.shuffle(seats)
         return list(
@@ -361,6 +368,7 @@ class Queue:
                     ",".join(map(str, seats)),
                     len(bots),
                     *bots,
+                    *(queued or []),  # QUEUED: the new ticket's JSON and rating
                 ],
             )
         )
