@@ -124,6 +124,9 @@ class SettleSweep:
     def _run(self) -> None:
         while not lifecycle.pause(self.settings.interval_seconds):
             try:
-                self.tick()
+                settled = self.tick()
             except Exception:  # Redis away: the next tick tries again
                 log.warning("settle sweep: tick failed", exc_info=True)
+                continue
+            if settled:  # each one a settle cut short: worth an operator's attention
+                log.warning("settle sweep: settled %d rated games no write or read had", settled)
