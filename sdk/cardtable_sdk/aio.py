@@ -140,8 +140,9 @@ class AsyncPlayerSession(KeyHolder["AsyncCardtable"]):
         *,
         opponents: str | None = None,
         format: str | None = None,
+        teams: bool = False,
     ) -> Ticket:
-        call = players_calls.enqueue_call(self.key, game, players, opponents, format)
+        call = players_calls.enqueue_call(self.key, game, players, opponents, format, teams)
         return await _perform(self.table, call)
 
     async def ticket(self, ticket: str | Ticket, *, wait: float | None = None) -> Ticket:

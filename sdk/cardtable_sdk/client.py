@@ -281,12 +281,14 @@ class PlayerSession(KeyHolder["Cardtable"]):
         *,
         opponents: str | None = None,
         format: str | None = None,
+        teams: bool = False,
     ) -> Ticket:
         """Wait for a table of `players` in `game` (`opponents`: "humans", "bots" or
         "any"; by default the player's own kind). `format="duplicate"` (a bot against
         bots): a duplicate set, one game a seat rotation (`seats(ticket)` opens them all).
+        `teams`: a Skip-Bo team table of 4 or 6, partners opposite, rated as teams.
         AlreadyQueued when this player already holds a waiting ticket."""
-        call = players_calls.enqueue_call(self.key, game, players, opponents, format)
+        call = players_calls.enqueue_call(self.key, game, players, opponents, format, teams)
         return _perform(self.table, call)
 
     def ticket(self, ticket: str | Ticket, *, wait: float | None = None) -> Ticket:

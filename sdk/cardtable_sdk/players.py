@@ -291,7 +291,12 @@ def history_call(player_id: str, limit: int | None, cursor: str | None) -> Call[
 
 
 def enqueue_call(
-    key: str, game: str, players: int, opponents: str | None, format: str | None = None
+    key: str,
+    game: str,
+    players: int,
+    opponents: str | None,
+    format: str | None = None,
+    teams: bool = False,
 ) -> Call[Ticket]:
     _choice("opponents", opponents, OPPONENTS)
     _choice("format", format, FORMATS)
@@ -300,6 +305,8 @@ def enqueue_call(
         body["opponents"] = opponents
     if format is not None:
         body["format"] = format
+    if teams:
+        body["teams"] = True
     return Call(_write("POST", "/queue", body, key), _ticket)
 
 

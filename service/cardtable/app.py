@@ -30,7 +30,7 @@ from cardtable.api.spec import CardtableApi, api_config, register_components, re
 from cardtable.api.strict_input import install_strict_input
 from cardtable.api.web_routes import blp as web_blueprint
 from cardtable.config import Settings
-from cardtable.server import monitoring, ops_port
+from cardtable.server import lifecycle, monitoring, ops_port
 from cardtable.store import RedisClient, connect
 from cardtable.wiring import Wiring
 
@@ -107,6 +107,7 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
     _allow_browsers(app, settings.cors_origins)
     app.before_request(_require_json_body)
     monitoring.init_app(app, redis_client, settings.key_prefix)
+    _start_settle_sweep(app)
     ops_port.init_app(app)
     logs.init_app(app)
     install_gate(app, settings)  # in front of every other layer: a flood's refusals are cheap
@@ -119,6 +120,17 @@ def register_blueprints(api: Api) -> None:
         api.register_blueprint(module.blp)
     for blueprint in rated_routes.BLUEPRINTS:
         api.register_blueprint(blueprint)
+
+
+def _start_settle_sweep(app: Flask) -> None:
+    """The settle sweep (cardtable.rated.sweep) runs in server workers only, from their first
+    request (not in tests or tools that build the app in-process)."""
+    sweep = app.extensions["cardtable"].sweep
+
+    @app.before_request
+    def _start() -> None:
+        if lifecycle.serving():
+            sweep.start()
 
 
 def _allow_browsers(app: Flask, origins: Sequence[str]) -> None:

@@ -118,6 +118,9 @@ class Settings:
     """Turn-timer timeouts in a row after which the greedy bot keeps the seat."""
     queue_expire_seconds: float = 45.0
     """A waiting queue ticket nobody polls for this long expires (docs/rated-play.md)."""
+    settle_sweep_seconds: float = 5.0
+    """How often each server process settles finished rated games that no write or read
+    settled (a process killed in between); 0: never (docs/rated-play.md)."""
     rate_limit_players: str = "10/minute; 100/day"
     """Rated players one address may create (docs/limits.md)."""
     rate_limit_queue: str = "60/minute"
@@ -377,6 +380,7 @@ NUMBERS: dict[str, Callable[[str], Any]] = {
     "waiting_ttl_seconds": int,
     "takeover_timeouts": int,
     "queue_expire_seconds": float,
+    "settle_sweep_seconds": float,
     "max_body_bytes": int,
     "redis_max_connections": int,
     "redis_timeout_seconds": float,

@@ -18,6 +18,7 @@ from cardtable.rated.duplicate import SetRatings
 from cardtable.rated.matchmaking import Queue, QueueSettings
 from cardtable.rated.players import Players
 from cardtable.rated.ratings import Ratings
+from cardtable.rated.sweep import SettleSweep, SweepSettings
 from cardtable.sheets.service import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
 from cardtable.store.clock import RedisClock
@@ -40,6 +41,8 @@ class Wiring:
     players: Players
     ratings: Ratings
     queue: Queue
+    sweep: SettleSweep
+    """Settles the finished rated games nobody read (started in server workers)."""
 
     @classmethod
     def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
@@ -67,13 +70,25 @@ class Wiring:
         )
         sheets = ScoreSheetService(stores["sheet"], clock=clock)
         seating = Seating(games)
-        players, ratings, queue = rated_play(settings, redis_client, games, clock)
-        live = (games.hub, new_feeds(games), Alarms(games))
+        players, ratings, queue, sweep = rated_play(settings, redis_client, games, clock)
         ids_secret = SharedSecret(
             redis_client, f"{settings.key_prefix}:secret:ids", settings.idempotency_secret
         )
-        rated = (players, ratings, queue)
-        return cls(settings, redis_client, games, sheets, seating, *live, ids_secret, *rated)
+        return cls(
+            settings,
+            redis_client,
+            games,
+            sheets,
+            seating,
+            games.hub,
+            new_feeds(games),
+            Alarms(games),
+            ids_secret,
+            players,
+            ratings,
+            queue,
+            sweep,
+        )
 
     @property
     def streams(self) -> EventStreams:
@@ -90,16 +105,18 @@ class Wiring:
 
 def rated_play(
     settings: Settings, redis_client: RedisClient, games: GameService, clock: RedisClock
-) -> tuple[Players, Ratings, Queue]:
+) -> tuple[Players, Ratings, Queue, SettleSweep]:
     """Rated play (cardtable.rated) over the app's games: a finished rated game settles its
-    ratings."""
+    ratings (at its write or read, else by the sweep)."""
     players = Players(redis_client, settings.key_prefix, settings.idempotency_ttl_seconds)
     ratings = Ratings(redis_client, settings.key_prefix, players)
-    games.on_finished = ratings.settle
     ratings.sets = SetRatings(ratings, games)
+    sweep_settings = SweepSettings(interval_seconds=settings.settle_sweep_seconds)
+    sweep = SettleSweep(redis_client, settings.key_prefix, games, ratings, sweep_settings, clock)
+    sweep.install()
     queue_settings = QueueSettings(expire_after_seconds=settings.queue_expire_seconds)
     queue = Queue(redis_client, settings.key_prefix, players, games, queue_settings, clock=clock)
-    return players, ratings, queue
+    return players, ratings, queue, sweep
 
 
 def new_feeds(games: GameService) -> Feeds:

@@ -36,6 +36,8 @@ CLUSTER_MODULES = {
     "test_rated_players",
     "test_rated_queue",
     "test_rated_ratings",
+    "test_rated_sweep",
+    "test_rated_teams",
 }
 
 

@@ -288,3 +288,26 @@ def test_an_abandoned_ticket_neither_revives_nor_blocks_its_player(settings: Set
         stale = queued(client, bob, game="skipbo", size=5)["ticket"]
         threading.Event().wait(0.05)
         assert poll(client, bob, stale)["status"] == "expired"  # a late poll does not revive it
+
+
+def test_a_queue_request_retried_with_its_idempotency_key_replays(client: Any) -> None:
+    ann, bob = new_player(client), new_player(client)
+    headers = {**bearer(ann["key"]), "Idempotency-Key": "queue-0123456789"}
+    body = {"game": "skyjo", "players": 2}
+    first = client.post("/queue", json=body, headers=headers)
+    again = client.post("/queue", json=body, headers=headers)
+    assert first.status_code == again.status_code == 202
+    assert again.get_json() == first.get_json()
+    assert again.headers.get("Idempotent-Replayed") == "true"
+    assert "Idempotent-Replayed" not in first.headers
+    ticket = first.get_json()["ticket"]
+    # Still one waiting ticket, matched once with the next player.
+    assert poll(client, ann, ticket)["status"] == "waiting"
+    assert queued(client, bob)["status"] == "matched"
+    replay = client.post("/queue", json=body, headers=headers)
+    assert replay.get_json() == first.get_json()  # the first answer, though matched since
+    assert poll(client, ann, ticket)["status"] == "matched"
+    # The same key for another queue (a team table) is refused.
+    teams = {"game": "skipbo", "players": 4, "teams": True}
+    reused = client.post("/queue", json=teams, headers=headers)
+    assert reused.status_code == 422 and reused.get_json()["code"] == "idempotency_key_reused"

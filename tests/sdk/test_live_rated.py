@@ -109,6 +109,18 @@ def test_a_bot_is_matched_with_a_server_bot_plays_and_is_rated(table: Cardtable)
     assert created.id not in {row["id"] for row in humans.items}
 
 
+def test_a_bot_queues_for_a_skipbo_team_table(table: Cardtable) -> None:
+    created = table.create_player(fresh_name("Team"), kind="bot")
+    player = table.player_session(created.key, created.id)
+    queued = player.enqueue("skipbo", 4, opponents="bots", teams=True)
+    assert queued.details["teams"] is True
+    ticket = player.wait_for_match(queued, timeout=120)
+    assert ticket.matched and ticket.details["teams"] is True
+    view = player.seat(ticket).view()
+    assert view["options"]["teams"] is True and view["teams"] == [[0, 2], [1, 3]]
+    player.seat(ticket).leave()
+
+
 def test_the_leaderboard_pages_with_its_cursor(table: Cardtable) -> None:
     first = table.leaderboard("skyjo", limit=1)
     assert len(first.items) <= 1

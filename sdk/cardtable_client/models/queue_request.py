@@ -31,12 +31,15 @@ class QueueRequest:
         format_ (QueueRequestFormat | Unset): `"single"` (default): one game. `"duplicate"`: a duplicate set, the same
             deal played once from every seat rotation and rated once on the set (a bot player with `opponents` `"bots"`
             only, else 422 `duplicate_needs_bots`; docs/rated-play.md, "Duplicate sets").
+        teams (bool | Unset): A team table (Skip-Bo at 4 or 6: partners sit opposite, rated as a team); matched only
+            with other team tickets. By default false.
     """
 
     game: QueueRequestGame
     players: int
     opponents: QueueRequestOpponents | Unset = UNSET
     format_: QueueRequestFormat | Unset = UNSET
+    teams: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         game: str = self.game
@@ -51,6 +54,8 @@ class QueueRequest:
         if not isinstance(self.format_, Unset):
             format_ = self.format_
 
+        teams = self.teams
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -63,6 +68,8 @@ class QueueRequest:
             field_dict["opponents"] = opponents
         if format_ is not UNSET:
             field_dict["format"] = format_
+        if teams is not UNSET:
+            field_dict["teams"] = teams
 
         return field_dict
 
@@ -87,11 +94,14 @@ class QueueRequest:
         else:
             format_ = check_queue_request_format(_format_)
 
+        teams = d.pop("teams", UNSET)
+
         queue_request = cls(
             game=game,
             players=players,
             opponents=opponents,
             format_=format_,
+            teams=teams,
         )
 
         return queue_request

@@ -23,6 +23,8 @@ class RatingChange:
         before (float): Displayed rating before.
         after (float): Displayed rating after.
         placement (int | Unset): 1 = first; equal places tie.
+        team (int | Unset): Team games only: the seat's team (seats i and i + n/2 are team i); `placement` is the team's
+            place.
     """
 
     seat: int
@@ -30,6 +32,7 @@ class RatingChange:
     before: float
     after: float
     placement: int | Unset = UNSET
+    team: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
@@ -41,6 +44,8 @@ class RatingChange:
         after = self.after
 
         placement = self.placement
+
+        team = self.team
 
         field_dict: dict[str, Any] = {}
 
@@ -54,6 +59,8 @@ class RatingChange:
         )
         if placement is not UNSET:
             field_dict["placement"] = placement
+        if team is not UNSET:
+            field_dict["team"] = team
 
         return field_dict
 
@@ -70,12 +77,15 @@ class RatingChange:
 
         placement = d.pop("placement", UNSET)
 
+        team = d.pop("team", UNSET)
+
         rating_change = cls(
             seat=seat,
             player=player,
             before=before,
             after=after,
             placement=placement,
+            team=team,
         )
 
         return rating_change

@@ -33,6 +33,7 @@ class Ticket:
         game (str):
         players (int):
         opponents (TicketOpponents):
+        teams (bool): A team table.
         game_id (str | Unset): Once matched: the game.
         seat (int | Unset): Once matched: your seat.
         token (str | Unset): Once matched: your seat's token (for your key only).
@@ -47,6 +48,7 @@ class Ticket:
     game: str
     players: int
     opponents: TicketOpponents
+    teams: bool
     game_id: str | Unset = UNSET
     seat: int | Unset = UNSET
     token: str | Unset = UNSET
@@ -66,6 +68,8 @@ class Ticket:
         players = self.players
 
         opponents: str = self.opponents
+
+        teams = self.teams
 
         game_id = self.game_id
 
@@ -95,6 +99,7 @@ class Ticket:
                 "game": game,
                 "players": players,
                 "opponents": opponents,
+                "teams": teams,
             }
         )
         if game_id is not UNSET:
@@ -127,6 +132,8 @@ class Ticket:
 
         opponents = check_ticket_opponents(d.pop("opponents"))
 
+        teams = d.pop("teams")
+
         game_id = d.pop("game_id", UNSET)
 
         seat = d.pop("seat", UNSET)
@@ -157,6 +164,7 @@ class Ticket:
             game=game,
             players=players,
             opponents=opponents,
+            teams=teams,
             game_id=game_id,
             seat=seat,
             token=token,

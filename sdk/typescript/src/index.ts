@@ -4,7 +4,7 @@ export { Cardtable, type Api, type CardtableOptions, type NewGame } from "./clie
 export * from "./errors";
 export * from "./games";
 export { abortableSleep, backoffDelay, isAbort, isRetryable, newIdempotencyKey, withRetry, type RetryInfo, type RetryOptions } from "./retry";
-export { MAX_TICKET_WAIT, Players, PlayerSession, type Opponents, type PlayerEvent, type PlayerKind, type QueueFormat, type RatedGame, type TicketStatus } from "./players";
+export { MAX_TICKET_WAIT, Players, PlayerSession, type Opponents, type PlayerEvent, type PlayerKind, type QueueFormat, type QueueOptions, type RatedGame, type TicketStatus } from "./players";
 export { SeatSession, type EventFeedOf, type LegalMovesOf, type Turn } from "./session";
 export { ScoreSheets, type EditOptions } from "./sheets";
 export { sseMessages, type EventSourceMessage, type SseHandlers } from "./sse";

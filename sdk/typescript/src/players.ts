@@ -13,6 +13,12 @@ import type { HistoryPage, LeaderboardPage, NewKey, NewPlayer, Profile, Ticket }
 
 export type PlayerKind = "human" | "bot";
 export type Opponents = "humans" | "bots" | "any";
+/** What a queue request may add to the game and the table size. */
+export interface QueueOptions {
+  opponents?: Opponents;
+  /** A Skip-Bo team table (4 or 6 players): matched only with other team tickets. */
+  teams?: boolean;
+}
 export type TicketStatus = "waiting" | "matched" | "cancelled" | "expired";
 export type RatedGame = "skyjo" | "skipbo";
 /** `"duplicate"`: a duplicate set (a bot against bots only): the same deal once from every
@@ -129,10 +135,23 @@ export class PlayerSession {
     return this.api.read<Profile>(path("players", this.requireId()), { signal });
   }
 
-  /** Wait for a table of `players` in `game` (`opponents` by default the player's kind).
-   * AlreadyQueued while this player holds another waiting ticket. */
-  enqueue(game: RatedGame, players = 2, opponents?: Opponents, signal?: AbortSignal): Promise<Ticket> {
-    const body = opponents === undefined ? { game, players } : { game, players, opponents };
+  /** Wait for a table of `players` in `game` (`opponents` by default the player's kind;
+   * or `{ opponents, teams }`, `teams: true` asking for a Skip-Bo team table of 4 or 6,
+   * partners opposite, rated as teams). AlreadyQueued while this player holds another
+   * waiting ticket. */
+  enqueue(
+    game: RatedGame,
+    players = 2,
+    opponents?: Opponents | QueueOptions,
+    signal?: AbortSignal,
+  ): Promise<Ticket> {
+    const options = typeof opponents === "object" ? opponents : { opponents };
+    const body = {
+      game,
+      players,
+      ...(options.opponents === undefined ? {} : { opponents: options.opponents }),
+      ...(options.teams ? { teams: true } : {}),
+    };
     return this.api.write<Ticket>("POST", "/queue", { body, key: this.key, signal });
   }
 

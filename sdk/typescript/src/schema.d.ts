@@ -1438,6 +1438,8 @@ export interface components {
             after: number;
             /** @description 1 = first; equal places tie. */
             placement?: number;
+            /** @description Team games only: the seat's team (seats i and i + n/2 are team i); `placement` is the team's place. */
+            team?: number;
         };
         ScoreSet: {
             /** @description The duplicate set's id. */
@@ -1718,6 +1720,8 @@ export interface components {
              * @enum {string}
              */
             format?: "single" | "duplicate";
+            /** @description A team table (Skip-Bo at 4 or 6: partners sit opposite, rated as a team); matched only with other team tickets. By default false. */
+            teams?: boolean;
         };
         SetGame: {
             game_id: string;
@@ -1732,6 +1736,8 @@ export interface components {
             players: number;
             /** @enum {string} */
             opponents: "humans" | "bots" | "any";
+            /** @description A team table. */
+            teams: boolean;
             /** @description Once matched: the game. */
             game_id?: string;
             /** @description Once matched: your seat. */

@@ -39,6 +39,20 @@ describe.skipIf(!url)("rated play", () => {
     expect((await me.ticket(ticket.ticket)).status).toBe("cancelled");
   });
 
+  it("queues for a Skip-Bo team table, seated with partners opposite", async () => {
+    const bot = await table.players.create(fresh("TsTeam"), "bot");
+    const me = table.players.as(bot.key, bot.id);
+    const queued = await me.enqueue("skipbo", 4, { opponents: "bots", teams: true });
+    expect(queued.teams).toBe(true);
+    const matched = await me.waitForMatch(queued.ticket);
+    expect(matched).toMatchObject({ status: "matched", teams: true });
+    const seat = table.seat(matched.game_id!, matched.token!, "skipbo");
+    const view = (await seat.view()) as unknown as { options: { teams: boolean }; teams: number[][] };
+    expect(view.options.teams).toBe(true);
+    expect(view.teams).toEqual([[0, 2], [1, 3]]);
+    await seat.leave();
+  });
+
   it("a bot is matched with a server bot; the rated game ends and the leaderboard lists it", async () => {
     const bot = await table.players.create(fresh("TsRated"), "bot");
     const me = table.players.as(bot.key, bot.id);

@@ -182,6 +182,7 @@ class QueueTickets(MethodView):
             body.get("opponents"),
             idempotency_key(),
             body.get("format"),
+            teams=body.get("teams", False),
         )
         return replayed_answer(answer, 202) if replayed else (answer, 202)
 

@@ -103,6 +103,10 @@ class GameService:
         self.on_finished: Callable[[Game], None] = lambda game: None
         """Called with a rated game each time it is written or read finished (the ratings
         settle it, at most once: cardtable.rated.ratings)."""
+        self.on_finishing: Callable[[Game], None] = lambda game: None
+        """Called with a rated game about to be written finished, before the write (the
+        settle sweep marks it: a process killed between the write and the settle leaves a
+        mark behind, cardtable.rated.sweep)."""
 
     # ---- creation ------------------------------------------------------------------
 
@@ -238,6 +242,8 @@ class GameService:
         and append the engine moves made since it was read (or last saved) to its log."""
         append, replace = self.documents.log_write(game, read_version, self.read_log)
         fields = self.changed_fields(game)
+        if game.hosting.rated and game.finished:
+            self.on_finishing(game)
         self.store.save(
             game.game_id,
             read_version,

@@ -192,25 +192,29 @@ class SetRatings:
     def result_key(self, set_id: str) -> str:
         return set_key(self.prefix, set_id)
 
-    def settle(self, game: Game) -> None:
+    def is_settled(self, set_id: str) -> bool:
+        return bool(self.redis.hexists(self.result_key(set_id), "done"))
+
+    def settle(self, game: Game) -> bool:
         """Settle the set of `game` if every game of it is over (else nothing: its last
         game's end, or any later read of one of its games, settles it). A failure is
-        logged and finished by the next read."""
+        logged and finished by the next read. True when this call finished the settle."""
         try:
-            self._settle(game)
+            return self._settle(game)
         except Exception:
             log.exception(
                 "duplicate set of game %s: not settled yet (the next read retries)", game.game_id
             )
+            return False
 
-    def _settle(self, game: Game) -> None:
+    def _settle(self, game: Game) -> bool:
         rated_set = game.hosting.rated_set
         assert rated_set is not None
         set_id, size = rated_set["id"], rated_set["size"]
         key = self.result_key(set_id)
         done, stored = self.redis.hmget(key, "done", "result")
         if done:
-            return
+            return False
         if stored is None:
             # Each game of the set keeps its share once, then reads the others': of two
             # games ending at once, each writes before it reads, so one sees both.
@@ -219,7 +223,7 @@ class SetRatings:
             self.redis.expire(key, RESULT_TTL_SECONDS)
             standings = self.standings(set_id)
             if len(standings) < size:
-                return  # pending: another game of the set is still being played
+                return False  # pending: another game of the set is still being played
             result = self._result(game.game, standings)
             self.redis.hsetnx(key, "result", json.dumps(result))
             stored = self.redis.hget(key, "result")
@@ -258,6 +262,7 @@ class SetRatings:
             )
             self.ratings._rank(player, game.game)
         self.redis.hset(key, "done", "1")
+        return True
 
     def standings(self, set_id: str) -> list[dict[str, list[int]]]:
         """The shares of the set's games finished so far (see `standing`)."""

@@ -41,6 +41,7 @@ from cardtable.rated.duplicate import (
 from cardtable.rated.names import folded
 from cardtable.rated.players import Players
 from cardtable.rated.skill import GAMES, rating_of
+from cardtable.rated.teams import TEAM_MARK, team_options, team_request_problem
 from cardtable.store import DuplicateId, NotFound, RedisClient
 from cardtable.store.scripts import lua
 from cardtable_engine.host import ServiceError, hash_token, new_id
@@ -59,7 +60,7 @@ ACTIVE_TTL_SECONDS = 7 * 24 * 3600
 """A player's list of rated games in play expires a week after its last new game."""
 POLLED, SWEEP_ONLY, QUEUED = 1, 2, 3
 """How the match script treats its ticket: its owner's poll (renewed unless already stale,
-then matched if it can be), its queueing (renewed, then matched), or only a check that it
+then matched if it can be), its queueing (stored, then matched), or only a check that it
 still waits (stale tickets swept)."""
 IN_FLIGHT_SECONDS = 10.0
 """A player's ticket taken this recently but not stored yet is another request of the
@@ -116,23 +117,32 @@ def duplicate_fields(key: str, ticket: str, size: int) -> dict[str, Any]:
     return {"format": DUPLICATE, "rotation_token_sha256s": hashes}
 
 
-def ticket_for(game: str, size: int, player_id: str, idempotency_key: str | None) -> str:
-    """A ticket id: its game and size (which say where it lives), then a random part, or
-    with an Idempotency-Key one derived from it and the player (a retry finds it)."""
+def ticket_for(
+    game: str, size: int, player_id: str, idempotency_key: str | None, teams: bool = False
+) -> str:
+    """A ticket id: its game and size, marked for a team table (which say where it lives),
+    then a random part, or with an Idempotency-Key one derived from it and the player (a
+    retry finds it)."""
     if idempotency_key is None:
         tail = new_id()
     else:
         raw = hashlib.sha256(f"cardtable queue\n{player_id}\n{idempotency_key}".encode())
         tail = base64.urlsafe_b64encode(raw.digest()[:16]).rstrip(b"=").decode()
-    return f"{game}.{size}.{tail}"
+    return f"{game}.{size}{TEAM_MARK if teams else ''}.{tail}"
 
 
 def parse_ticket(ticket: str) -> tuple[str, int]:
     """The game and size a ticket id names (NotFound for an id no ticket can have)."""
     parts = ticket.split(".")
-    if len(parts) != 3 or parts[0] not in GAMES or not parts[1].isdigit() or len(parts[1]) > 1:
+    size = parts[1].removesuffix(TEAM_MARK) if len(parts) == 3 else ""
+    if len(parts) != 3 or parts[0] not in GAMES or not size.isdigit() or len(size) > 1:
         raise NotFound("ticket", ticket)
-    return parts[0], int(parts[1])
+    return parts[0], int(size)
+
+
+def is_team_ticket(ticket: str) -> bool:
+    """A ticket for a team table (cardtable.rated.teams): matched only with its likes."""
+    return ticket.split(".")[1].endswith(TEAM_MARK)
 
 
 class Queue:
@@ -152,7 +162,6 @@ class Queue:
         self.settings = settings
         self.clock = clock
         self.channel = channel_for(prefix)
-        self._enqueue = redis.register_script(lua("queue_common", "queue_enqueue"))
         self._match = redis.register_script(lua("queue_common", "queue_match"))
         self._cancel = redis.register_script(lua("queue_common", "queue_cancel"))
         self._player_ticket = redis.register_script(lua("player_ticket"))
@@ -162,9 +171,14 @@ class Queue:
             for index in range(1, SERVER_BOT_SEATS + 1):
                 players.reserved[folded(server_bot_name(bot, index))] = server_bot_id(bot, index)
 
-    def keys(self, game: str, size: int) -> list[str]:
-        base = f"{self.prefix}:queue:{{{game}:{size}}}"
+    def keys(self, game: str, size: int, teams: bool = False) -> list[str]:
+        base = f"{self.prefix}:queue:{{{game}:{size}{TEAM_MARK if teams else ''}}}"
         return [f"{base}:tickets", f"{base}:waiting", f"{base}:seen", f"{base}:ended"]
+
+    def keys_for(self, ticket: str) -> list[str]:
+        """The keys of the queue `ticket` waits in (its game, size, teams or not)."""
+        game, size = parse_ticket(ticket)
+        return self.keys(game, size, is_team_ticket(ticket))
 
     # ---- the server's own bots ---------------------------------------------------------
 
@@ -230,22 +244,29 @@ class Queue:
         opponents: str | None,
         idempotency_key: str | None = None,
         format: str | None = None,
+        teams: bool = False,
     ) -> tuple[dict[str, Any], bool]:
         """Queue the player: its ticket as queued (`waiting`: the contract's answer, though
         the ticket may be matched within this very call; its GET tells) and whether it is a
-        replay. `format` "duplicate": a duplicate set (cardtable.rated.duplicate)."""
+        replay. `format` "duplicate": a duplicate set (cardtable.rated.duplicate); `teams`:
+        for a team table (cardtable.rated.teams)."""
         rules = get_rules(game)
         if not rules.min_players <= size <= rules.max_players:
             raise InvalidQueueRequest(
                 f"{game} is played by {rules.min_players} to {rules.max_players} players"
             )
+        problem = team_request_problem(game, size) if teams else None
+        if problem is not None:
+            raise InvalidQueueRequest(f"no team table: {problem}")
         fields = self.players.require(player_id)
         kind = fields["kind"]
         opponents = opponents or ("humans" if kind == "human" else "bots")
         if opponents not in OPPONENTS:
             raise InvalidQueueRequest(f"opponents is one of {', '.join(OPPONENTS)}")
         duplicate = self._duplicate(format, kind, opponents)
-        ticket = ticket_for(game, size, player_id, idempotency_key)
+        if duplicate and teams:
+            raise InvalidQueueRequest("a duplicate set is not played as teams: ask for one or the other")
+        ticket = ticket_for(game, size, player_id, idempotency_key, teams)
         self._hold(player_id, ticket, idempotency_key is not None)
         rating = rating_of(fields, game).rating
         entry = {
@@ -259,15 +280,11 @@ class Queue:
             "token_sha256": hash_token(seat_token(key, ticket)),
             **(duplicate_fields(key, ticket, size) if duplicate else {}),
         }
-        now = self.clock()
-        added = self._enqueue(
-            keys=self.keys(game, size), args=[ticket, json.dumps(entry), rating, now]
-        )
         queued = {**self._answer(ticket, entry, key), "status": "waiting"}
-        if not added[0]:
-            return queued, True  # the first answer again (a retry with the same key)
-        self.status(player_id, key, ticket, QUEUED)  # matched at once when a table exists
-        return queued, False
+        # Stored, and matched at once when a table exists, by one script run; a retry with
+        # the same key finds the ticket stored: the first answer again.
+        replayed = self._try_match(game, size, ticket, entry, QUEUED) is None
+        return queued, replayed
 
     @staticmethod
     def _duplicate(format: str | None, kind: str, opponents: str) -> bool:
@@ -312,10 +329,10 @@ class Queue:
 
     def _status(self, ticket: str) -> str | None:
         try:
-            game, size = parse_ticket(ticket)
+            keys = self.keys_for(ticket)
         except NotFound:
             return None
-        stored = self.redis.hget(self.keys(game, size)[0], ticket)
+        stored = self.redis.hget(keys[0], ticket)
         return json.loads(stored)["status"] if stored else None
 
     def status(self, player_id: str, key: str, ticket: str, mode: int = POLLED) -> dict[str, Any]:
@@ -323,13 +340,13 @@ class Queue:
         game, size = parse_ticket(ticket)
         entry = self._owned(game, size, ticket, player_id)
         if entry["status"] == "waiting":
-            entry = self._try_match(game, size, ticket, entry, mode)
+            entry = self._try_match(game, size, ticket, entry, mode) or entry
         elif entry["status"] == "matched":
-            self._ensure_game(game, size, entry)
+            self._ensure_game(game, size, entry, is_team_ticket(ticket))
         return self._answer(ticket, entry, key)
 
     def _owned(self, game: str, size: int, ticket: str, player_id: str) -> dict[str, Any]:
-        stored = self.redis.hget(self.keys(game, size)[0], ticket)
+        stored = self.redis.hget(self.keys_for(ticket)[0], ticket)
         if stored is None:
             raise NotFound("ticket", ticket)
         entry: dict[str, Any] = json.loads(stored)
@@ -339,27 +356,41 @@ class Queue:
 
     def _try_match(
         self, game: str, size: int, ticket: str, entry: dict[str, Any], mode: int
-    ) -> dict[str, Any]:
+    ) -> dict[str, Any] | None:
+        """The ticket after a try to seat it (a table made then is created); QUEUED stores
+        `entry` first (None: it was stored already, nothing done)."""
         accepts_bots = entry["opponents"] in ("bots", "any")
         bots = self._server_bots(game, entry["rating"]) if accepts_bots else []
+        queued = [json.dumps(entry), repr(entry["rating"])] if mode == QUEUED else []
         game_id = new_id()
-        status, stored, *match = self._run_match(game, size, ticket, mode, bots, game_id)
+        status, stored, *match = self._run_match(game, size, ticket, mode, bots, game_id, queued)
         if status == b"unknown":
             raise NotFound("ticket", ticket)
+        if status == b"replayed":
+            return None
         if match:
-            self._create_match(game, game_id, json.loads(match[0]), entry)
+            options = team_options(is_team_ticket(ticket))
+            self._create_match(game, game_id, json.loads(match[0]), entry, options)
         return dict(json.loads(stored))
 
     def _run_match(
-        self, game: str, size: int, ticket: str, mode: int, bots: list[str], game_id: str
+        self,
+        game: str,
+        size: int,
+        ticket: str,
+        mode: int,
+        bots: list[str],
+        game_id: str,
+        queued: list[str] | None = None,
     ) -> list[Any]:
         """The match script (store/lua/queue_match.lua) for `ticket`: `mode` POLLED (renew,
-        sweep, match), QUEUED or SWEEP_ONLY."""
+        sweep, match), QUEUED (`queued`: the new ticket's JSON and rating, stored first) or
+        SWEEP_ONLY."""
         seats = list(range(size))
         random.shuffle(seats)
         return list(
             self._match(
-                keys=self.keys(game, size),
+                keys=self.keys_for(ticket),
                 args=[
                     self.clock(),
                     self.settings.expire_after_seconds,
@@ -374,11 +405,14 @@ class Queue:
                     ",".join(map(str, seats)),
                     len(bots),
                     *bots,
+                    *(queued or []),  # QUEUED: the new ticket's JSON and rating
                 ],
             )
         )
 
-    def _ensure_game(self, game: str, size: int, entry: dict[str, Any]) -> None:
+    def _ensure_game(
+        self, game: str, size: int, entry: dict[str, Any], teams: bool = False
+    ) -> None:
         """A matched ticket's game exists (created by whoever matched it; if that request
         died in between, by this one, from the match kept in the queue)."""
         game_id = entry["game_id"]
@@ -391,18 +425,23 @@ class Queue:
                 return
             except NotFound:
                 pass
-        stored = self.redis.hget(self.keys(game, size)[0], f"m:{game_id}")
+        stored = self.redis.hget(self.keys(game, size, teams)[0], f"m:{game_id}")
         if stored is not None:
-            self._create_match(game, game_id, json.loads(stored), entry)
+            self._create_match(game, game_id, json.loads(stored), entry, team_options(teams))
 
     def _create_match(
-        self, game: str, game_id: str, seats: list[dict[str, Any]], entry: dict[str, Any]
+        self,
+        game: str,
+        game_id: str,
+        seats: list[dict[str, Any]],
+        entry: dict[str, Any],
+        options: dict[str, Any] | None = None,
     ) -> None:
         """The match's game, or for a duplicate ticket its set: one game per rotation, in
         rotation order (see DuplicateSets.complete), each with its rotation's token hashes
         (kept in the tickets' entries)."""
         if entry.get("format") != DUPLICATE:
-            self._create_game(game, game_id, seats)
+            self._create_game(game, game_id, seats, options)
             return
         tickets = [seat["ticket"] for seat in seats if seat["ticket"]]
         stored = self.redis.hmget(self.keys(game, len(seats))[0], tickets)
@@ -446,24 +485,29 @@ class Queue:
         game: str,
         game_id: str,
         seats: list[dict[str, Any]],
+        options: dict[str, Any] | None = None,
         seed: int | None = None,
         rated_set: dict[str, Any] | None = None,
     ) -> None:
+        """The matched table, dealt with `options` (None: the defaults; a team table's
+        `teams`: partners sit opposite, as the rules say)."""
         players = []
+        pipe = self.redis.pipeline(transaction=False)  # one round trip for every seat
         for seat in seats:
             entry: dict[str, Any] = {"name": seat["name"]}
             if seat["bot"]:
                 entry["bot"] = seat["bot"]
             else:  # followed by the player's own feed (cardtable.rated.feed)
                 active = self.active_key(seat["player"])
-                self.redis.sadd(active, f"{game_id} {seat['seat']}")
-                self.redis.expire(active, ACTIVE_TTL_SECONDS)
+                pipe.sadd(active, f"{game_id} {seat['seat']}")
+                pipe.expire(active, ACTIVE_TTL_SECONDS)
             players.append(entry)
+        pipe.execute()
         with contextlib.suppress(DuplicateId):  # another request created it from this match
             self.games.create(
                 game,
                 players,
-                None,
+                options,
                 seed,
                 game_id=game_id,
                 turn_seconds=self.settings.turn_seconds,
@@ -481,6 +525,7 @@ class Queue:
             "game": game,
             "players": size,
             "opponents": entry["opponents"],
+            "teams": is_team_ticket(ticket),
         }
         if entry.get("format") == DUPLICATE:
             answer["format"] = DUPLICATE
@@ -537,7 +582,7 @@ class Queue:
     def cancel(self, player_id: str, key: str, ticket: str) -> dict[str, Any]:
         game, size = parse_ticket(ticket)
         self._owned(game, size, ticket, player_id)
-        stored = self._cancel(keys=self.keys(game, size), args=[ticket, self.clock(), self.channel])
+        stored = self._cancel(keys=self.keys_for(ticket), args=[ticket, self.clock(), self.channel])
         if not stored:
             raise NotFound("ticket", ticket)
         entry = json.loads(stored)

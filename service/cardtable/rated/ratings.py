@@ -24,6 +24,7 @@ from openskill.models import PlackettLuce
 
 from cardtable.games.live_table import Game, iso_utc
 from cardtable.rated.skill import BETA, MU, SIGMA, TAU, Rating, displayed, rating_of
+from cardtable.rated.teams import partnerships, team_of_seat, team_standing_keys
 from cardtable.store import RedisClient
 from cardtable.store.scripts import lua
 
@@ -39,6 +40,8 @@ RESULT_TTL_SECONDS = 90 * 24 * 3600
 LEADERBOARD_PAGE = 50
 LEADERBOARD_PAGE_MAX = 200
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
+SHOWN = ("seat", "player", "before", "after", "placement", "team")
+"""A seat's entry in the score's `ratings` (`team`: Skip-Bo teams only)."""
 
 
 # ---- standings ---------------------------------------------------------------------------
@@ -61,14 +64,32 @@ def placements(game: Game) -> list[int]:
             stocks = rounds[-1].get("stocks_left") if len(rounds) == 1 else None
             key = (-total, 0 if seat in winners else 1, stocks[seat] if stocks else 0)
         keys.append((1 if left[seat] else 0, *key))
+    return ranks(keys)
+
+
+def ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
+    """Each key's place, lowest key first (1 = first; equal keys tie)."""
     return [1 + sum(1 for other in keys if other < mine) for mine in keys]
 
 
-def rate(before: Sequence[Rating], places: Sequence[int]) -> list[tuple[float, float]]:
-    """(mu, sigma) after the game, per seat."""
-    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-    after = MODEL.rate(teams, ranks=list(places))
-    return [(team[0].mu, team[0].sigma) for team in after]
+def rate(
+    before: Sequence[Rating],
+    places: Sequence[int],
+    teams: Sequence[Sequence[int]] | None = None,
+) -> list[tuple[float, float]]:
+    """(mu, sigma) after the game, per seat. `teams`: the seats of each team, `places` then
+    one per team (OpenSkill's team model: the team's skill is its members' sum; each
+    member moves by its share of the team's uncertainty); None: every seat alone."""
+    teams = teams or [[seat] for seat in range(len(before))]
+    rated = MODEL.rate(
+        [[MODEL.rating(mu=before[s].mu, sigma=before[s].sigma) for s in team] for team in teams],
+        ranks=list(places),
+    )
+    after = [(0.0, 0.0)] * len(before)
+    for team, members in zip(teams, rated, strict=True):
+        for seat, member in zip(team, members, strict=True):
+            after[seat] = (member.mu, member.sigma)
+    return after
 
 
 # ---- settling a game ---------------------------------------------------------------------
@@ -89,27 +110,37 @@ class Ratings:
     def leaderboard_key(self, game: str, kind: str | None) -> str:
         return f"{self.prefix}:leaderboard:{{{game}}}:{kind or 'all'}"
 
-    def settle(self, game: Game) -> None:
+    def settle(self, game: Game) -> bool:
         """Apply a finished rated game to its players' ratings, at most once (see above);
-        a failure is logged and finished by the next read of the game."""
+        a failure is logged and finished by the next read of the game or the settle sweep
+        (cardtable.rated.sweep). True when this call finished the settle (wrote `done`)."""
         if not (game.hosting.rated and game.finished and game.hosting.players):
-            return
+            return False
         if game.hosting.rated_set:  # rated with its set only, never alone
-            if self.sets is not None:
-                self.sets.settle(game)
-            return
+            return self.sets.settle(game) if self.sets is not None else False
         try:
-            self._settle(game)
+            return self._settle(game)
         except Exception:
             log.exception(
                 "rated game %s: ratings not settled yet (the next read retries)", game.game_id
             )
+            return False
 
-    def _settle(self, game: Game) -> None:
+    def is_settled(self, game_id: str) -> bool:
+        return bool(self.redis.hexists(self.result_key(game_id), "done"))
+
+    def is_game_settled(self, game: Game) -> bool:
+        """Whether `game`'s ratings are settled: its own, or for a game of a duplicate set
+        the set's (settled once, when its last game is over)."""
+        if game.hosting.rated_set and self.sets is not None:
+            return self.sets.is_settled(game.hosting.rated_set["id"])
+        return self.is_settled(game.game_id)
+
+    def _settle(self, game: Game) -> bool:
         key = self.result_key(game.game_id)
         done, stored = self.redis.hmget(key, "done", "result")
         if done:
-            return
+            return False
         if stored is None:
             self.redis.hsetnx(key, "result", json.dumps(self._result(game)))
             self.redis.expire(key, RESULT_TTL_SECONDS)
@@ -145,6 +176,7 @@ class Ratings:
             )
             self._rank(player, game.game)
         self.redis.hset(key, "done", "1")
+        return True
 
     def _result(self, game: Game) -> dict[str, Any]:
         ids = list(game.hosting.players or [])
@@ -153,23 +185,30 @@ class Ratings:
             pipe.hgetall(self.players.key_for(player))
         stored = [{k.decode(): v.decode() for k, v in raw.items()} for raw in pipe.execute()]
         before = [rating_of(fields, game.game) for fields in stored]
-        places = placements(game)
-        after = rate(before, places)
+        teams = partnerships(game)
+        if teams is None:
+            places = placements(game)
+            after = rate(before, places)
+        else:  # partners share their team's place (cardtable.rated.teams)
+            team_places = ranks(team_standing_keys(game, teams))
+            after = rate(before, team_places, teams)
+            places = [team_places[team_of_seat(teams, seat)] for seat in range(len(ids))]
         seats = []
         for seat, player in enumerate(ids):
             mu, sigma = after[seat]
-            seats.append(
-                {
-                    "seat": seat,
-                    "player": player,
-                    "placement": places[seat],
-                    "before": before[seat].rating,
-                    "after": displayed(mu, sigma),
-                    "mu_before": before[seat].mu,
-                    "mu_after": mu,
-                    "sigma_after": sigma,
-                }
-            )
+            entry = {
+                "seat": seat,
+                "player": player,
+                "placement": places[seat],
+                "before": before[seat].rating,
+                "after": displayed(mu, sigma),
+                "mu_before": before[seat].mu,
+                "mu_after": mu,
+                "sigma_after": sigma,
+            }
+            if teams is not None:
+                entry["team"] = team_of_seat(teams, seat)
+            seats.append(entry)
         return {"seats": seats}
 
     def _rank(self, player: str, game: str) -> None:
@@ -193,10 +232,7 @@ class Ratings:
         stored = self.redis.hget(self.result_key(game.game_id), "result")
         if stored is None:
             return None
-        return [
-            {k: entry[k] for k in ("seat", "player", "before", "after", "placement")}
-            for entry in json.loads(stored)["seats"]
-        ]
+        return [{k: entry[k] for k in SHOWN if k in entry} for entry in json.loads(stored)["seats"]]
 
     def leaderboard(
         self, game: str, kind: str | None, limit: int | None, cursor: str | None

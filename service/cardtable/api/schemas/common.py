@@ -133,6 +133,12 @@ class RatingChangeSchema(Schema):
     before = fields.Float(required=True, metadata={"description": "Displayed rating before."})
     after = fields.Float(required=True, metadata={"description": "Displayed rating after."})
     placement = fields.Integer(metadata={"description": "1 = first; equal places tie."})
+    team = fields.Integer(
+        metadata={
+            "description": "Team games only: the seat's team (seats i and i + n/2 are team i);"
+            " `placement` is the team's place."
+        }
+    )
 
 
 class ScoreSetSchema(RatedSetSchema):

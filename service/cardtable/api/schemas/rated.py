@@ -114,6 +114,14 @@ class QueueRequestSchema(StrictSchema):
             'docs/rated-play.md, "Duplicate sets").'
         },
     )
+    teams = fields.Boolean(
+        truthy={True},
+        falsy={False},  # JSON true or false only, not "yes" or 1
+        metadata={
+            "description": "A team table (Skip-Bo at 4 or 6: partners sit opposite, rated as"
+            " a team); matched only with other team tickets. By default false."
+        },
+    )
 
 
 class SetGameSchema(Schema):
@@ -128,6 +136,7 @@ class TicketSchema(Schema):
     game = fields.String(required=True)
     players = fields.Integer(required=True)
     opponents = fields.String(required=True, validate=validate.OneOf(OPPONENTS))
+    teams = fields.Boolean(required=True, metadata={"description": "A team table."})
     game_id = fields.String(metadata={"description": "Once matched: the game."})
     seat = fields.Integer(metadata={"description": "Once matched: your seat."})
     token = fields.String(

@@ -8,10 +8,26 @@
 -- its growth per second waited, ARGV[9] its maximum, ARGV[10] the notification channel,
 -- ARGV[11] the seats in the order tickets take them (comma separated), ARGV[12] how many
 -- server bots follow, then each server bot as JSON {player, name, bot, rating}, closest in
--- rating first (they are offered only to tickets whose every player accepts bots).
--- Returns {status, the focus ticket's JSON} and, when a table was made, its seats' JSON.
+-- rating first (they are offered only to tickets whose every player accepts bots). Being
+-- queued (ARGV[4] 3), the new ticket's JSON and its rating follow the server bots.
+-- Returns {status, the focus ticket's JSON} and, when a table was made, its seats' JSON;
+-- {'replayed', its JSON} when the ticket being queued exists (a retry with the same
+-- Idempotency-Key: nothing else is done).
 local now = tonumber(ARGV[1])
 local channel = ARGV[10]
+
+-- Being queued: the ticket is stored first, in the same script as its matching (one round
+-- trip for both).
+if ARGV[4] == '3' then
+  local existing = redis.call('HGET', KEYS[1], ARGV[3])
+  if existing then
+    return {'replayed', existing}
+  end
+  local after_bots = 13 + tonumber(ARGV[12])
+  redis.call('HSET', KEYS[1], ARGV[3], ARGV[after_bots])
+  redis.call('ZADD', KEYS[2], tonumber(ARGV[after_bots + 1]), ARGV[3])
+  redis.call('ZADD', KEYS[3], now, ARGV[3])
+end
 
 -- The owner's poll (or the queueing itself) renews the ticket before the sweep, unless
 -- it is already stale (then it expires: a poll after a long silence finds it expired).
