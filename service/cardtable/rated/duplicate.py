@@ -33,7 +33,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from cardtable.games.live_table import Game, iso_utc
-from cardtable.rated.ratings import HISTORY_KEPT, MU, RESULT_TTL_SECONDS, displayed, rate, rating_of
+from cardtable.rated.ratings import HISTORY_KEPT, RESULT_TTL_SECONDS, rate
+from cardtable.rated.skill import MU, displayed, rating_of
 from cardtable.store import NotFound, RedisClient
 from cardtable.store.secrets import SharedSecret
 from cardtable_engine.host import ServiceError

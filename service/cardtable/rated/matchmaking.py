@@ -265,7 +265,9 @@ class Queue:
             raise InvalidQueueRequest(f"opponents is one of {', '.join(OPPONENTS)}")
         duplicate = self._duplicate(format, kind, opponents)
         if duplicate and teams:
-            raise InvalidQueueRequest("a duplicate set is not played as teams: ask for one or the other")
+            raise InvalidQueueRequest(
+                "a duplicate set is not played as teams: ask for one or the other"
+            )
         ticket = ticket_for(game, size, player_id, idempotency_key, teams)
         self._hold(player_id, ticket, idempotency_key is not None)
         rating = rating_of(fields, game).rating
