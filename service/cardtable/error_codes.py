@@ -110,6 +110,8 @@ ERRORS: dict[str, ErrorCode] = {
         invalid_player_name="a player name that is empty, too long, or holds controls, invisible"
         " or combining characters, or leading, trailing or doubled spaces",
         invalid_player="a player request that cannot be met (an unknown kind)",
+        invalid_chat_message="a chat message that is empty, too long or unprintable, or both"
+        " or neither of `text` and `emote`",
         invalid_queue_request="a queue request that cannot be met (a table size the game"
         " does not have)",
     ),

@@ -29,6 +29,8 @@ ONE_EACH = {
     "rate_limit_ops": "1/hour",
     "rate_limit_players": "1/hour",
     "rate_limit_queue": "1/hour",
+    "rate_limit_chat": "1/hour",
+    "rate_limit_seat_chat": "1/hour",
     "rate_limit_seat_moves": "1/hour",
     "rate_limit_seat_reads": "1/hour",
 }

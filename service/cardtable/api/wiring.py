@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from cardtable.api import metrics
 from cardtable.api.limits import charging_moves
 from cardtable.config import Settings
+from cardtable.games.chat import TableChat
 from cardtable.games.seating import Seating
 from cardtable.games.service import GameService
 from cardtable.live.alarms import Alarms
@@ -19,6 +20,7 @@ from cardtable.rated.players import Players
 from cardtable.rated.ratings import Ratings
 from cardtable.sheets.service import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
+from cardtable.store.chat import ChatLog
 from cardtable.store.clock import RedisClock
 from cardtable.store.connection import write_waits
 from cardtable.store.secrets import SharedSecret
@@ -39,6 +41,8 @@ class Wiring:
     players: Players
     ratings: Ratings
     queue: Queue
+    chat: TableChat
+    """The live tables' chats (apart from the games' versions and records)."""
 
     @classmethod
     def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
@@ -72,7 +76,8 @@ class Wiring:
             redis_client, f"{settings.key_prefix}:secret:ids", settings.idempotency_secret
         )
         rated = (players, ratings, queue)
-        return cls(settings, redis_client, games, sheets, seating, *live, ids_secret, *rated)
+        chat = TableChat(games, ChatLog(redis_client, settings.key_prefix))
+        return cls(settings, redis_client, games, sheets, seating, *live, ids_secret, *rated, chat)
 
     @property
     def streams(self) -> EventStreams:
