@@ -1,6 +1,11 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .applied_move import AppliedMove
+from .chat_message import ChatMessage
+from .chat_message_emote import ChatMessageEmote
+from .chat_page import ChatPage
+from .chat_post import ChatPost
+from .chat_post_emote import ChatPostEmote
 from .create_game_request import CreateGameRequest
 from .create_game_request_game import CreateGameRequestGame
 from .create_game_request_options import CreateGameRequestOptions
@@ -172,6 +177,11 @@ from .waiting_view_phase import WaitingViewPhase
 
 __all__ = (
     "AppliedMove",
+    "ChatMessage",
+    "ChatMessageEmote",
+    "ChatPage",
+    "ChatPost",
+    "ChatPostEmote",
     "CreatedGame",
     "CreatedGameOptions",
     "CreatedPlayer",

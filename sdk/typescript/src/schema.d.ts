@@ -225,6 +225,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{game_id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The chat's kept messages after `since`, for anyone (spectators too); with
+         *     `wait`, a long-poll for the next one.
+         */
+        get: operations["get_chat"];
+        put?: never;
+        /**
+         * Post a message or an emote as the bearer token's seat. It never changes the
+         *     game's version and never reaches its record; the chat keeps its latest 50.
+         */
+        post: operations["post_chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scoresheets": {
         parameters: {
             query?: never;
@@ -1469,6 +1495,38 @@ export interface components {
             /** @description Start as the invite's holder instead of the creator's seat. */
             invite?: string;
         };
+        ChatMessage: {
+            /** @description The message's number in this chat (1, 2, …). */
+            seq: number;
+            /** @description The seat that sent it. */
+            seat: number;
+            /** @description That seat's player name when it was sent. */
+            name: string;
+            /** @description The message (or `emote`). */
+            text?: string;
+            /**
+             * @description The reaction (or `text`).
+             * @enum {string}
+             */
+            emote?: "hello" | "thumbs_up" | "laugh" | "wow" | "sad" | "angry" | "clap" | "good_game";
+            /** @description When the server took it (Unix time, ms). */
+            at: number;
+        };
+        ChatPage: {
+            /** @description The chat's latest message number (0: none yet). Lower than the `since` asked: the chat was emptied (it expired), read again from 0. */
+            seq: number;
+            /** @description The kept messages after `since`, oldest first (the latest 50 are kept). */
+            messages: components["schemas"]["ChatMessage"][];
+        };
+        ChatPost: {
+            /** @description A message: 1 to 200 printable characters once trimmed (no controls, bidi overrides or invisible characters: 422 `invalid_chat_message`). Shown as text, never as markup. */
+            text?: string;
+            /**
+             * @description A quick reaction instead of `text`.
+             * @enum {string}
+             */
+            emote?: "hello" | "thumbs_up" | "laugh" | "wow" | "sad" | "angry" | "clap" | "good_game";
+        };
         CreateScoresheetRequest: {
             /** @enum {string} */
             game: "skipbo" | "skyjo";
@@ -2539,6 +2597,164 @@ export interface operations {
                 };
             };
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_chat: {
+        parameters: {
+            query?: {
+                /** @description Messages after this number (`seq`); default 0: all kept. */
+                since?: number;
+                /** @description When no message follows `since`, wait up to this many seconds for the next. */
+                wait?: number;
+            };
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatPage"];
+                };
+            };
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    post_chat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatPost"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessage"];
+                };
+            };
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A seat's bearer token is needed to post (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the configured limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_chat_message`: empty, too long or unprintable text, or both or neither of `text` and `emote`; `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the chat budget (CARDTABLE_RATE_LIMIT_CHAT, per address and per seat); `too_many_waiting` (503) for a long-poll on a full server. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {

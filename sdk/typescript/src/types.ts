@@ -38,6 +38,12 @@ export type PlayerRequest = Item<CreateGameRequest["players"]>;
 export type CreatedGame = Ok<paths["/games"]["post"]>;
 export type SeatToken = Item<CreatedGame["players"]>;
 export type SeatGrant = Ok<paths["/games/{game_id}/join"]["post"]>;
+/** A table's chat after a number: `{seq, messages}` (a chat of its own, not game events). */
+export type ChatPage = Ok<paths["/games/{game_id}/chat"]["get"]>;
+export type ChatMessage = Item<ChatPage["messages"]>;
+/** What a seat posts: `{text}` or `{emote}`. */
+export type ChatPost = Accepts<paths["/games/{game_id}/chat"]["post"]>;
+export type Emote = NonNullable<ChatPost["emote"]>;
 export type TableChange = Ok<paths["/games/{game_id}/leave"]["post"]>;
 export type Scoresheet = Ok<paths["/scoresheets/{sheet_id}"]["get"]>;
 export type CreatedScoresheet = Ok<paths["/scoresheets"]["post"]>;

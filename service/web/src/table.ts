@@ -2,6 +2,7 @@
 import type { Cardtable, GameEvent, GameView, LegalMoves, Move, PlayingView, Turn, WaitingView } from "../../../sdk/typescript/src/index";
 import { isRaceLost, isWaiting, SeatSession, unwrap } from "../../../sdk/typescript/src/index";
 import type { Board } from "./board";
+import { ChatPanel } from "./chat";
 import { followDrags } from "./drag";
 import { announce, fragmentParam, h, replaceKeepingFocus, seatName } from "./dom";
 import { changedPlaces, describe } from "./happenings";
@@ -175,6 +176,7 @@ class SeatPage {
   constructor(
     readonly session: SeatSession,
     private readonly stop: AbortController,
+    private readonly chat: ChatPanel,
   ) {}
 
   private stopWatching(): void {
@@ -187,7 +189,7 @@ class SeatPage {
     this.root = root;
     const lastMoves = h("section", { class: "last-moves", "aria-label": t.gameLog }, h("h2", {}, t.gameLog), this.log);
     const links = h("p", { class: "page-links" }, h("a", { href: "/play/" }, t.newGameLink), " · ", h("a", { href: "/play/rules", "data-rules": "" }, t.rules));
-    root.replaceChildren(this.title, this.linkLine, this.timerSlot, this.promptLine, this.host, lastMoves, this.extras, links);
+    root.replaceChildren(this.title, this.linkLine, this.timerSlot, this.promptLine, this.host, this.chat.element, lastMoves, this.extras, links);
     followDrags(this.host, () => this.board?.drop);
     document.addEventListener("keydown", (event) => {
       if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -215,6 +217,7 @@ class SeatPage {
     if (moment !== null && moment !== this.momentShown) this.host.scrollIntoView({ block: "start" });
     this.momentShown = moment;
     this.host.dataset["version"] = String(view.version);
+    this.chat.setSeat(view.seat);
     this.host.dataset["phase"] = view.phase;
     this.host.dataset["finished"] = String(view.finished);
     this.host.dataset["held"] = String(held);
@@ -410,8 +413,10 @@ export async function showTable(root: HTMLElement, client: Cardtable, gameId: st
   if (!token && invite) return showJoinForm(root, client, gameId, invite);
   const session = token ? client.seat(gameId, token) : new Spectator(client.api, gameId, "");
   const stop = new AbortController();
-  const page = new SeatPage(session, stop);
+  const chat = new ChatPanel(client, gameId, token ? session : null);
+  const page = new SeatPage(session, stop, chat);
   page.mount(root);
+  void chat.follow(stop.signal);
   await page.refreshUntilDone();
   addEventListener("pagehide", () => stop.abort());
   addEventListener("online", () => page.requestRefresh());
