@@ -32,7 +32,11 @@ def open_chat(page: Any) -> None:
 
 
 def chat_lines(page: Any) -> list[str]:
-    return list(page.eval_on_selector_all("#chat-log li[data-seq]", "(lis) => lis.map((li) => li.textContent)"))
+    return list(
+        page.eval_on_selector_all(
+            "#chat-log li[data-seq]", "(lis) => lis.map((li) => li.textContent)"
+        )
+    )
 
 
 def test_two_phones_and_a_spectator_chat(contexts: Any, live_server: LiveServer) -> None:
@@ -72,8 +76,12 @@ def test_two_phones_and_a_spectator_chat(contexts: Any, live_server: LiveServer)
     bea.wait_for_selector("#chat-log li[data-seat='0'] .emote")
     assert bea.get_attribute("#chat-log li[data-seat='0'] .emote", "aria-label") == "Well played"
     open_chat(watcher)
-    watcher.wait_for_function("() => document.querySelectorAll('#chat-log li[data-seq]').length === 2")
-    assert watcher.locator("#chat-text").count() == 0 and watcher.locator("[data-emote]").count() == 0
+    watcher.wait_for_function(
+        "() => document.querySelectorAll('#chat-log li[data-seq]').length === 2"
+    )
+    assert (
+        watcher.locator("#chat-text").count() == 0 and watcher.locator("[data-emote]").count() == 0
+    )
     assert "spectateurs" in watcher.inner_text("#chat-note")
 
     # Nothing of it changed the game.
@@ -96,7 +104,9 @@ def test_two_phones_and_a_spectator_chat(contexts: Any, live_server: LiveServer)
     bea.fill("#chat-text", "encore")
     bea.click("#chat-send")
     bea.wait_for_function("() => document.querySelectorAll('#chat-log li[data-seq]').length === 3")
-    watcher.wait_for_function("() => document.querySelectorAll('#chat-log li[data-seq]').length === 3")
+    watcher.wait_for_function(
+        "() => document.querySelectorAll('#chat-log li[data-seq]').length === 3"
+    )
     assert chat_lines(ann) == ["Ann : 👍"]
     ann.reload()  # kept on the device
     ann.wait_for_selector("#chat")
