@@ -51,7 +51,7 @@ from cardtable.store.errors import StoreRefused, refusal_code
 
 log = logging.getLogger("cardtable.api.limits")
 
-KINDS = ("create", "move", "read", "table", "ops", "players", "queue")
+KINDS = ("create", "move", "read", "table", "ops", "players", "queue", "analysis")
 """The budgets a request may draw on (`kind_of`)."""
 EXEMPT_ENDPOINTS = frozenset({"operations.Liveness"})
 """Routes without a budget: /livez answers a constant (no store, no input), cheaper than
@@ -62,6 +62,8 @@ TABLE_BLUEPRINT = "tables."
 RATED_ENDPOINTS = {"players.Players": "players", "queue.QueueTickets": "queue"}
 """Creating a rated player and queueing: budgets of their own (docs/limits.md), so that one
 address cannot flood the names or the queue."""
+ANALYSIS_ENDPOINTS = frozenset({"games.Hints", "games.Review"})
+"""Hints and reviews run the estimator (CPU-expensive): a budget of their own."""
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 RIDING_ENDPOINTS = frozenset({"games.GameView", "games.LegalMoves", "games.Moves"})
 """Routes whose first store command is a game's read: their counters ride in its round
@@ -80,6 +82,8 @@ def kind_of(endpoint: str | None, method: str) -> str | None:
         return None
     if endpoint in OPS_ENDPOINTS:
         return "ops"
+    if endpoint in ANALYSIS_ENDPOINTS:
+        return "analysis"
     if method in READ_METHODS:
         return "read"
     if method == "POST" and endpoint in RATED_ENDPOINTS:
@@ -146,6 +150,7 @@ class Budgets:
             "ops": settings.rate_limit_ops,
             "players": settings.rate_limit_players,
             "queue": settings.rate_limit_queue,
+            "analysis": settings.rate_limit_analysis,
         }
         by_token = {
             "create": seat_move,
@@ -153,6 +158,7 @@ class Budgets:
             "read": seat_read,
             "table": seat_move,
             "queue": seat_move,
+            "analysis": settings.rate_limit_analysis,
         }
         return cls(
             {kind: _parsed(text) for kind, text in by_address.items()},
