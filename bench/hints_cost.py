@@ -1,6 +1,6 @@
 """The server CPU of one hint (GET /games/{id}/hints): the whole request through the real
-app (its rate-limit checks on, the budgets raised, the game read from a real Redis, the estimate, the JSON answer),
-`time.process_time()` of this process around each request (redis-server's own CPU is not
+app (its rate-limit checks on, the budgets raised; the game read from a real Redis, the
+estimate, the JSON answer), `time.process_time()` of this process around each request (redis-server's own CPU is not
 counted: it only answers one read). Skyjo and Skip-Bo tables of two players against the
 server's greedy bot, a hint asked before each of the human seat's moves, the move then
 played by the expert; percentiles over every hint.
@@ -20,7 +20,6 @@ from cardtable.config import Settings
 from cardtable.server.redis_server import RedisServer
 from cardtable_engine.registry import get_rules
 
-
 RAISED = (
     "rate_limit_analysis",
     "rate_limit_moves",
@@ -34,7 +33,7 @@ RAISED = (
 
 def measure(url: str, game: str, games: int, options: dict[str, object]) -> list[float]:
     raised = {name: "1000000/minute" for name in RAISED}
-    settings = Settings(redis_url=url, key_prefix=f"hints-{game}", **raised)  # type: ignore[arg-type]
+    settings = Settings(redis_url=url, key_prefix=f"hints-{game}", **raised)  # type: ignore
     app = create_app(settings)
     client = app.test_client()
     expert = get_rules(game).bots["expert"]
@@ -69,6 +68,11 @@ def measure(url: str, game: str, games: int, options: dict[str, object]) -> list
     return cpu
 
 
+def at(cpu: list[float], quantile: float) -> float:
+    """The quantile of sorted CPU seconds, in ms."""
+    return cpu[int(quantile * (len(cpu) - 1))] * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40)
@@ -79,11 +83,10 @@ def main() -> None:
             ("skipbo", {"stock_size": 10}, max(1, args.games // 4)),
         ):
             cpu = sorted(measure(server.url, game, games, options))
-            at = lambda q: cpu[int(q * (len(cpu) - 1))] * 1000  # noqa: E731
             print(
                 f"{game}: {len(cpu)} hints over {games} games: CPU per hint mean"
-                f" {statistics.fmean(cpu) * 1000:.2f} ms, p50 {at(0.5):.2f} ms,"
-                f" p99 {at(0.99):.2f} ms, max {cpu[-1] * 1000:.2f} ms"
+                f" {statistics.fmean(cpu) * 1000:.2f} ms, p50 {at(cpu, 0.5):.2f} ms,"
+                f" p99 {at(cpu, 0.99):.2f} ms, max {cpu[-1] * 1000:.2f} ms"
             )
 
 
