@@ -1,9 +1,9 @@
 """The server CPU of one hint (GET /games/{id}/hints): the whole request through the real
 app (its rate-limit checks on, the budgets raised; the game read from a real Redis, the
 estimate, the JSON answer), `time.process_time()` of this process around each request
-(redis-server's own CPU is not counted: it only answers one read). Skyjo and Skip-Bo tables of two players against the
-server's greedy bot, a hint asked before each of the human seat's moves, the move then
-played by the expert; percentiles over every hint.
+(redis-server's own CPU is not counted: it only answers one read). Skyjo and Skip-Bo
+tables of two players against the server's greedy bot, a hint asked before each of the
+human seat's moves, the move then played by the expert; percentiles over every hint.
 
 Run on purpose: `nice -n 5 .venv/bin/python bench/hints_cost.py [--games 40]`.
 """
