@@ -215,6 +215,9 @@ class _AsyncReader(ReaderCore, _AsyncClosing):
     async def record(self) -> dict[str, Any]:
         return await _perform(self, self._record_call())
 
+    async def review(self) -> dict[str, Any]:
+        return await _perform(self, self._review_call())
+
     async def close(self) -> None:
         await self._client.get_async_httpx_client().aclose()
 
@@ -234,6 +237,9 @@ class AsyncSeatSession(SeatCore, _AsyncReader):
 
     async def turn(self) -> Turn:
         return await self._run(self._turn())
+
+    async def hints(self) -> dict[str, Any]:
+        return await _perform(self, self._hints_call())
 
     async def leave(self) -> int:
         return await _perform(self, games.leave_call(self.game_id))

@@ -120,6 +120,9 @@ class Settings:
     """A waiting queue ticket nobody polls for this long expires (docs/rated-play.md)."""
     rate_limit_players: str = "10/minute; 100/day"
     """Rated players one address may create (docs/limits.md)."""
+    rate_limit_analysis: str = "60/minute"
+    """Hints and reviews one client address (and one seat's token) may ask for: the estimator
+    costs CPU, so they have a budget of their own (docs/limits.md)."""
     rate_limit_queue: str = "60/minute"
     """Queue requests (POST /queue) one address may send: a ladder bot playing 10 games a
     minute queues 10 times (docs/limits.md)."""
@@ -360,6 +363,7 @@ STRINGS = (
     "rate_limit_queue",
     "rate_limit_chat",
     "rate_limit_seat_chat",
+    "rate_limit_analysis",
     # The process's.
     "bind",
     "host",

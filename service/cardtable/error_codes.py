@@ -83,6 +83,8 @@ ERRORS: dict[str, ErrorCode] = {
         name_taken="another player has this name (compared ignoring case, after NFKC)",
         already_queued="the player holds a waiting ticket already (cancel it first)",
         already_matched="the ticket was matched: it cannot be cancelled",
+        hints_unavailable="hints are for casual games: not in rated games nor at tables with"
+        " a turn timer",
     ),
     **_codes(412, stale_version="If-Match names an older version (`details.current_version`)"),
     **_codes(413, payload_too_large="the body is larger than the server takes"),

@@ -135,6 +135,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{game_id}/hints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Each legal move of this seat with its estimate, best first, judged from the
+         *     seat's view alone (docs/bots.md, "Hints and reviews"). Casual games only: 409
+         *     `hints_unavailable` in rated games and at tables with a turn timer; 409
+         *     `not_your_turn` when the seat has no move to make.
+         */
+        get: operations["get_hints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A finished game's review: per seat, the moves that lost the most by the
+         *     estimator, each judged from that seat's view at the time. 409 (`game_not_over`)
+         *     until the game is over.
+         */
+        get: operations["get_review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{game_id}/join": {
         parameters: {
             query?: never;
@@ -1465,6 +1512,49 @@ export interface components {
             /** @description A rated game (made by the queue). */
             rated?: boolean;
         };
+        MoveHint: {
+            /** @description A legal move, as `legal-moves` lists it. */
+            move: components["schemas"]["Move"];
+            /** @description What the move is worth by the estimator, in `unit`. */
+            estimate: number;
+            /**
+             * @description `expected_round_score` (Skyjo: lower is better) or `win_probability` (Skip-Bo: higher is better).
+             * @enum {string}
+             */
+            unit: "expected_round_score" | "win_probability";
+            /** @description The first, best move. */
+            best: boolean;
+        };
+        Hints: {
+            seat: number;
+            /** @description The version judged. */
+            version: number;
+            /** @description How the estimates are made. */
+            method: string;
+            /** @description Every legal move of the seat, best first. */
+            moves: components["schemas"]["MoveHint"][];
+        };
+        Mistake: {
+            /** @description The move's index among the game's moves, from 0. */
+            turn: number;
+            /** @description The move made. */
+            move: components["schemas"]["Move"];
+            /** @description The best move by the estimator. */
+            best_move: components["schemas"]["Move"];
+            /** @description How much worse the move made was, in the review's `unit`. */
+            loss: number;
+        };
+        SeatReview: {
+            seat: number;
+            /** @description The largest losses, largest first (at most 5). */
+            mistakes: components["schemas"]["Mistake"][];
+        };
+        Review: {
+            /** @enum {string} */
+            unit: "expected_round_score" | "win_probability";
+            method: string;
+            seats: components["schemas"]["SeatReview"][];
+        };
         JoinRequest: {
             /** @description 1..40 characters (else 422 `invalid_name`). */
             name: string;
@@ -2104,7 +2194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players). */
+            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players), `hints_unavailable`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2249,7 +2339,125 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players). */
+            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players), `hints_unavailable`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_hints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hints"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired game (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players), `hints_unavailable`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired game (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players), `hints_unavailable`. */
             409: {
                 headers: {
                     [name: string]: unknown;
