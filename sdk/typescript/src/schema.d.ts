@@ -332,7 +332,9 @@ export interface paths {
         /**
          * Read a sheet: every round as entered and as counted, running totals, standings
          *     with shared ranks, whether the game is over and the winners.
-         * @description Send If-None-Match with the last ETag to get 304 while nothing changed.
+         * @description Send If-None-Match with the last ETag to get 304 while nothing changed; with
+         *     `wait`, a long-poll: the answer waits up to that long for a change (another phone
+         *     entering a round) before the 304.
          */
         get: operations["get_scoresheet"];
         put?: never;
@@ -3052,7 +3054,10 @@ export interface operations {
     };
     get_scoresheet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With If-None-Match naming the current version: wait up to this many seconds for a change before answering 304. */
+                wait?: number;
+            };
             header?: never;
             path: {
                 sheet_id: string;
@@ -3097,6 +3102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
             /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {

@@ -210,7 +210,9 @@ function editLink(id: string, token: string): HTMLElement {
 
 type Edit = (options: EditOptions) => Promise<Scoresheet>;
 
-/** How often an open sheet asks whether another phone changed it (a 304 while not). */
+/** How long an open sheet's long-poll waits for another phone's change (then a 304), and
+ * the pause before asking again when it could not ask (hidden tab, no network). */
+const WAIT_SECONDS = 25;
 const POLL_MS = 3000;
 /** The pause before a save tried again while the network is away (or at once when back). */
 const OFFLINE_RETRY_MS = 4000;
@@ -339,11 +341,17 @@ export async function showSheet(root: HTMLElement, client: Cardtable, id: string
     root.replaceChildren(...nodes.filter((node): node is HTMLElement => node !== null));
   }
 
-  /** Live: another phone's rounds appear within a few seconds. A form being filled in stays
-   * as it is (saying it is out of date): its save is then refused (If-Match) and refreshed. */
-  const poll = async (): Promise<void> => {
-    if (!pending && document.visibilityState === "visible" && navigator.onLine !== false) {
-      const next = await client.sheets.changedSince(id, sheet.version).catch(() => null);
+  /** Live: another phone's rounds appear as soon as it saves them (a long-poll the server
+   * answers at the change, else a 304 after WAIT_SECONDS). A form being filled in stays as
+   * it is (saying it is out of date): its save is then refused (If-Match) and refreshed. */
+  const follow = async (): Promise<void> => {
+    for (;;) {
+      if (document.visibilityState !== "visible" || navigator.onLine === false) {
+        await untilOnlineOr(POLL_MS);
+        continue;
+      }
+      const next = await client.sheets.changedSince(id, sheet.version, undefined, WAIT_SECONDS).catch(() => undefined);
+      if (next === undefined) await untilOnlineOr(POLL_MS); // unreachable: try again soon
       if (next && !pending && next.version > sheet.version) {
         sheet = next;
         const keep = typed && form !== null;
@@ -352,11 +360,10 @@ export async function showSheet(root: HTMLElement, client: Cardtable, id: string
         if (note) note.textContent = t.sheetChangedElsewhere;
       }
     }
-    setTimeout(() => void poll(), POLL_MS);
   };
   // While a save waits (the client sends it again until it is answered), say why.
   addEventListener("offline", () => pending && showPending(t.savingOffline));
   addEventListener("online", () => pending && showPending(t.saving));
   draw();
-  setTimeout(() => void poll(), POLL_MS);
+  void follow();
 }
