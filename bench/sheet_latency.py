@@ -7,8 +7,8 @@ only watches; against a running server (`make run`). Prints figures; not a test.
 For each round: from the tap on "Add the round" to the round's row on the other phone
 (`other`), beside the same tap to the row on the phone that saved it (`own`: the save's
 round trip and drawing, the floor any live update starts from). Both pages stamp with
-Date.now() of one machine. The rounds are spaced by a random pause, so that taps fall
-anywhere in the other phone's poll period (a conditional GET every 3 s)."""
+Date.now() of one machine. The rounds are spaced by a random pause (with the 3 s poll the
+sheets had before their long-poll, taps fell anywhere in its period)."""
 
 from __future__ import annotations
 
