@@ -242,6 +242,16 @@ class SeatSession(SeatCore, _Reader):
         act."""
         return _perform(self, self._hints_call())
 
+    def chat(self, text: str | None = None, emote: str | None = None) -> dict[str, Any]:
+        """Post a message (`text`) or a reaction (`emote`) to the table's chat as this seat:
+        the message as stored, with its `seq`. It never changes the game's version."""
+        return _perform(self, games.chat_call(self.game_id, text, emote))
+
+    def chat_messages(self, since: int = 0, wait: float = 0) -> dict[str, Any]:
+        """The table's chat after message `since`: {"seq", "messages"}; with `wait`
+        seconds, a long-poll for the next message."""
+        return _perform(self, games.chat_read_call(self.game_id, since, wait))
+
     def leave(self) -> int:
         """Leave the game (before the deal the seat opens again; after it the server's
         greedy bot plays it). Returns the game's version; AlreadyLeft the second time."""
