@@ -19,7 +19,14 @@ from typing import Any, ClassVar, Generic, TypeVar
 import httpx
 
 from cardtable_client import AuthenticatedClient, Client
-from cardtable_client.api.games import get_game, get_legal_moves, get_record, get_score
+from cardtable_client.api.games import (
+    get_game,
+    get_hints,
+    get_legal_moves,
+    get_record,
+    get_review,
+    get_score,
+)
 from cardtable_sdk._drive import Steps
 from cardtable_sdk._http import MAX_WAIT, Connection, raw_move_request, version_tag
 from cardtable_sdk._retry import RetryPolicy
@@ -68,6 +75,8 @@ def _checked(endpoint: ModuleType) -> Callable[[httpx.Response], Any]:
 _game = _checked(get_game)
 _score = _checked(get_score)
 _record = _checked(get_record)
+_review = _checked(get_review)
+_hints = _checked(get_hints)
 _legal = _checked(get_legal_moves)
 
 
@@ -147,6 +156,9 @@ class ReaderCore(LastView):
     def _record_call(self) -> Call[dict[str, Any]]:
         return Call(get_record._get_kwargs(self.game_id), _record)
 
+    def _review_call(self) -> Call[dict[str, Any]]:
+        return Call(get_review._get_kwargs(self.game_id), _review)
+
 
 class SeatCore(ReaderCore):
     """What a seat adds: its number, legal moves, turns and moves with If-Match."""
@@ -179,6 +191,9 @@ class SeatCore(ReaderCore):
 
     def _legal_moves_call(self) -> Call[MoveList]:
         return Call(get_legal_moves._get_kwargs(self.game_id), _moves)
+
+    def _hints_call(self) -> Call[dict[str, Any]]:
+        return Call(get_hints._get_kwargs(self.game_id), _hints)
 
     def _turn(self) -> CallSteps[Turn]:
         for _ in range(MAX_TURN_READS):

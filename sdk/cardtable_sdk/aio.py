@@ -213,6 +213,9 @@ class _AsyncReader(ReaderCore, _AsyncClosing):
     async def record(self) -> dict[str, Any]:
         return await _perform(self, self._record_call())
 
+    async def review(self) -> dict[str, Any]:
+        return await _perform(self, self._review_call())
+
     async def close(self) -> None:
         await self._client.get_async_httpx_client().aclose()
 
@@ -232,6 +235,19 @@ class AsyncSeatSession(SeatCore, _AsyncReader):
 
     async def turn(self) -> Turn:
         return await self._run(self._turn())
+
+    async def hints(self) -> dict[str, Any]:
+        return await _perform(self, self._hints_call())
+
+    async def chat(self, text: str | None = None, emote: str | None = None) -> dict[str, Any]:
+        """Post a message (`text`) or a reaction (`emote`) to the table's chat as this seat:
+        the message as stored, with its `seq`. It never changes the game's version."""
+        return await _perform(self, games.chat_call(self.game_id, text, emote))
+
+    async def chat_messages(self, since: int = 0, wait: float = 0) -> dict[str, Any]:
+        """The table's chat after message `since`: {"seq", "messages"}; with `wait`
+        seconds, a long-poll for the next message."""
+        return await _perform(self, games.chat_read_call(self.game_id, since, wait))
 
     async def leave(self) -> int:
         return await _perform(self, games.leave_call(self.game_id))

@@ -204,6 +204,12 @@ class _Reader(ReaderCore, _Closing):
         """The full record (deals, moves, reshuffles); GameNotOver until the game ends."""
         return _perform(self, self._record_call())
 
+    def review(self) -> dict[str, Any]:
+        """A finished game's review: {"unit", "method", "seats": [{"seat", "mistakes":
+        [{"turn", "move", "best_move", "loss"}]}]}, the moves each seat lost the most by;
+        GameNotOver until the game ends."""
+        return _perform(self, self._review_call())
+
     def close(self) -> None:
         self._client.get_httpx_client().close()
 
@@ -228,6 +234,23 @@ class SeatSession(SeatCore, _Reader):
     def turn(self) -> Turn:
         """The view and the legal moves at one same version: what to decide a move on."""
         return self._run(self._turn())
+
+    def hints(self) -> dict[str, Any]:
+        """Each legal move of this seat with the server's estimate, best first: {"seat",
+        "version", "method", "moves": [{"move", "estimate", "unit", "best"}]}. Casual games
+        only (HintsUnavailable in rated and timed games); NotYourTurn when the seat may not
+        act."""
+        return _perform(self, self._hints_call())
+
+    def chat(self, text: str | None = None, emote: str | None = None) -> dict[str, Any]:
+        """Post a message (`text`) or a reaction (`emote`) to the table's chat as this seat:
+        the message as stored, with its `seq`. It never changes the game's version."""
+        return _perform(self, games.chat_call(self.game_id, text, emote))
+
+    def chat_messages(self, since: int = 0, wait: float = 0) -> dict[str, Any]:
+        """The table's chat after message `since`: {"seq", "messages"}; with `wait`
+        seconds, a long-poll for the next message."""
+        return _perform(self, games.chat_read_call(self.game_id, since, wait))
 
     def leave(self) -> int:
         """Leave the game (before the deal the seat opens again; after it the server's

@@ -40,6 +40,7 @@ __all__ = [
     "GameNotOver",
     "GameNotStarted",
     "GameOver",
+    "HintsUnavailable",
     "IdempotencyKeyReused",
     "IllegalMove",
     "InvalidBotMove",
@@ -253,7 +254,11 @@ class GameNotFound(CardtableError, code="not_found", status=404):
 
 
 class GameNotOver(CardtableError, code="game_not_over", status=409):
-    """409: the record is published once the game is over."""
+    """409: the record and the review are published once the game is over."""
+
+
+class HintsUnavailable(CardtableError, code="hints_unavailable", status=409):
+    """409: hints are for casual games, not rated ones nor tables with a turn timer."""
 
 
 # ---- score sheets ------------------------------------------------------------------------

@@ -14,9 +14,11 @@ from typing import Any
 
 import httpx
 
+from cardtable_client.api.chat import get_chat, post_chat
 from cardtable_client.api.games import list_open_games
 from cardtable_client.api.tables import join_game, leave_game, rematch_game, start_game
 from cardtable_client.models import (
+    ChatPost,
     JoinRequest,
     LobbyPage,
     SeatGrant,
@@ -102,6 +104,23 @@ def join_call(game_id: str, name: str, invite: str | None) -> Call[Grant]:
 def start_call(game_id: str, fill: str, invite: str | None) -> Call[int]:
     request = checked_body(StartRequest.from_dict, _with_invite({"fill": fill}, invite))
     return Call(start_game._get_kwargs(game_id, body=request, idempotency_key=_key()), _version)
+
+
+def _json(response: httpx.Response) -> dict[str, Any]:
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def chat_call(game_id: str, text: str | None, emote: str | None) -> Call[dict[str, Any]]:
+    """Post `text` or `emote` to the table's chat (one key for all resends: posted once)."""
+    body = {name: value for name, value in (("text", text), ("emote", emote)) if value is not None}
+    request = checked_body(ChatPost.from_dict, body)
+    return Call(post_chat._get_kwargs(game_id, body=request, idempotency_key=_key()), _json)
+
+
+def chat_read_call(game_id: str, since: int, wait: float) -> Call[dict[str, Any]]:
+    """The chat's messages after `since` ({"seq", "messages"}); `wait`: a long-poll."""
+    return Call(get_chat._get_kwargs(game_id, since=since, wait=wait), _json)
 
 
 def leave_call(game_id: str) -> Call[int]:

@@ -16,6 +16,7 @@ from flask_smorest import Api
 from cardtable import logs, tracing
 from cardtable.api import (
     catalog_routes,
+    chat_routes,
     game_routes,
     metrics,
     ops_routes,
@@ -116,7 +117,14 @@ def create_app(settings: Settings | None = None, redis_client: RedisClient | Non
 
 def register_blueprints(api: Api) -> None:
     register_components(api)
-    for module in (game_routes, table_routes, scoresheet_routes, catalog_routes, ops_routes):
+    for module in (
+        game_routes,
+        table_routes,
+        chat_routes,
+        scoresheet_routes,
+        catalog_routes,
+        ops_routes,
+    ):
         api.register_blueprint(module.blp)
     for blueprint in rated_routes.BLUEPRINTS:
         api.register_blueprint(blueprint)

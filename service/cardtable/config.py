@@ -123,9 +123,17 @@ class Settings:
     settled (a process killed in between); 0: never (docs/rated-play.md)."""
     rate_limit_players: str = "10/minute; 100/day"
     """Rated players one address may create (docs/limits.md)."""
+    rate_limit_analysis: str = "60/minute"
+    """Hints and reviews one client address (and one seat's token) may ask for: the estimator
+    costs CPU, so they have a budget of their own (docs/limits.md)."""
     rate_limit_queue: str = "60/minute"
     """Queue requests (POST /queue) one address may send: a ladder bot playing 10 games a
     minute queues 10 times (docs/limits.md)."""
+    rate_limit_chat: str = "60/minute"
+    """Chat messages and emotes one address may post at its tables (several players
+    behind one home router share it)."""
+    rate_limit_seat_chat: str = "20/minute"
+    """Chat messages and emotes one seat's token may post, whatever the address."""
     write_schema: int = 5
     """The schema of the game documents written: 4 (the release before's, which reads no
     newer; 3 the one before it) during the first step of a rolling update from it, else 5
@@ -356,6 +364,9 @@ STRINGS = (
     "rate_limit_ops",
     "rate_limit_players",
     "rate_limit_queue",
+    "rate_limit_chat",
+    "rate_limit_seat_chat",
+    "rate_limit_analysis",
     # The process's.
     "bind",
     "host",

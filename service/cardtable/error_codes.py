@@ -85,6 +85,8 @@ ERRORS: dict[str, ErrorCode] = {
         already_matched="the ticket was matched: it cannot be cancelled",
         set_in_play="a game of a duplicate set: its record waits until every game of the set"
         " is over",
+        hints_unavailable="hints are for casual games: not in rated games nor at tables with"
+        " a turn timer",
     ),
     **_codes(412, stale_version="If-Match names an older version (`details.current_version`)"),
     **_codes(413, payload_too_large="the body is larger than the server takes"),
@@ -112,6 +114,8 @@ ERRORS: dict[str, ErrorCode] = {
         invalid_player_name="a player name that is empty, too long, or holds controls, invisible"
         " or combining characters, or leading, trailing or doubled spaces",
         invalid_player="a player request that cannot be met (an unknown kind)",
+        invalid_chat_message="a chat message that is empty, too long or unprintable, or both"
+        " or neither of `text` and `emote`",
         invalid_queue_request="a queue request that cannot be met (a table size the game"
         " does not have)",
         duplicate_needs_bots='a duplicate set is queued only by a bot player with opponents "bots"',

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from cardtable.api import metrics
 from cardtable.api.limits import charging_moves
 from cardtable.config import Settings
+from cardtable.games.chat import TableChat
 from cardtable.games.seating import Seating
 from cardtable.games.service import GameService
 from cardtable.live.alarms import Alarms
@@ -21,6 +22,7 @@ from cardtable.rated.ratings import Ratings
 from cardtable.rated.sweep import SettleSweep, SweepSettings
 from cardtable.sheets.service import ScoreSheetService
 from cardtable.store import DocumentStore, RedisClient
+from cardtable.store.chat import ChatLog
 from cardtable.store.clock import RedisClock
 from cardtable.store.connection import write_waits
 from cardtable.store.secrets import SharedSecret
@@ -43,6 +45,8 @@ class Wiring:
     queue: Queue
     sweep: SettleSweep
     """Settles the finished rated games nobody read (started in server workers)."""
+    chat: TableChat
+    """The live tables' chats (apart from the games' versions and records)."""
 
     @classmethod
     def build(cls, settings: Settings, redis_client: RedisClient) -> Wiring:
@@ -88,6 +92,7 @@ class Wiring:
             ratings,
             queue,
             sweep,
+            TableChat(games, ChatLog(redis_client, settings.key_prefix)),
         )
 
     @property

@@ -29,6 +29,9 @@ ONE_EACH = {
     "rate_limit_ops": "1/hour",
     "rate_limit_players": "1/hour",
     "rate_limit_queue": "1/hour",
+    "rate_limit_chat": "1/hour",
+    "rate_limit_seat_chat": "1/hour",
+    "rate_limit_analysis": "1/hour",
     "rate_limit_seat_moves": "1/hour",
     "rate_limit_seat_reads": "1/hour",
 }
@@ -111,6 +114,8 @@ def test_each_kind_maps_to_its_budget() -> None:
     assert kind_of("players.Player", "PATCH") == "move"
     assert kind_of("scoresheets.ScoresheetLastRound", "DELETE") == "move"
     assert kind_of("events.Events", "GET") == "read"
+    assert kind_of("games.Hints", "GET") == "analysis"  # the estimator's own budget
+    assert kind_of("games.Review", "GET") == "analysis"
     assert kind_of(None, "GET") == "read"  # an unknown path counts too
     assert kind_of(None, "POST") == "move"
 

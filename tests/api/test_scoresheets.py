@@ -5,6 +5,7 @@ nothing)."""
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -180,6 +181,32 @@ def test_rule_book_examples(sheets: Sheets, case: SheetCase) -> None:
 
 
 # ---- variants ------------------------------------------------------------------------
+
+
+def test_a_long_poll_is_woken_by_the_other_phones_round(sheet_app: Flask, sheets: Sheets) -> None:
+    """`wait` with If-None-Match holds the answer until the sheet changes: the push hub
+    wakes it on the other phone's round (no timer: the answer is the new sheet)."""
+    sheet = sheets.create("skyjo", 2)
+    answers: list[Any] = []
+    path = f"/scoresheets/{sheet['id']}?wait=20"
+    polling = threading.Thread(
+        target=lambda: answers.append(
+            sheet_app.test_client().get(path, headers={"If-None-Match": '"0"'})
+        )
+    )
+    polling.start()
+    hub = sheet_app.extensions["cardtable"].hub
+    while hub.held == 0:  # the long-poll is waiting
+        threading.Event().wait(0.01)
+    sheets.add(sheet, skyjo([3, 4], 0))
+    polling.join(20)
+    assert answers and answers[0].status_code == 200
+    assert answers[0].headers["ETag"] == '"1"' and len(answers[0].get_json()["rounds"]) == 1
+    # Without a change, a short wait ends in 304.
+    quiet = sheets.client.get(
+        f"/scoresheets/{sheet['id']}?wait=0.2", headers={"If-None-Match": '"1"'}
+    )
+    assert quiet.status_code == 304
 
 
 def test_skipbo_to_500(sheets: Sheets) -> None:

@@ -15,6 +15,9 @@ RAISED_LIMITS_ENV = {
     "CARDTABLE_RATE_LIMIT_OPS": "1000000/minute",
     "CARDTABLE_RATE_LIMIT_PLAYERS": "1000000/minute",
     "CARDTABLE_RATE_LIMIT_QUEUE": "1000000/minute",
+    "CARDTABLE_RATE_LIMIT_CHAT": "1000000/minute",
+    "CARDTABLE_RATE_LIMIT_SEAT_CHAT": "1000000/minute",
+    "CARDTABLE_RATE_LIMIT_ANALYSIS": "1000000/minute",
     "CARDTABLE_STORED_PER_CLIENT": "10000000",
 }
 
@@ -28,5 +31,8 @@ RAISED_LIMITS: dict[str, Any] = {
     "rate_limit_ops": "1000000/minute",
     "rate_limit_players": "1000000/minute",
     "rate_limit_queue": "1000000/minute",
+    "rate_limit_chat": "1000000/minute",
+    "rate_limit_seat_chat": "1000000/minute",
+    "rate_limit_analysis": "1000000/minute",
     "stored_per_client": 10_000_000,
 }

@@ -1,6 +1,11 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .applied_move import AppliedMove
+from .chat_message import ChatMessage
+from .chat_message_emote import ChatMessageEmote
+from .chat_page import ChatPage
+from .chat_post import ChatPost
+from .chat_post_emote import ChatPostEmote
 from .create_game_request import CreateGameRequest
 from .create_game_request_game import CreateGameRequestGame
 from .create_game_request_options import CreateGameRequestOptions
@@ -28,6 +33,7 @@ from .get_leaderboard_game import GetLeaderboardGame
 from .get_leaderboard_kind import GetLeaderboardKind
 from .health import Health
 from .health_checks import HealthChecks
+from .hints import Hints
 from .history_page import HistoryPage
 from .join_event import JoinEvent
 from .join_event_type import JoinEventType
@@ -40,10 +46,13 @@ from .list_open_games_game import ListOpenGamesGame
 from .lobby_game import LobbyGame
 from .lobby_game_options import LobbyGameOptions
 from .lobby_page import LobbyPage
+from .mistake import Mistake
 from .move_event import MoveEvent
 from .move_event_cells_item import MoveEventCellsItem
 from .move_event_cells_item_card_type_1 import MoveEventCellsItemCardType1
 from .move_event_type import MoveEventType
+from .move_hint import MoveHint
+from .move_hint_unit import MoveHintUnit
 from .move_request import MoveRequest
 from .move_result import MoveResult
 from .named_seat_request import NamedSeatRequest
@@ -79,6 +88,8 @@ from .rematch_event_type import RematchEventType
 from .rename import Rename
 from .reshuffle_event import ReshuffleEvent
 from .reshuffle_event_type import ReshuffleEventType
+from .review import Review
+from .review_unit import ReviewUnit
 from .round_end_event import RoundEndEvent
 from .round_end_event_grids_item_item_type_1 import RoundEndEventGridsItemItemType1
 from .round_end_event_type import RoundEndEventType
@@ -91,6 +102,7 @@ from .scoresheet_player import ScoresheetPlayer
 from .scoresheet_round import ScoresheetRound
 from .scoresheet_round_request import ScoresheetRoundRequest
 from .seat_grant import SeatGrant
+from .seat_review import SeatReview
 from .seat_token import SeatToken
 from .set_game import SetGame
 from .skip_bo_building_pile import SkipBoBuildingPile
@@ -177,6 +189,11 @@ from .waiting_view_phase import WaitingViewPhase
 
 __all__ = (
     "AppliedMove",
+    "ChatMessage",
+    "ChatMessageEmote",
+    "ChatPage",
+    "ChatPost",
+    "ChatPostEmote",
     "CreatedGame",
     "CreatedGameOptions",
     "CreatedPlayer",
@@ -204,6 +221,7 @@ __all__ = (
     "GetLeaderboardKind",
     "Health",
     "HealthChecks",
+    "Hints",
     "HistoryPage",
     "JoinEvent",
     "JoinEventType",
@@ -216,10 +234,13 @@ __all__ = (
     "LobbyGame",
     "LobbyGameOptions",
     "LobbyPage",
+    "Mistake",
     "MoveEvent",
     "MoveEventCellsItem",
     "MoveEventCellsItemCardType1",
     "MoveEventType",
+    "MoveHint",
+    "MoveHintUnit",
     "MoveRequest",
     "MoveResult",
     "NamedSeatRequest",
@@ -255,6 +276,8 @@ __all__ = (
     "Rename",
     "ReshuffleEvent",
     "ReshuffleEventType",
+    "Review",
+    "ReviewUnit",
     "RoundEndEvent",
     "RoundEndEventGridsItemItemType1",
     "RoundEndEventType",
@@ -267,6 +290,7 @@ __all__ = (
     "ScoresheetRound",
     "ScoresheetRoundRequest",
     "SeatGrant",
+    "SeatReview",
     "SeatToken",
     "SetGame",
     "SkipBoBuildingPile",

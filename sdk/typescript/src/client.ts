@@ -7,7 +7,7 @@ import { Players, PlayersApi } from "./players";
 import type { paths } from "./schema";
 import { SeatSession } from "./session";
 import { ScoreSheets } from "./sheets";
-import type { CreatedGame, CreateGameRequest, GameType, GameTypes, LobbyPage, SeatGrant } from "./types";
+import type { ChatPage, CreatedGame, CreateGameRequest, GameType, GameTypes, LobbyPage, SeatGrant } from "./types";
 
 export type Api = ReturnType<typeof createClient<paths>>;
 
@@ -69,6 +69,14 @@ export class Cardtable {
     const body = { public: false, ...request };
     const created = await withKey(async (headers) => unwrap(await this.api.POST("/games", { headers, body, signal })), this.retry, signal);
     return created as CreatedGame & { game: G };
+  }
+
+  /** A table's chat after message `since` (anyone may read it, spectators too); with
+   * `waitSeconds`, a long-poll for the next message. A `seq` below `since`: the chat expired
+   * and started again, read it from 0. Seats post with `seat(…).chat(…)`. */
+  async chat(gameId: string, since = 0, waitSeconds = 0, signal?: AbortSignal): Promise<ChatPage> {
+    const params = { path: { game_id: gameId }, query: { since, wait: waitSeconds } };
+    return withRetry(async () => unwrap(await this.api.GET("/games/{game_id}/chat", { params, signal })), this.retry, signal);
   }
 
   /**

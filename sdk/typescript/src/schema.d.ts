@@ -136,6 +136,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{game_id}/hints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Each legal move of this seat with its estimate, best first, judged from the
+         *     seat's view alone (docs/bots.md, "Hints and reviews"). Casual games only: 409
+         *     `hints_unavailable` in rated games and at tables with a turn timer; 409
+         *     `not_your_turn` when the seat has no move to make.
+         */
+        get: operations["get_hints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A finished game's review: per seat, the moves that lost the most by the
+         *     estimator, each judged from that seat's view at the time. 409 (`game_not_over`)
+         *     until the game is over.
+         */
+        get: operations["get_review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{game_id}/join": {
         parameters: {
             query?: never;
@@ -226,6 +273,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{game_id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The chat's kept messages after `since`, for anyone (spectators too); with
+         *     `wait`, a long-poll for the next one.
+         */
+        get: operations["get_chat"];
+        put?: never;
+        /**
+         * Post a message or an emote as the bearer token's seat. It never changes the
+         *     game's version and never reaches its record; the chat keeps its latest 50.
+         */
+        post: operations["post_chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scoresheets": {
         parameters: {
             query?: never;
@@ -260,7 +333,9 @@ export interface paths {
         /**
          * Read a sheet: every round as entered and as counted, running totals, standings
          *     with shared ranks, whether the game is over and the winners.
-         * @description Send If-None-Match with the last ETag to get 304 while nothing changed.
+         * @description Send If-None-Match with the last ETag to get 304 while nothing changed; with
+         *     `wait`, a long-poll: the answer waits up to that long for a change (another phone
+         *     entering a round) before the 304.
          */
         get: operations["get_scoresheet"];
         put?: never;
@@ -1480,6 +1555,49 @@ export interface components {
             /** @description A game of a duplicate set (a bot-only rated match: the same deal from every seat rotation, rated once on the set; docs/rated-play.md). Absent otherwise. */
             set?: components["schemas"]["RatedSet"];
         };
+        MoveHint: {
+            /** @description A legal move, as `legal-moves` lists it. */
+            move: components["schemas"]["Move"];
+            /** @description What the move is worth by the estimator, in `unit`. */
+            estimate: number;
+            /**
+             * @description `expected_round_score` (Skyjo: lower is better) or `win_probability` (Skip-Bo: higher is better).
+             * @enum {string}
+             */
+            unit: "expected_round_score" | "win_probability";
+            /** @description The first, best move. */
+            best: boolean;
+        };
+        Hints: {
+            seat: number;
+            /** @description The version judged. */
+            version: number;
+            /** @description How the estimates are made. */
+            method: string;
+            /** @description Every legal move of the seat, best first. */
+            moves: components["schemas"]["MoveHint"][];
+        };
+        Mistake: {
+            /** @description The move's index among the game's moves, from 0. */
+            turn: number;
+            /** @description The move made. */
+            move: components["schemas"]["Move"];
+            /** @description The best move by the estimator. */
+            best_move: components["schemas"]["Move"];
+            /** @description How much worse the move made was, in the review's `unit`. */
+            loss: number;
+        };
+        SeatReview: {
+            seat: number;
+            /** @description The largest losses, largest first (at most 5). */
+            mistakes: components["schemas"]["Mistake"][];
+        };
+        Review: {
+            /** @enum {string} */
+            unit: "expected_round_score" | "win_probability";
+            method: string;
+            seats: components["schemas"]["SeatReview"][];
+        };
         JoinRequest: {
             /** @description 1..40 characters (else 422 `invalid_name`). */
             name: string;
@@ -1509,6 +1627,38 @@ export interface components {
             fill: "expert" | "greedy" | "random";
             /** @description Start as the invite's holder instead of the creator's seat. */
             invite?: string;
+        };
+        ChatMessage: {
+            /** @description The message's number in this chat (1, 2, …). */
+            seq: number;
+            /** @description The seat that sent it. */
+            seat: number;
+            /** @description That seat's player name when it was sent. */
+            name: string;
+            /** @description The message (or `emote`). */
+            text?: string;
+            /**
+             * @description The reaction (or `text`).
+             * @enum {string}
+             */
+            emote?: "hello" | "thumbs_up" | "laugh" | "wow" | "sad" | "angry" | "clap" | "good_game";
+            /** @description When the server took it (Unix time, ms). */
+            at: number;
+        };
+        ChatPage: {
+            /** @description The chat's latest message number (0: none yet). Lower than the `since` asked: the chat was emptied (it expired), read again from 0. */
+            seq: number;
+            /** @description The kept messages after `since`, oldest first (the latest 50 are kept). */
+            messages: components["schemas"]["ChatMessage"][];
+        };
+        ChatPost: {
+            /** @description A message: 1 to 200 printable characters once trimmed (no controls, bidi overrides or invisible characters: 422 `invalid_chat_message`). Shown as text, never as markup. */
+            text?: string;
+            /**
+             * @description A quick reaction instead of `text`.
+             * @enum {string}
+             */
+            emote?: "hello" | "thumbs_up" | "laugh" | "wow" | "sad" | "angry" | "clap" | "good_game";
         };
         CreateScoresheetRequest: {
             /** @enum {string} */
@@ -2102,7 +2252,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players). */
+            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players), `hints_unavailable`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2247,7 +2397,125 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players). */
+            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players), `hints_unavailable`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_hints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hints"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired game (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players), `hints_unavailable`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    get_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired game (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`, `bot_seat`, `game_not_started` (still waiting for players), `hints_unavailable`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2607,6 +2875,164 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    get_chat: {
+        parameters: {
+            query?: {
+                /** @description Messages after this number (`seq`); default 0: all kept. */
+                since?: number;
+                /** @description When no message follows `since`, wait up to this many seconds for the next. */
+                wait?: number;
+            };
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatPage"];
+                };
+            };
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    post_chat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1 to 128 printable ASCII characters, e.g. a UUID; at least 16 where the answer carries a token: creating, joining, a rematch): a retry of the same request with the same key returns the first answer (with `Idempotent-Replayed: true`) instead of acting twice; the same key for a different request is refused (422 `idempotency_key_reused`), and so is a replay showing a token to another client than the first, unless the key is random in form (32 or more hex digits, or a UUID v4). Kept for CARDTABLE_IDEMPOTENCY_TTL_SECONDS (6 hours by default) after its use, and per seat for its 4 latest keyed requests. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatPost"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessage"];
+                };
+            };
+            /** @description Malformed request (`invalid_json`, `invalid_header`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A seat's bearer token is needed to post (`token_required`, `invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the configured limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_chat_message`: empty, too long or unprintable text, or both or neither of `text` and `emote`; `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the chat budget (CARDTABLE_RATE_LIMIT_CHAT, per address and per seat); `too_many_waiting` (503) for a long-poll on a full server. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     create_scoresheet: {
         parameters: {
             query?: never;
@@ -2684,7 +3110,10 @@ export interface operations {
     };
     get_scoresheet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With If-None-Match naming the current version: wait up to this many seconds for a change before answering 304. */
+                wait?: number;
+            };
             header?: never;
             path: {
                 sheet_id: string;
@@ -2729,6 +3158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
             /** @description The store cannot serve now (`store_unavailable`, `store_full`, `store_read_only`), or a write's outcome is unknown (`outcome_unknown`); see Retry-After. */
             503: {
                 headers: {

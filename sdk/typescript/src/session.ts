@@ -3,7 +3,7 @@ import type { Api } from "./client";
 import { errorFrom, StreamUnsupported, unwrap } from "./errors";
 import type { EventOf, GameName, MoveOf, ViewOf } from "./games";
 import { withKey, withRetry, type RetryOptions } from "./retry";
-import type { MoveResult, Score, SeatGrant, TableChange } from "./types";
+import type { ChatMessage, ChatPost, Hints, MoveResult, Review, Score, SeatGrant, TableChange } from "./types";
 import { streamOrPoll, type ChangeFeed } from "./watch";
 
 /** The legal moves of one version, for this seat. */
@@ -108,6 +108,26 @@ export class SeatSession<G extends GameName = GameName> {
   /** Once the game is over: this seat in its rematch (the first call creates it). */
   async rematch(signal?: AbortSignal): Promise<SeatGrant> {
     return this.write(async (key) => unwrap(await this.api.POST("/games/{game_id}/rematch", { params: this.path(), headers: { ...this.auth, ...key }, signal })), signal);
+  }
+
+  /** Post a chat message (`{text}`) or an emote (`{emote}`) as this seat: one
+   * Idempotency-Key for all its attempts, so a lost answer never posts it twice. It never
+   * changes the game's version. */
+  async chat(post: ChatPost, signal?: AbortSignal): Promise<ChatMessage> {
+    return this.write(async (key) => unwrap(await this.api.POST("/games/{game_id}/chat", { params: this.path(), headers: { ...this.auth, ...key }, body: post, signal })), signal);
+  }
+
+  /**
+   * Each legal move of this seat with the server's estimate, best first (casual games only:
+   * `hints_unavailable` in rated and timed games; `not_your_turn` when the seat may not act).
+   */
+  async hints(signal?: AbortSignal): Promise<Hints> {
+    return this.read(async () => unwrap(await this.api.GET("/games/{game_id}/hints", { params: this.path(), headers: this.auth, signal })), signal);
+  }
+
+  /** A finished game's review: per seat, the moves that lost the most (`game_not_over` before). */
+  async review(signal?: AbortSignal): Promise<Review> {
+    return this.read(async () => unwrap(await this.api.GET("/games/{game_id}/review", { params: this.path(), headers: this.auth, signal })), signal);
   }
 
   async score(signal?: AbortSignal): Promise<Score> {

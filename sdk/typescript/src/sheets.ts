@@ -36,11 +36,14 @@ export class ScoreSheets {
     return withRetry(() => send(headers), this.retry, options.signal);
   }
 
-  /** The sheet if it changed since `version` (If-None-Match), else null: a cheap poll. */
-  async changedSince(id: string, version: number, signal?: AbortSignal): Promise<Scoresheet | null> {
+  /** The sheet if it changed since `version` (If-None-Match), else null: a cheap poll. With
+   * `waitSeconds` (up to 30), a long-poll: the server answers as soon as another phone
+   * changes the sheet, or null after that long. */
+  async changedSince(id: string, version: number, signal?: AbortSignal, waitSeconds = 0): Promise<Scoresheet | null> {
     const headers = { "If-None-Match": `"${version}"` };
+    const params = { path: { sheet_id: id }, query: waitSeconds ? { wait: waitSeconds } : {} };
     return withRetry(async () => {
-      const answer = await this.api.GET("/scoresheets/{sheet_id}", { params: { path: { sheet_id: id } }, headers, signal });
+      const answer = await this.api.GET("/scoresheets/{sheet_id}", { params, headers, signal });
       return answer.response.status === 304 ? null : unwrap(answer);
     }, this.retry, signal);
   }

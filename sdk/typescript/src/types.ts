@@ -27,6 +27,10 @@ export type MoveResult = Ok<paths["/games/{game_id}/moves"]["post"]>;
 export type AppliedMove = Item<MoveResult["applied"]>;
 export type Score = Ok<paths["/games/{game_id}/score"]["get"]>;
 export type GameRecord = Ok<paths["/games/{game_id}/record"]["get"]>;
+export type Hints = Ok<paths["/games/{game_id}/hints"]["get"]>;
+export type MoveHint = Item<Hints["moves"]>;
+export type Review = Ok<paths["/games/{game_id}/review"]["get"]>;
+export type Mistake = Item<Item<Review["seats"]>["mistakes"]>;
 export type GameTypes = Ok<paths["/game-types"]["get"]>;
 export type GameType = Item<GameTypes["games"]>;
 export type TableSetting = GameTypes["table_settings"] extends Record<string, infer Setting> ? Setting : never;
@@ -38,6 +42,12 @@ export type PlayerRequest = Item<CreateGameRequest["players"]>;
 export type CreatedGame = Ok<paths["/games"]["post"]>;
 export type SeatToken = Item<CreatedGame["players"]>;
 export type SeatGrant = Ok<paths["/games/{game_id}/join"]["post"]>;
+/** A table's chat after a number: `{seq, messages}` (a chat of its own, not game events). */
+export type ChatPage = Ok<paths["/games/{game_id}/chat"]["get"]>;
+export type ChatMessage = Item<ChatPage["messages"]>;
+/** What a seat posts: `{text}` or `{emote}`. */
+export type ChatPost = Accepts<paths["/games/{game_id}/chat"]["post"]>;
+export type Emote = NonNullable<ChatPost["emote"]>;
 export type TableChange = Ok<paths["/games/{game_id}/leave"]["post"]>;
 export type Scoresheet = Ok<paths["/scoresheets/{sheet_id}"]["get"]>;
 export type CreatedScoresheet = Ok<paths["/scoresheets"]["post"]>;

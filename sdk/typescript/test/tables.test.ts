@@ -72,4 +72,18 @@ describe.skipIf(!url)("live tables", () => {
     const hers = await bea.rematch();
     expect([hers.id, hers.seat]).toEqual([mine.id, 1]);
   });
+  it("chat: a seat posts once per key, anyone reads, a long-poll wakes, the game's version stays", async () => {
+    const { game, ann } = await openTable();
+    const bea = table.seat(game.id, (await table.join(game.id, "Bea", game.invite!)).token);
+    const before = (await ann.view()).version;
+    const waiting = table.chat(game.id, 0, 20);
+    const posted = await ann.chat({ text: "<i>salut</i>" });
+    expect(posted).toMatchObject({ seq: 1, seat: 0, name: "Ann", text: "<i>salut</i>" });
+    expect((await waiting).messages.map((message) => message.seq)).toEqual([1]);
+    await bea.chat({ emote: "good_game" });
+    const page = await table.chat(game.id, 1);
+    expect(page.seq).toBe(2);
+    expect(page.messages).toEqual([expect.objectContaining({ seat: 1, emote: "good_game" })]);
+    expect((await ann.view()).version).toBe(before);
+  });
 });

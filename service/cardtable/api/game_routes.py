@@ -1,4 +1,4 @@
-"""The games resource: create, view, legal moves, moves, score and record."""
+"""The games resource: create, view, legal moves, moves, score, record, hints and review."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from cardtable.api.requests import (
     version_tag,
     wiring,
 )
+from cardtable.api.schemas.analysis import HintsSchema, ReviewSchema
 from cardtable.api.schemas.common import (
     CreatedGameSchema,
     CreateGameRequestSchema,
@@ -45,6 +46,7 @@ from cardtable.api.schemas.common import (
     ViewQuerySchema,
 )
 from cardtable.api.schemas.tables import LobbyPageSchema, LobbyQuerySchema
+from cardtable.games import analysis
 from cardtable.games.idempotency import game_id_for, move_once
 from cardtable.games.service import Game
 from cardtable.store import VersionConflict
@@ -61,7 +63,7 @@ blp = Blueprint(
         304: "Not modified: the game is still at the version named by If-None-Match.",
         404: "Unknown or expired game (`not_found`).",
         409: "Conflict: `not_your_turn`, `game_over`, `version_conflict`, `game_not_over`,"
-        " `bot_seat`, `game_not_started` (still waiting for players).",
+        " `bot_seat`, `game_not_started` (still waiting for players), `hints_unavailable`.",
         412: "`stale_version`: If-Match names an older version; nothing was applied.",
         422: "Well formed but not acceptable: `validation_error`, `illegal_move`, "
         "`malformed_move`, `wrong_phase`, `invalid_options`, `invalid_players`, "
@@ -328,3 +330,29 @@ class Record(MethodView):
         duplicate set: 409 (`set_in_play`) until every game of its set is over."""
         games = wiring().games
         return games.record_for(game_id, bearer_token(), guard=wiring().queue.sets.check_record)
+
+
+@blp.route("/<string:game_id>/hints")
+class Hints(MethodView):
+    @blp.doc(operationId="get_hints", security=SEAT_ONLY)
+    @blp.response(200, HintsSchema, errors=(401, 404, 409, 503))
+    def get(self, game_id: str) -> Response:
+        """Each legal move of this seat with its estimate, best first, judged from the
+        seat's view alone (docs/bots.md, "Hints and reviews"). Casual games only: 409
+        `hints_unavailable` in rated games and at tables with a turn timer; 409
+        `not_your_turn` when the seat has no move to make."""
+        game, seat = wiring().games.load_for(game_id, bearer_token())
+        if seat is None:
+            raise TokenRequired("hints are a seat's: send its bearer token")
+        return _private(_json(analysis.hints(game, seat), game.version))
+
+
+@blp.route("/<string:game_id>/review")
+class Review(MethodView):
+    @blp.doc(operationId="get_review", security=SEAT_OR_SPECTATOR)
+    @blp.response(200, ReviewSchema, errors=(401, 404, 409, 503))
+    def get(self, game_id: str) -> Any:
+        """A finished game's review: per seat, the moves that lost the most by the
+        estimator, each judged from that seat's view at the time. 409 (`game_not_over`)
+        until the game is over."""
+        return analysis.review(wiring().games, game_id, bearer_token())

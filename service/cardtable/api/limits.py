@@ -51,7 +51,7 @@ from cardtable.store.errors import StoreRefused, refusal_code
 
 log = logging.getLogger("cardtable.api.limits")
 
-KINDS = ("create", "move", "read", "table", "ops", "players", "queue")
+KINDS = ("create", "move", "read", "table", "ops", "players", "queue", "chat", "analysis")
 """The budgets a request may draw on (`kind_of`)."""
 EXEMPT_ENDPOINTS = frozenset({"operations.Liveness"})
 """Routes without a budget: /livez answers a constant (no store, no input), cheaper than
@@ -62,6 +62,11 @@ TABLE_BLUEPRINT = "tables."
 RATED_ENDPOINTS = {"players.Players": "players", "queue.QueueTickets": "queue"}
 """Creating a rated player and queueing: budgets of their own (docs/limits.md), so that one
 address cannot flood the names or the queue."""
+OWN_BUDGET_ENDPOINTS = {**RATED_ENDPOINTS, "chat.Chat": "chat"}
+"""POSTs with a budget of their own: the rated ones, and a table's chat (talk must not eat
+the moves' budget, nor flood a table at the moves' rate)."""
+ANALYSIS_ENDPOINTS = frozenset({"games.Hints", "games.Review"})
+"""Hints and reviews run the estimator (CPU-expensive): a budget of their own."""
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 RIDING_ENDPOINTS = frozenset({"games.GameView", "games.LegalMoves", "games.Moves"})
 """Routes whose first store command is a game's read: their counters ride in its round
@@ -80,10 +85,12 @@ def kind_of(endpoint: str | None, method: str) -> str | None:
         return None
     if endpoint in OPS_ENDPOINTS:
         return "ops"
+    if endpoint in ANALYSIS_ENDPOINTS:
+        return "analysis"
     if method in READ_METHODS:
         return "read"
-    if method == "POST" and endpoint in RATED_ENDPOINTS:
-        return RATED_ENDPOINTS[endpoint]
+    if method == "POST" and endpoint in OWN_BUDGET_ENDPOINTS:
+        return OWN_BUDGET_ENDPOINTS[endpoint]
     if endpoint is not None and endpoint.startswith(TABLE_BLUEPRINT):
         return "table"
     if method == "POST" and endpoint in CREATION_ENDPOINTS:
@@ -146,6 +153,8 @@ class Budgets:
             "ops": settings.rate_limit_ops,
             "players": settings.rate_limit_players,
             "queue": settings.rate_limit_queue,
+            "chat": settings.rate_limit_chat,
+            "analysis": settings.rate_limit_analysis,
         }
         by_token = {
             "create": seat_move,
@@ -153,6 +162,8 @@ class Budgets:
             "read": seat_read,
             "table": seat_move,
             "queue": seat_move,
+            "chat": settings.rate_limit_seat_chat,
+            "analysis": settings.rate_limit_analysis,
         }
         return cls(
             {kind: _parsed(text) for kind, text in by_address.items()},

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Response, url_for
 from flask.views import MethodView
+from marshmallow import fields, validate
 
 from cardtable.api.blueprint import Blueprint
 from cardtable.api.idempotency_header import (
@@ -26,6 +27,7 @@ from cardtable.api.requests import (
     version_tag,
     wiring,
 )
+from cardtable.api.schemas.base import StrictSchema
 from cardtable.api.schemas.scoresheets import (
     CreatedScoresheetSchema,
     CreateScoresheetRequestSchema,
@@ -151,20 +153,38 @@ def _created(sheet: Sheet, token: str) -> Answer:
     return {**public, "edit_token": token}, status, headers
 
 
+class SheetQuerySchema(StrictSchema):
+    wait = fields.Float(
+        validate=validate.Range(0, 30),
+        load_default=0,
+        metadata={
+            "description": "With If-None-Match naming the current version: wait up to this "
+            "many seconds for a change before answering 304."
+        },
+    )
+
+
 @blp.route("/<string:sheet_id>")
 class ScoresheetView(MethodView):
     @blp.doc(operationId="get_scoresheet", security=[])
+    @blp.arguments(SheetQuerySchema(), location="query", as_kwargs=True)
     @blp.response(200, ScoresheetSchema, headers=VERSION_HEADER, errors=(304, 400, 404, 503))
-    def get(self, sheet_id: str) -> Any:
+    def get(self, sheet_id: str, wait: float = 0) -> Any:
         """Read a sheet: every round as entered and as counted, running totals, standings
         with shared ranks, whether the game is over and the winners.
 
-        Send If-None-Match with the last ETag to get 304 while nothing changed.
+        Send If-None-Match with the last ETag to get 304 while nothing changed; with
+        `wait`, a long-poll: the answer waits up to that long for a change (another phone
+        entering a round) before the 304.
         """
         service = wiring().sheets
         known = if_none_match_versions()
         if known:
             current = service.current_version(sheet_id)
+            if current in known and wait:
+                current = wiring().hub.wait_for_change(
+                    f"sheet:{sheet_id}", current, wait, lambda: service.current_version(sheet_id)
+                )
             if current in known:
                 response = Response(status=304)
                 response.headers["ETag"] = version_tag(current)

@@ -134,6 +134,12 @@ class Idempotency:
         keep = KEPT_PER_SEAT if name.startswith("seat") else KEPT_SHARED
         return Record(store.record_key_for(doc_id, name), value, self.ttl_seconds, keep)
 
+    def record_head(self, store: DocumentStore, doc_id: str, name: str) -> Record:
+        """A record whose answer the store script appends to `value` itself (JSON with no
+        secret to seal: a chat message, numbered only in the script)."""
+        value = b"|".join((self.digest, self.fingerprint.encode(), b""))
+        return Record(store.record_key_for(doc_id, name), value, self.ttl_seconds, KEPT_SHARED)
+
     def recall(self, store: DocumentStore, doc_id: str, name: str) -> Any | None:
         """The recorded answer of this key (None when it has none); a different request
         with the same key is refused."""

@@ -198,6 +198,12 @@ def channel_for(prefix: str) -> str:
     return f"{prefix}:game:changes"
 
 
+def sheet_channel_for(prefix: str) -> str:
+    """The channel the store's scripts publish a score sheet's changes on: the hub knows a
+    sheet's waiters by `sheet:<id>` (a game id never holds `:`)."""
+    return f"{prefix}:sheet:changes"
+
+
 @dataclass
 class _Game:
     """The waiters of one game: the latest version heard of, and the event they wait on."""
@@ -222,6 +228,7 @@ class Hub:
     ):
         self._redis = redis
         self.channel = channel_for(prefix)
+        self.sheet_channel = sheet_channel_for(prefix)
         self.capacity = default_capacity(capacity)
         self._lock = threading.Lock()
         self._games: dict[str, _Game] = {}
@@ -433,7 +440,7 @@ class Hub:
     def _listen_once(self) -> None:
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         try:
-            pubsub.subscribe(self.channel)
+            pubsub.subscribe(self.channel, self.sheet_channel)
             pubsub.get_message(timeout=1.0)  # the subscription's confirmation
             self._subscribed.set()
             self._retry_delay = MIN_RETRY_DELAY
@@ -441,14 +448,16 @@ class Hub:
             while not self.stopping:
                 message = pubsub.get_message(timeout=1.0)
                 if message is not None and message.get("type") == "message":
-                    self._deliver(message["data"])
+                    self._deliver(message["data"], message.get("channel"))
         finally:
             pubsub.close()
 
-    def _deliver(self, data: bytes | str) -> None:
+    def _deliver(self, data: bytes | str, channel: bytes | str | None = None) -> None:
         try:
             note = json.loads(data)
             game_id, version = str(note["id"]), int(note["version"])
+            if channel in (self.sheet_channel, self.sheet_channel.encode()):
+                game_id = f"sheet:{game_id}"
         except (ValueError, KeyError, TypeError):
             log.warning("ignored a malformed change notification")
             return

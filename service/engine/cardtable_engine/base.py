@@ -443,11 +443,14 @@ class GameState(ABC):
         }
 
     @classmethod
-    def replay(cls: type[S], record: Mapping[str, Any]) -> S:
-        """The final state of a recorded game, from its log alone; InvalidRecord otherwise."""
+    def replay(
+        cls: type[S], record: Mapping[str, Any], before_move: Callable[..., None] | None = None
+    ) -> S:
+        """The final state of a recorded game, from its log alone; InvalidRecord otherwise.
+        `before_move(seat, view, legal moves, move)` sees each decision as it is replayed."""
         from cardtable_engine.replay import replay
 
-        return replay(cls, record)
+        return replay(cls, record, before_move)
 
     # -- plain data ----------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ applied again with all its checks."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardtable_engine import turn_limit
@@ -16,13 +16,15 @@ if TYPE_CHECKING:
     from cardtable_engine.base import GameState
 
 S = TypeVar("S", bound="GameState")
+BeforeMove = Callable[[int, Mapping[str, Any], list[Any], Any], None]
 RECORD_KEYS = {"game", "options", "players", "log", "score"}
 
 
-def replay(cls: type[S], record: Mapping[str, Any]) -> S:
-    """The final state of the recorded game; InvalidRecord on anything wrong."""
+def replay(cls: type[S], record: Mapping[str, Any], before_move: BeforeMove | None = None) -> S:
+    """The final state of the recorded game; InvalidRecord on anything wrong. `before_move`
+    is called before each move with (seat, that seat's view, its legal moves, the move)."""
     try:
-        return _replay(cls, record)
+        return _replay(cls, record, before_move)
     except InvalidRecord:
         raise
     except EngineError as error:
@@ -56,7 +58,7 @@ def _entries(cls: type[GameState], log: object, n_players: int) -> list[Entry]:
     return entries
 
 
-def _replay(cls: type[S], record: Mapping[str, Any]) -> S:
+def _replay(cls: type[S], record: Mapping[str, Any], before_move: BeforeMove | None) -> S:
     if not isinstance(record, Mapping) or not set(record) >= RECORD_KEYS:
         raise InvalidRecord(f"a record holds {', '.join(sorted(RECORD_KEYS))}")
     if record["game"] != cls.info.name:
@@ -81,6 +83,9 @@ def _replay(cls: type[S], record: Mapping[str, Any]) -> S:
     while index < len(entries):
         entry, start = entries[index], len(state.log)
         index = _queue(state.script, entries, index + 1)
+        if before_move is not None:
+            seat = entry["seat"]
+            before_move(seat, state.view(seat), state.legal_moves(seat), entry["move"])
         try:
             state.apply(entry["seat"], entry["move"])
         except InvalidRecord:

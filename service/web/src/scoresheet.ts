@@ -1,6 +1,7 @@
 /** Score sheets for real-cards games, made for a phone: enter rounds, correct the last, see the winner. */
 import type { Cardtable, CreateScoresheetRequest, EditOptions, Scoresheet, ScoresheetRound, ScoresheetRoundRequest } from "../../../sdk/typescript/src/index";
 import { isRetryable, newIdempotencyKey, StaleVersion } from "../../../sdk/typescript/src/index";
+import { avatar, knownPlayers, photoControls, rememberPlayers } from "./avatars";
 import { announce, fragmentParam, h, loadLocal, saveLocal } from "./dom";
 import { boardGamesFirst, gameTitle } from "./games";
 import { errorText, t } from "./i18n";
@@ -13,6 +14,9 @@ interface KnownSheet {
   players: string[];
   editToken: string;
   created: string;
+  /** As this device last saw it (the history list says how each sheet stands). */
+  rounds?: number;
+  winners?: string[];
 }
 
 const KEY = "cardtable.sheets";
@@ -67,14 +71,57 @@ function knownSheets(): KnownSheet[] {
 
 function remember(sheet: KnownSheet): void {
   saveLocal(KEY, [sheet, ...knownSheets().filter((known) => known.id !== sheet.id)].slice(0, 30));
+  rememberPlayers(sheet.players);
+}
+
+/** Keep how a known sheet stands (its place in the history list does not change). */
+function noteProgress(sheet: Scoresheet): void {
+  const winners = sheet.winners.map((seat) => sheet.players[seat]?.name ?? "");
+  saveLocal(KEY, knownSheets().map((known) => (known.id === sheet.id ? { ...known, rounds: sheet.rounds.length, winners } : known)));
+}
+
+function forget(id: string): void {
+  saveLocal(KEY, knownSheets().filter((known) => known.id !== id));
+}
+
+/** The sheets this device kept, newest first: reopen one (offline too, once opened here),
+ * or delete it from this device (the server forgets it on its own, when it expires). */
+function history(changed: () => void): HTMLElement | null {
+  const past = knownSheets();
+  if (!past.length) return null;
+  const entry = (sheet: KnownSheet): HTMLElement => {
+    const state = sheet.winners?.length ? t.historyWon(sheet.winners) : sheet.rounds !== undefined ? t.historyRounds(sheet.rounds) : "";
+    return h(
+      "li",
+      { "data-sheet": sheet.id },
+      h("span", { class: "avatars" }, sheet.players.map(avatar)),
+      h("a", { href: `/play/sheets/${sheet.id}` }, t.sheetEntry(gameTitle(sheet.game), sheet.players.join(", "))),
+      h("span", { class: "small" }, ` · ${sheet.created.slice(0, 10)}${state ? ` · ${state}` : ""}`),
+      h("button", { type: "button", class: "secondary", "data-forget": sheet.id, onclick: () => { forget(sheet.id); changed(); } }, t.historyDelete),
+    );
+  };
+  return h("section", { "aria-label": t.yourSheets, id: "history" }, h("h2", {}, t.yourSheets), h("ul", { class: "sheets" }, past.map(entry)));
+}
+
+/** The players this device knows, one tap each to add to the new sheet's list. */
+function knownPlayerButtons(area: HTMLTextAreaElement): HTMLElement | null {
+  const players = knownPlayers();
+  if (!players.length) return null;
+  const add = (name: string): void => {
+    const names = area.value.split("\n").map((line) => line.trim()).filter(Boolean);
+    if (!names.includes(name)) area.value = [...names, name].join("\n");
+  };
+  return h("div", { class: "known-players", role: "group", "aria-label": t.knownPlayers }, h("span", { class: "small" }, t.knownPlayers), players.map((player) => h("button", { type: "button", class: "secondary", "data-known": player.name, onclick: () => add(player.name) }, avatar(player.name), ` ${player.name}`)));
 }
 
 function createForm(client: Cardtable, game: CreateScoresheetRequest["game"], options: Parameters<typeof optionField>[0][]): HTMLFormElement {
   const scoring = options.filter((option) => SCORING_OPTIONS.includes(option.name));
+  const area = h("textarea", { id: "sheet-players", name: "players", rows: 4, required: true });
   const form = h(
     "form",
     { class: "new-sheet", "aria-label": t.newSheetForm },
-    h("div", { class: "field" }, h("label", { for: "sheet-players" }, t.sheetPlayers), h("textarea", { id: "sheet-players", name: "players", rows: 4, required: true })),
+    h("div", { class: "field" }, h("label", { for: "sheet-players" }, t.sheetPlayers), area),
+    knownPlayerButtons(area),
     h("fieldset", {}, h("legend", {}, t.scoring), scoring.map(optionField)),
     h("button", { type: "submit" }, t.startSheet),
   );
@@ -98,17 +145,11 @@ export async function showSheets(root: HTMLElement, client: Cardtable): Promise<
     tabs.querySelectorAll("button").forEach((button) => button.setAttribute("aria-pressed", String(button.dataset["game"] === game)));
   };
   const tabs = h("div", { class: "choices", role: "group", "aria-label": t.game }, types.map((type) => h("button", { type: "button", class: "secondary", "data-game": type.game, onclick: () => choose(type.game) }, gameTitle(type.game))));
-  const past = knownSheets();
-  const nodes: (HTMLElement | null)[] = [
-    h("h1", {}, t.sheets),
-    h("p", {}, t.sheetsIntro),
-    past.length ? h("section", { "aria-label": t.yourSheets }, h("h2", {}, t.yourSheets), h("ul", { class: "sheets" }, past.map((sheet) => h("li", {}, h("a", { href: `/play/sheets/${sheet.id}` }, t.sheetEntry(gameTitle(sheet.game), sheet.players.join(", "))), ` · ${sheet.created.slice(0, 10)}`)))) : null,
-    h("h2", {}, t.newSheet),
-    tabs,
-    panel,
-    h("p", {}, h("a", { href: "/play/" }, t.playOnline)),
-  ];
-  root.replaceChildren(...nodes.filter((node): node is HTMLElement => node !== null));
+  const draw = (): void => {
+    const nodes: (HTMLElement | null)[] = [h("h1", {}, t.sheets), h("p", {}, t.sheetsIntro), history(draw), h("h2", {}, t.newSheet), tabs, panel, h("p", {}, h("a", { href: "/play/" }, t.playOnline))];
+    root.replaceChildren(...nodes.filter((node): node is HTMLElement => node !== null));
+  };
+  draw();
   const first = types[0];
   if (first) choose(first.game);
 }
@@ -124,7 +165,7 @@ function sheetTable(sheet: Scoresheet): HTMLElement {
   return h(
     "table",
     { class: "sheet", "aria-label": t.sheetRounds },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t.round), sheet.players.map((player) => h("th", { scope: "col" }, player.name)))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t.round), sheet.players.map((player) => h("th", { scope: "col" }, avatar(player.name), h("span", { class: "player-name" }, player.name))))),
     h(
       "tbody",
       {},
@@ -169,7 +210,9 @@ function editLink(id: string, token: string): HTMLElement {
 
 type Edit = (options: EditOptions) => Promise<Scoresheet>;
 
-/** How often an open sheet asks whether another phone changed it (a 304 while not). */
+/** How long an open sheet's long-poll waits for another phone's change (then a 304), and
+ * the pause before asking again when it could not ask (hidden tab, no network). */
+const WAIT_SECONDS = 25;
 const POLL_MS = 3000;
 /** The pause before a save tried again while the network is away (or at once when back). */
 const OFFLINE_RETRY_MS = 4000;
@@ -269,7 +312,11 @@ export async function showSheet(root: HTMLElement, client: Cardtable, id: string
   function draw(keepForm = false): void {
     // The service worker keeps the sheet as it is now: a reload without a network shows it
     // (the answer to a save does not pass through the worker, and the first read may not).
-    if (sheet.version !== keptVersion) keepOffline([`/scoresheets/${encodeURIComponent(id)}`]);
+    if (sheet.version !== keptVersion) {
+      keepOffline([`/scoresheets/${encodeURIComponent(id)}`]);
+      noteProgress(sheet);
+    }
+    const photosOpen = root.querySelector<HTMLDetailsElement>("#photos")?.open ?? false;
     keptVersion = sheet.version;
     if (!keepForm || !form) {
       form = roundForm();
@@ -283,21 +330,28 @@ export async function showSheet(root: HTMLElement, client: Cardtable, id: string
       h("p", {}, names, sheetKind(sheet.game).summary(sheet)),
       sheet.finished ? h("p", { class: "outcome", id: "outcome", role: "status" }, outcomeText(sheet)) : null,
       h("div", { class: "scroll" }, sheetTable(sheet)),
-      h("ul", { class: "standings", "aria-label": t.standings }, sheet.standings.map((standing) => h("li", {}, t.sheetRank(standing.rank, standing.name, standing.total)))),
+      h("ul", { class: "standings", "aria-label": t.standings }, sheet.standings.map((standing) => h("li", {}, avatar(standing.name), " ", t.sheetRank(standing.rank, standing.name, standing.total)))),
       form,
       pendingLine,
       canFix ? h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", onclick: () => { correcting = true; draw(); } }, t.correctLast), h("button", { type: "button", class: "secondary", onclick: () => void save(remove, sheet.version, t.lastRemoved) }, t.removeLast)) : null,
+      photoControls(sheet.players.map((player) => player.name), () => draw(true), photosOpen),
       editToken ? editLink(id, editToken) : h("p", {}, t.readOnlySheet),
       h("p", {}, h("a", { href: "/play/sheets" }, t.allSheets)),
     ];
     root.replaceChildren(...nodes.filter((node): node is HTMLElement => node !== null));
   }
 
-  /** Live: another phone's rounds appear within a few seconds. A form being filled in stays
-   * as it is (saying it is out of date): its save is then refused (If-Match) and refreshed. */
-  const poll = async (): Promise<void> => {
-    if (!pending && document.visibilityState === "visible" && navigator.onLine !== false) {
-      const next = await client.sheets.changedSince(id, sheet.version).catch(() => null);
+  /** Live: another phone's rounds appear as soon as it saves them (a long-poll the server
+   * answers at the change, else a 304 after WAIT_SECONDS). A form being filled in stays as
+   * it is (saying it is out of date): its save is then refused (If-Match) and refreshed. */
+  const follow = async (): Promise<void> => {
+    for (;;) {
+      if (document.visibilityState !== "visible" || navigator.onLine === false) {
+        await untilOnlineOr(POLL_MS);
+        continue;
+      }
+      const next = await client.sheets.changedSince(id, sheet.version, undefined, WAIT_SECONDS).catch(() => undefined);
+      if (next === undefined) await untilOnlineOr(POLL_MS); // unreachable: try again soon
       if (next && !pending && next.version > sheet.version) {
         sheet = next;
         const keep = typed && form !== null;
@@ -306,11 +360,10 @@ export async function showSheet(root: HTMLElement, client: Cardtable, id: string
         if (note) note.textContent = t.sheetChangedElsewhere;
       }
     }
-    setTimeout(() => void poll(), POLL_MS);
   };
   // While a save waits (the client sends it again until it is answered), say why.
   addEventListener("offline", () => pending && showPending(t.savingOffline));
   addEventListener("online", () => pending && showPending(t.saving));
   draw();
-  setTimeout(() => void poll(), POLL_MS);
+  void follow();
 }

@@ -1,8 +1,10 @@
 /** A seat at a live game: reads view + legal moves, sends moves, and follows the other players. */
-import type { Cardtable, GameEvent, GameView, LegalMoves, Move, PlayingView, Turn, WaitingView } from "../../../sdk/typescript/src/index";
+import type { Cardtable, GameEvent, GameView, LegalMoves, Move, PlayingView, Review, Turn, WaitingView } from "../../../sdk/typescript/src/index";
 import { isRaceLost, isWaiting, SeatSession, unwrap } from "../../../sdk/typescript/src/index";
 import type { Board } from "./board";
+import { ChatPanel } from "./chat";
 import { followDrags } from "./drag";
+import { hintControl, offersHints, reviewControl } from "./hints";
 import { announce, fragmentParam, h, replaceKeepingFocus, seatName } from "./dom";
 import { changedPlaces, describe } from "./happenings";
 import { errorText, t } from "./i18n";
@@ -70,6 +72,7 @@ function gameEnd(view: PlayingView, names: string[], page: SeatPage): HTMLElemen
     h("ol", { class: "ranking", "aria-label": t.standings }, ranking(view).map((seat) => h("li", { class: view.winners.includes(seat) ? "winner" : "" }, h("span", {}, seatName(names, seat)), " ", h("span", { class: "total" }, t.points(view.totals[seat] ?? 0))))),
     rematchControl(page.session, view, names, page.goTo),
     h("p", {}, h("a", { href: `/play/replay/${view.id}`, "data-replay": "" }, t.replayLink)),
+    page.review(view, names),
   );
 }
 
@@ -111,7 +114,7 @@ function namesOf(view: GameView): string[] {
 /** Around the board: the outcome, the scores, the timer, the seat links, leaving, rematch. */
 function extrasFor(view: GameView, names: string[], page: SeatPage): HTMLElement[] {
   const { session } = page;
-  const parts: (HTMLElement | null)[] = [];
+  const parts: (HTMLElement | null)[] = [page.hint(view, names)];
   if (!isWaiting(view)) parts.push(roundsTable(view, names), seatLinks(session.gameId, session.token));
   parts.push(leaveControl(view, page.leave), shareLinks(session), session.token ? soundSwitch() : null);
   return parts.filter((node): node is HTMLElement => node !== null);
@@ -170,11 +173,30 @@ class SeatPage {
   /** The moment last brought into view ("round", "game"), so that it is scrolled to once. */
   private momentShown: string | null = null;
 
+  /** The hint control and the review of the version they were made for: a redraw of the
+   * same version keeps what they show. */
+  private hintShown: { version: number; element: HTMLElement | null } | null = null;
+  private reviewShown: HTMLElement | null = null;
+
+  hint(view: GameView, names: string[]): HTMLElement | null {
+    if (this.hintShown?.version !== view.version) {
+      const offered = !isWaiting(view) && this.session.token !== "" && offersHints(view, (this.turn?.legal.moves.length ?? 0) > 0);
+      this.hintShown = { version: view.version, element: offered && !isWaiting(view) ? hintControl(this.session, view, names) : null };
+    }
+    return this.hintShown.element;
+  }
+
+  review(view: PlayingView, names: string[]): HTMLElement {
+    this.reviewShown ??= reviewControl(this.session, view, names);
+    return this.reviewShown;
+  }
+
   private readonly linkLine = h("p", { class: "link", id: "link", role: "status", "data-state": "connecting" }, t.linkConnecting);
 
   constructor(
     readonly session: SeatSession,
     private readonly stop: AbortController,
+    private readonly chat: ChatPanel,
   ) {}
 
   private stopWatching(): void {
@@ -187,7 +209,7 @@ class SeatPage {
     this.root = root;
     const lastMoves = h("section", { class: "last-moves", "aria-label": t.gameLog }, h("h2", {}, t.gameLog), this.log);
     const links = h("p", { class: "page-links" }, h("a", { href: "/play/" }, t.newGameLink), " · ", h("a", { href: "/play/rules", "data-rules": "" }, t.rules));
-    root.replaceChildren(this.title, this.linkLine, this.timerSlot, this.promptLine, this.host, lastMoves, this.extras, links);
+    root.replaceChildren(this.title, this.linkLine, this.timerSlot, this.promptLine, this.host, this.chat.element, lastMoves, this.extras, links);
     followDrags(this.host, () => this.board?.drop);
     document.addEventListener("keydown", (event) => {
       if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -215,6 +237,7 @@ class SeatPage {
     if (moment !== null && moment !== this.momentShown) this.host.scrollIntoView({ block: "start" });
     this.momentShown = moment;
     this.host.dataset["version"] = String(view.version);
+    this.chat.setSeat(view.seat);
     this.host.dataset["phase"] = view.phase;
     this.host.dataset["finished"] = String(view.finished);
     this.host.dataset["held"] = String(held);
@@ -388,6 +411,10 @@ class Spectator extends SeatSession {
     return view;
   }
 
+  override async review(): Promise<Review> {
+    return unwrap(await this.api.GET("/games/{game_id}/review", { params: { path: { game_id: this.gameId } } }));
+  }
+
   override async legalMoves(): Promise<LegalMoves> {
     return { version: this.version ?? 0, seat: -1, moves: [] } as unknown as LegalMoves;
   }
@@ -410,8 +437,10 @@ export async function showTable(root: HTMLElement, client: Cardtable, gameId: st
   if (!token && invite) return showJoinForm(root, client, gameId, invite);
   const session = token ? client.seat(gameId, token) : new Spectator(client.api, gameId, "");
   const stop = new AbortController();
-  const page = new SeatPage(session, stop);
+  const chat = new ChatPanel(client, gameId, token ? session : null);
+  const page = new SeatPage(session, stop, chat);
   page.mount(root);
+  void chat.follow(stop.signal);
   await page.refreshUntilDone();
   addEventListener("pagehide", () => stop.abort());
   addEventListener("online", () => page.requestRefresh());

@@ -10,18 +10,28 @@ from ... import errors
 
 from ...models.error import Error
 from ...models.scoresheet import Scoresheet
+from ...types import UNSET, Unset
 from typing import cast
 
 
 def _get_kwargs(
     sheet_id: str,
+    *,
+    wait: float | Unset = 0.0,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["wait"] = wait
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/scoresheets/{sheet_id}".format(
             sheet_id=quote(str(sheet_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -49,6 +59,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
@@ -74,14 +89,18 @@ def sync_detailed(
     sheet_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: float | Unset = 0.0,
 ) -> Response[Any | Error | Scoresheet]:
     """Read a sheet: every round as entered and as counted, running totals, standings
     with shared ranks, whether the game is over and the winners.
 
-     Send If-None-Match with the last ETag to get 304 while nothing changed.
+     Send If-None-Match with the last ETag to get 304 while nothing changed; with
+    `wait`, a long-poll: the answer waits up to that long for a change (another phone
+    entering a round) before the 304.
 
     Args:
         sheet_id (str):
+        wait (float | Unset):  Default: 0.0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -93,6 +112,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         sheet_id=sheet_id,
+        wait=wait,
     )
 
     response = client.get_httpx_client().request(
@@ -106,14 +126,18 @@ def sync(
     sheet_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: float | Unset = 0.0,
 ) -> Any | Error | Scoresheet | None:
     """Read a sheet: every round as entered and as counted, running totals, standings
     with shared ranks, whether the game is over and the winners.
 
-     Send If-None-Match with the last ETag to get 304 while nothing changed.
+     Send If-None-Match with the last ETag to get 304 while nothing changed; with
+    `wait`, a long-poll: the answer waits up to that long for a change (another phone
+    entering a round) before the 304.
 
     Args:
         sheet_id (str):
+        wait (float | Unset):  Default: 0.0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,6 +150,7 @@ def sync(
     return sync_detailed(
         sheet_id=sheet_id,
         client=client,
+        wait=wait,
     ).parsed
 
 
@@ -133,14 +158,18 @@ async def asyncio_detailed(
     sheet_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: float | Unset = 0.0,
 ) -> Response[Any | Error | Scoresheet]:
     """Read a sheet: every round as entered and as counted, running totals, standings
     with shared ranks, whether the game is over and the winners.
 
-     Send If-None-Match with the last ETag to get 304 while nothing changed.
+     Send If-None-Match with the last ETag to get 304 while nothing changed; with
+    `wait`, a long-poll: the answer waits up to that long for a change (another phone
+    entering a round) before the 304.
 
     Args:
         sheet_id (str):
+        wait (float | Unset):  Default: 0.0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,6 +181,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         sheet_id=sheet_id,
+        wait=wait,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -163,14 +193,18 @@ async def asyncio(
     sheet_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: float | Unset = 0.0,
 ) -> Any | Error | Scoresheet | None:
     """Read a sheet: every round as entered and as counted, running totals, standings
     with shared ranks, whether the game is over and the winners.
 
-     Send If-None-Match with the last ETag to get 304 while nothing changed.
+     Send If-None-Match with the last ETag to get 304 while nothing changed; with
+    `wait`, a long-poll: the answer waits up to that long for a change (another phone
+    entering a round) before the 304.
 
     Args:
         sheet_id (str):
+        wait (float | Unset):  Default: 0.0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,5 +218,6 @@ async def asyncio(
         await asyncio_detailed(
             sheet_id=sheet_id,
             client=client,
+            wait=wait,
         )
     ).parsed
