@@ -23,10 +23,12 @@ def launch(
     )  # fmt: skip
 
 
-def wait_ready(process: subprocess.Popen[bytes], url: str, output: Callable[[], str]) -> bool:
-    """Whether `url` answered 200 within 30 s; RuntimeError with the end of `output()` when
-    gunicorn exits first."""
-    deadline = time.monotonic() + 30
+def wait_ready(
+    process: subprocess.Popen[bytes], url: str, output: Callable[[], str], seconds: float = 30
+) -> bool:
+    """Whether `url` answered 200 within `seconds`; RuntimeError with the end of `output()`
+    when gunicorn exits first."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"gunicorn exited early:\n{output()[-3000:]}")

@@ -25,6 +25,8 @@ class LiveServer(ChildProcess):
     config: str = "python:cardtable.server.gunicorn_conf"
     stdout: int = subprocess.DEVNULL
     """Where the server's log goes (stdout, as JSON lines): subprocess.PIPE to read it."""
+    ready_seconds: float = 30
+    """How long it may take to answer /readyz (benches on a busy machine give it more)."""
 
     @property
     def url(self) -> str:
@@ -49,7 +51,7 @@ class LiveServer(ChildProcess):
         def stderr() -> str:
             return process.stderr.read().decode() if process.stderr else ""
 
-        if gunicorn_process.wait_ready(process, f"{self.url}/readyz", stderr):
+        if gunicorn_process.wait_ready(process, f"{self.url}/readyz", stderr, self.ready_seconds):
             return self
         self.stop()
-        raise TimeoutError("the live server did not become ready in 30 s")
+        raise TimeoutError(f"the live server did not become ready in {self.ready_seconds:g} s")
