@@ -64,6 +64,8 @@ async def run_stream(stream: Stream, port: int, path: str, client: str) -> None:
             body = await reader.read(4096)
             if b'"code"' in body:
                 stream.code = body.split(b'"code":', 1)[1].split(b'"')[1].decode()
+            if b"building this game's events" in body:
+                stream.code += " (feed busy)"  # the game's feed lock, not the capacity
             if b"\r\nretry-after:" in head.lower():
                 stream.code += " +Retry-After"
             writer.close()
