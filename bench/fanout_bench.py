@@ -21,6 +21,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -30,7 +31,6 @@ sys.path.insert(0, str(HERE.parent))  # run as a script from anywhere: reuse the
 from cardtable.server.redis_server import RedisServer  # noqa: E402
 from tests.push.conftest import create_game  # noqa: E402
 from tests.push.fanout_client import FanoutClient  # noqa: E402
-from tests.push.test_push_live import play_moves  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
 
 
@@ -45,6 +45,20 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def play_move(url: str, created: dict[str, Any]) -> None:
+    """One legal move by whichever seat may act, with the patience a loaded machine needs
+    (a worker sending to thousands of streams answers late)."""
+    with httpx.Client(timeout=120) as client:
+        game_id = created["id"]
+        view = client.get(f"{url}/games/{game_id}").json()
+        auth = {"Authorization": f"Bearer {created['players'][view['active_seats'][0]]['token']}"}
+        legal = client.get(f"{url}/games/{game_id}/legal-moves", headers=auth).json()
+        moved = client.post(
+            f"{url}/games/{game_id}/moves", json={"move": legal["moves"][0]}, headers=auth
+        )
+        assert moved.status_code == 200, moved.text
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--streams", type=int, default=3000)
@@ -52,17 +66,22 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--pause", type=float, default=0, help="seconds idle before a move")
     parser.add_argument("--together", action="store_true", help="the moves back to back")
+    parser.add_argument(
+        "--clients", type=int, default=1, help="load client processes the streams are split over"
+    )
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server")
     args = parser.parse_args()
     env = {"CARDTABLE_TRUSTED_PROXIES": "1", **dict(item.split("=", 1) for item in args.env)}
     with RedisServer() as redis:
-        server = LiveServer(redis.url, workers=args.workers, extra_env=env).start()
+        server = LiveServer(
+            redis.url, workers=args.workers, extra_env=env, ready_seconds=180
+        ).start()
         try:
             assert server.process is not None
             pids = worker_pids(server.process.pid)
             before = {pid: rss_mb(pid) for pid in pids}
             created = create_game(server.url)
-            client = FanoutClient(server.port, created["id"], args.streams)
+            client = FanoutClient(server.port, created["id"], args.streams, args.clients)
             started = time.monotonic()
             opened = client.report()
             print(f"{args.streams} streams asked for: {opened['opened']} open in "
@@ -72,16 +91,18 @@ def main() -> None:
             moved_at = {}
             if args.together:  # the moves back to back, then the streams are read
                 for number in range(1, args.moves + 1):
-                    play_moves(server.url, created, 1)
+                    play_move(server.url, created)
                     moved_at[number] = time.time()
             for number in range(1, args.moves + 1):
                 if not args.together:
                     time.sleep(args.pause)
-                    play_moves(server.url, created, 1)
+                    play_move(server.url, created)
                     moved_at[number] = time.time()
-                version = httpx.get(f"{server.url}/games/{created['id']}").json()["version"]
+                version = httpx.get(f"{server.url}/games/{created['id']}", timeout=120).json()[
+                    "version"
+                ]
                 version = number if args.together else version
-                result = client.wait(version, 120, moved_at[number])
+                result = client.wait(version, 300, moved_at[number])
                 total = result["deliveries"]
                 print(f"move {number} (version {version}): {result['reached']} of "
                       f"{opened['opened']} streams got it ({result['open']} still open); "

@@ -80,7 +80,7 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=19)
     args = parser.parse_args()
     with RedisServer() as redis:
-        setup = LiveServer(redis.url, workers=1, extra_env=SETUP_BUDGETS).start()
+        setup = LiveServer(redis.url, workers=1, extra_env=SETUP_BUDGETS, ready_seconds=180).start()
         try:
             long_id = long_game(setup.url)
             small = httpx.post(
@@ -90,7 +90,7 @@ def main() -> None:
         finally:
             setup.stop()
         server = LiveServer(
-            redis.url, workers=1, extra_env={"CARDTABLE_TRUSTED_PROXIES": "1"}
+            redis.url, workers=1, extra_env={"CARDTABLE_TRUSTED_PROXIES": "1"}, ready_seconds=180
         ).start()
         try:
             version = httpx.get(f"{server.url}/games/{long_id}", headers=VICTIM).json()["version"]

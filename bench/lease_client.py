@@ -37,7 +37,7 @@ def main() -> None:
     }
     with (
         RedisServer() as redis,
-        LiveServer(redis.url, workers=args.workers, extra_env=env) as server,
+        LiveServer(redis.url, workers=args.workers, extra_env=env, ready_seconds=180) as server,
     ):
         reading = lease_client(server.url, threads=args.threads, seconds=args.seconds)
     allowed = BUDGET_PER_MINUTE + BUDGET_PER_MINUTE / 60 * reading.seconds

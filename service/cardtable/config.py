@@ -142,7 +142,9 @@ class Settings:
     # Push (event streams and long-polls; cardtable.live.hub, api/event_routes.py).
     max_streams: int | None = None
     """Streams and long-polls one worker process holds at once; None: GEVENT_MAX_STREAMS
-    under gevent, half the threads under gthread (`cardtable.live.hub.default_capacity`)."""
+    under gevent, half the threads under gthread (`cardtable.live.hub.default_capacity`).
+    About 25 KB of worker memory each held; for 20,000 streams on 2 workers, 12000
+    (docs/events.md, "Fan-out at scale")."""
     sse_heartbeat_seconds: float = 15.0
     """Seconds between the comment lines an idle event stream sends (proxies keep it)."""
     idempotency_ttl_seconds: int = 6 * 3600

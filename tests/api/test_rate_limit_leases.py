@@ -167,3 +167,17 @@ def test_a_client_reading_from_8_threads_gets_its_budget_and_never_more(
     assert set(passed) <= {200, 429}
     # The bucket holds SEAT_BUDGET, and refills one read in 144 s: at most one more.
     assert SEAT_BUDGET * 0.95 <= passed[200] <= SEAT_BUDGET + 1, passed
+
+
+def test_a_lease_used_up_by_a_refused_request_lets_none_pass_without_asking_redis() -> None:
+    """A request Redis refused passes on what another's grant left in the lease
+    (`take_all`); when that takes the lease's last request, the next request must ask
+    Redis, not pass on the empty lease (1,206 passed of the 1,202 a bucket allowed)."""
+    limit = buckets.Limit(600, 60, "600/minute")
+    hits = ((limit, "leases:unit:seat"),)
+    leases = buckets.Leases(8)
+    leases.grant("leases:unit:seat", 1)
+    assert leases.take_all(hits)  # the refused request passes on the last one
+    assert not leases.holds("leases:unit:seat")
+    assert leases.take(hits) == ((hits[0], 0),)  # the next one asks Redis
+    assert not leases.take_all(hits)

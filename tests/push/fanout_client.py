@@ -14,7 +14,10 @@ stdout, one JSON line at a time:
   stream has seen an event of that version (or the seconds ran out): `counts` is how many
   streams got how many events, the lag is from the move's time (time.time()).
 
-The streams stay open until stdin closes. Used by tests/push/test_fanout_scale.py and
+The streams stay open until stdin closes. `FanoutClient` drives it; with `processes` > 1
+it splits the streams over that many such processes (each a core of its own if there is
+one, and its own descriptor limit: one process cannot hold 20,000 sockets under a
+20,000-file limit) and merges their reports. Used by tests/push/test_fanout_scale.py and
 bench/fanout_bench.py.
 """
 
@@ -61,6 +64,8 @@ async def run_stream(stream: Stream, port: int, path: str, client: str) -> None:
             body = await reader.read(4096)
             if b'"code"' in body:
                 stream.code = body.split(b'"code":', 1)[1].split(b'"')[1].decode()
+            if b"building this game's events" in body:
+                stream.code += " (feed busy)"  # the game's feed lock, not the capacity
             if b"\r\nretry-after:" in head.lower():
                 stream.code += " +Retry-After"
             writer.close()
@@ -93,18 +98,24 @@ async def wait_for(
         if all(s.version >= version or s.ended for s in live):
             break
         await asyncio.sleep(0.2)
-    lags = sorted((s.seen_at[version] - moved_at) * 1000 for s in live if version in s.seen_at)
-
-    def pct(p: float) -> float | None:
-        return round(lags[min(len(lags) - 1, int(p * len(lags)))], 1) if lags else None
-
+    lags = [round((s.seen_at[version] - moved_at) * 1000, 1) for s in live if version in s.seen_at]
     return {
         "reached": sum(1 for s in live if s.version >= version),
         "open": sum(1 for s in live if not s.ended),
         "deliveries": sum(s.events for s in live),
         "counts": dict(Counter(s.events for s in live)),
-        "lag_ms": {"p50": pct(0.5), "p99": pct(0.99), "max": pct(1.0)},
+        "lags": lags,
     }
+
+
+def lag_summary(lags: list[float]) -> dict[str, float | None]:
+    """p50, p99 and max of the lags (ms)."""
+    ordered = sorted(lags)
+
+    def pct(p: float) -> float | None:
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else None
+
+    return {"p50": pct(0.5), "p99": pct(0.99), "max": pct(1.0)}
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -112,7 +123,7 @@ async def main(args: argparse.Namespace) -> None:
     streams = [Stream() for _ in range(args.streams)]
     tasks = []
     for index, stream in enumerate(streams):
-        client = client_address(index, args.per_address)
+        client = client_address(args.first + index, args.per_address)
         tasks.append(asyncio.create_task(run_stream(stream, args.port, path, client)))
         if index % 100 == 99:
             await asyncio.sleep(0)  # let the connections proceed while opening the rest
@@ -133,39 +144,77 @@ async def main(args: argparse.Namespace) -> None:
 
 
 class FanoutClient:
-    """This module in a process of its own, driven over its stdin and stdout."""
+    """This module in `processes` processes of its own (the streams split between them,
+    each from client addresses of its own), driven over their stdin and stdout; their
+    reports are merged (the lags summarised as p50/p99/max in `lag_ms`)."""
 
-    def __init__(self, port: int, game: str, streams: int):
-        self.process = subprocess.Popen(
-            [sys.executable, str(Path(__file__)), "--port", str(port), "--game", game,
-             "--streams", str(streams)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        )  # fmt: skip
+    def __init__(self, port: int, game: str, streams: int, processes: int = 1):
+        shares = [streams // processes + (1 if i < streams % processes else 0)
+                  for i in range(processes)]  # fmt: skip
+        firsts = [sum(shares[:i]) for i in range(processes)]
+        self.processes = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    str(Path(__file__)),
+                    "--port",
+                    str(port),
+                    "--game",
+                    game,
+                    "--streams",
+                    str(share),
+                    "--first",
+                    str(first),
+                ],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for share, first in zip(shares, firsts, strict=True)
+        ]
 
     def report(self) -> dict[str, Any]:
-        """The next JSON line the client prints."""
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        if not line:
-            raise RuntimeError("the load client ended")
-        answer: dict[str, Any] = json.loads(line)
-        return answer
+        """The next JSON line every client process prints, merged."""
+        answers = []
+        for process in self.processes:
+            assert process.stdout is not None
+            line = process.stdout.readline()
+            if not line:
+                raise RuntimeError("the load client ended")
+            answers.append(json.loads(line))
+        merged: dict[str, Any] = {}
+        for answer in answers:
+            for key, value in answer.items():
+                if isinstance(value, dict):
+                    counts = Counter(merged.get(key, {}))
+                    counts.update(value)
+                    merged[key] = dict(counts)
+                elif isinstance(value, list):
+                    merged[key] = merged.get(key, []) + value
+                else:
+                    merged[key] = merged.get(key, 0) + value
+        if "lags" in merged:
+            merged["lag_ms"] = lag_summary(merged.pop("lags"))
+        return merged
 
     def wait(self, version: int, seconds: float, moved_at: float) -> dict[str, Any]:
-        """Wait until every open stream has `version` (at most `seconds`): its report."""
-        assert self.process.stdin is not None
-        self.process.stdin.write(f"wait {version} {seconds} {moved_at}\n")
-        self.process.stdin.flush()
+        """Wait until every open stream has `version` (at most `seconds`): the report."""
+        for process in self.processes:
+            assert process.stdin is not None
+            process.stdin.write(f"wait {version} {seconds} {moved_at}\n")
+            process.stdin.flush()
         return self.report()
 
     def close(self) -> None:
-        if self.process.stdin:
-            self.process.stdin.close()
-        try:
-            self.process.wait(30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        for process in self.processes:
+            if process.stdin:
+                process.stdin.close()
+        for process in self.processes:
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
 if __name__ == "__main__":
@@ -174,4 +223,5 @@ if __name__ == "__main__":
     parser.add_argument("--game", required=True)
     parser.add_argument("--streams", type=int, required=True)
     parser.add_argument("--per-address", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="index of the first stream")
     asyncio.run(main(parser.parse_args()))

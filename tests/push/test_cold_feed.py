@@ -134,6 +134,7 @@ def test_a_feed_that_stays_busy_answers_503_with_retry_after(
     game_id = created["id"]
     assert client.get(f"/games/{game_id}/events").status_code == 200
     monkeypatch.setattr(cardtable.live.feeds, "FEED_WAIT_SECONDS", 0.05)
+    monkeypatch.setattr(cardtable.live.feeds, "STREAM_FEED_WAIT_SECONDS", 0.05)
     lock, _ = app.extensions["cardtable"].feeds._slot(game_id)
     with lock:  # another request building this game's feed, for longer than the bound
         for headers in ({}, STREAM):

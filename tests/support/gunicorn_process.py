@@ -24,11 +24,18 @@ def launch(
     )  # fmt: skip
 
 
-def wait_ready(process: subprocess.Popen[bytes], url: str, output: Callable[[], str]) -> bool:
-    """Whether `url` answered 200 within 30 s (CARDTABLE_TEST_READY_SECONDS: more on a
-    crowded machine, where starting the workers alone can take that); RuntimeError with the
-    end of `output()` when gunicorn exits first."""
-    deadline = time.monotonic() + float(os.environ.get("CARDTABLE_TEST_READY_SECONDS", "30"))
+def wait_ready(
+    process: subprocess.Popen[bytes],
+    url: str,
+    output: Callable[[], str],
+    seconds: float | None = None,
+) -> bool:
+    """Whether `url` answered 200 within `seconds` (by default 30, or
+    CARDTABLE_TEST_READY_SECONDS: more on a crowded machine, where starting the workers
+    alone can take that); RuntimeError with the end of `output()` when gunicorn exits first."""
+    if seconds is None:
+        seconds = float(os.environ.get("CARDTABLE_TEST_READY_SECONDS", "30"))
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"gunicorn exited early:\n{output()[-3000:]}")

@@ -25,6 +25,9 @@ class LiveServer(ChildProcess):
     config: str = "python:cardtable.server.gunicorn_conf"
     stdout: int = subprocess.DEVNULL
     """Where the server's log goes (stdout, as JSON lines): subprocess.PIPE to read it."""
+    ready_seconds: float = 90
+    """How long it may take to answer /readyz (a shared 2-core machine at load 20 took
+    over 30 s to start gunicorn; only a failing start waits this long)."""
 
     @property
     def url(self) -> str:
@@ -49,7 +52,7 @@ class LiveServer(ChildProcess):
         def stderr() -> str:
             return process.stderr.read().decode() if process.stderr else ""
 
-        if gunicorn_process.wait_ready(process, f"{self.url}/readyz", stderr):
+        if gunicorn_process.wait_ready(process, f"{self.url}/readyz", stderr, self.ready_seconds):
             return self
         self.stop()
-        raise TimeoutError("the live server did not become ready (CARDTABLE_TEST_READY_SECONDS)")
+        raise TimeoutError(f"the live server did not become ready in {self.ready_seconds:g} s")

@@ -115,6 +115,12 @@ recently used are kept)."""
 FEED_WAIT_SECONDS = 5.0
 """How long a request waits for another building the same game's feed before it is told
 to retry (503 + Retry-After): each build is bounded, so this is only reached overloaded."""
+STREAM_FEED_WAIT_SECONDS = 30.0
+"""The same wait for an event stream, which already holds one of the server's waiting
+slots (a greenlet, no thread): thousands of streams of one game opening at once queue on
+its feed's lock one after another, and on a busy machine the last waited past 5 s, so
+streams were refused (503) far below the server's capacity (791 of 1,500 on a worker with
+room for 1,200, 1,061 of 20,000). They wait their turn instead; past this, 503 still."""
 
 
 class FeedBusy(RetryLater):
@@ -512,9 +518,10 @@ class Feeds:
         read_after: float | None = None,
     ) -> Messages:
         """The messages a stream of `viewer` at `position` sends next (`GameFeed.messages`;
-        see `page` for when the store is read)."""
+        see `page` for when the store is read); it waits up to STREAM_FEED_WAIT_SECONDS for
+        the game's feed (FeedBusy past it)."""
         lock, feed = self._slot(game_id)
-        with _held(lock), self._weighing(game_id, feed):
+        with _held(lock, STREAM_FEED_WAIT_SECONDS), self._weighing(game_id, feed):
             self._catch_up(game_id, feed, game, at_least, read_after)
             return feed.messages(viewer, encode, position, self.page_events)
 
@@ -592,9 +599,10 @@ class Feeds:
 
 
 @contextmanager
-def _held(lock: threading.Lock) -> Iterator[None]:
-    """Hold a game's feed lock, waiting at most FEED_WAIT_SECONDS (FeedBusy past it)."""
-    if not lock.acquire(timeout=FEED_WAIT_SECONDS):
+def _held(lock: threading.Lock, seconds: float | None = None) -> Iterator[None]:
+    """Hold a game's feed lock, waiting at most `seconds` (FEED_WAIT_SECONDS unless given;
+    FeedBusy past it)."""
+    if not lock.acquire(timeout=FEED_WAIT_SECONDS if seconds is None else seconds):
         raise FeedBusy()
     try:
         yield

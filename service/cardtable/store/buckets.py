@@ -167,7 +167,8 @@ class Leases:
         with self._lock:
             for hit in hits:
                 lease = held.get(hit[1])
-                if lease is None:
+                if lease is None or lease[0] < 1:  # none left: never pass on an empty one
+                    held.pop(hit[1], None)
                     needs += ((hit, 0),)
                 elif lease[1] <= now:
                     del held[hit[1]]
@@ -178,7 +179,7 @@ class Leases:
                     del held[hit[1]]
         return needs
 
-    def take_all(self, hits: Iterable[Hit]) -> bool:
+    def take_all(self, hits: Sequence[Hit]) -> bool:
         """Take one request from each of `hits`' leases if every one holds one (a request
         Redis refused while others of this process were given leases passes on them)."""
         now = time.monotonic()
@@ -186,9 +187,11 @@ class Leases:
             leases = [self._held.get(key) for _, key in hits]
             if not all(lease is not None and lease[0] >= 1 and lease[1] > now for lease in leases):
                 return False
-            for lease in leases:
+            for (_, key), lease in zip(hits, leases, strict=True):
                 assert lease is not None
                 lease[0] -= 1
+                if lease[0] < 1:  # used up: gone, as `take` leaves it
+                    del self._held[key]
         return True
 
     def holds(self, key: str) -> bool:
@@ -441,7 +444,7 @@ class Counters:
             self.leases.grant(key, count if refused else count - 1)  # this request's one
         if not refused:
             return
-        if self.leases.take_all(hit for hit, _ in needs):
+        if self.leases.take_all(tuple(hit for hit, _ in needs)):
             return  # another request of this process was given a lease meanwhile
         asked = {key for (_, key), _ in needs}
         self.leases.put_back(hit for hit in hits if hit[1] not in asked)
