@@ -228,7 +228,12 @@ class SetRatings:
             result = self._result(game.game, standings)
             self.redis.hsetnx(key, "result", json.dumps(result))
             stored = self.redis.hget(key, "result")
-        result = json.loads(stored)
+        self._apply(game, set_id, size, json.loads(stored))
+        self.redis.hset(key, "done", "1")
+        return True
+
+    def _apply(self, game: Game, set_id: str, size: int, result: dict[str, Any]) -> None:
+        """Apply the set's result to each of its players (once per player: see below)."""
         when = iso_utc(time.time())
         first_game = game_id_of(set_id, 0)
         for entry in result["players"]:
@@ -262,8 +267,6 @@ class SetRatings:
                 ],
             )
             self.ratings._rank(player, game.game)
-        self.redis.hset(key, "done", "1")
-        return True
 
     def standings(self, set_id: str) -> list[dict[str, list[int]]]:
         """The shares of the set's games finished so far (see `standing`)."""

@@ -263,11 +263,7 @@ class Queue:
         opponents = opponents or ("humans" if kind == "human" else "bots")
         if opponents not in OPPONENTS:
             raise InvalidQueueRequest(f"opponents is one of {', '.join(OPPONENTS)}")
-        duplicate = self._duplicate(format, kind, opponents)
-        if duplicate and teams:
-            raise InvalidQueueRequest(
-                "a duplicate set is not played as teams: ask for one or the other"
-            )
+        duplicate = self._duplicate(format, kind, opponents, teams)
         ticket = ticket_for(game, size, player_id, idempotency_key, teams)
         self._hold(player_id, ticket, idempotency_key is not None)
         rating = rating_of(fields, game).rating
@@ -289,10 +285,15 @@ class Queue:
         return queued, replayed
 
     @staticmethod
-    def _duplicate(format: str | None, kind: str, opponents: str) -> bool:
-        """Whether the ticket asks for a duplicate set (only a bot against bots may)."""
+    def _duplicate(format: str | None, kind: str, opponents: str, teams: bool) -> bool:
+        """Whether the ticket asks for a duplicate set (only a bot against bots may, and
+        not as teams)."""
         if (format or SINGLE) not in FORMATS:
             raise InvalidQueueRequest(f"format is one of {', '.join(FORMATS)}")
+        if format == DUPLICATE and teams:
+            raise InvalidQueueRequest(
+                "a duplicate set is not played as teams: ask for one or the other"
+            )
         if format == DUPLICATE and (kind != "bot" or opponents != "bots"):
             raise DuplicateNeedsBots(
                 "a duplicate set is for a bot player queueing against bots only "

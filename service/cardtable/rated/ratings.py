@@ -18,7 +18,7 @@ import json
 import logging
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from openskill.models import PlackettLuce
 
@@ -29,10 +29,24 @@ from cardtable.store import RedisClient
 from cardtable.store.scripts import lua
 
 if TYPE_CHECKING:
-    from cardtable.rated.duplicate import SetRatings
     from cardtable.rated.players import Players
 
 log = logging.getLogger("cardtable.rated")
+
+
+class SetSettling(Protocol):
+    """How a game of a duplicate set is settled: with its set, never alone
+    (cardtable.rated.duplicate.SetRatings; named here so this module imports nothing of
+    it)."""
+
+    def settle(self, game: Game) -> bool: ...
+
+    def is_settled(self, set_id: str) -> bool: ...
+
+    def of_game(self, game: Game) -> list[dict[str, Any]] | None: ...
+
+    def score_set(self, game: Game) -> dict[str, Any] | None: ...
+
 
 HISTORY_KEPT = 1000
 RESULT_TTL_SECONDS = 90 * 24 * 3600
@@ -101,7 +115,7 @@ class Ratings:
         self.prefix = prefix
         self.players = players
         self._apply = redis.register_script(lua("rating_apply"))
-        self.sets: SetRatings | None = None
+        self.sets: SetSettling | None = None
         """A game of a duplicate set is rated with its set (cardtable.rated.duplicate)."""
 
     def result_key(self, game_id: str) -> str:
