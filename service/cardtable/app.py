@@ -171,8 +171,9 @@ def _require_json_body() -> None:
     # A POST without any body is fine for operations that take none (leave, rematch);
     # the others then refuse it by their schema (422). The method first: a read has no
     # body to look at, and the header parsing costs.
-    if request.method not in WRITES:
+    current = request._get_current_object()  # type: ignore[attr-defined]  # one look-up
+    if current.method not in WRITES:
         return
-    sent = bool(request.content_length or request.mimetype)
-    if sent and not request.is_json:
+    sent = bool(current.content_length or current.mimetype)
+    if sent and not current.is_json:
         raise ApiError("unsupported_media_type", "send the body as JSON (application/json)")

@@ -85,11 +85,16 @@ VERSION_HEADER = {
 
 
 def _seen_by_caller(
-    operation_id: str, security: list[dict[str, list[str]]], schema: type[Schema]
+    operation_id: str,
+    security: list[dict[str, list[str]]],
+    schema: type[Schema],
+    *,
+    light: bool = False,
 ) -> Callable[[CallerView], Any]:
     """A GET of what the caller may see of a game: the view is given the game and the
     caller's seat (None: a spectator) as the bearer token allows, which refuses a bad token
-    (401) and an unknown game (404)."""
+    (401) and an unknown game (404). `light`: the view always answers a Response (see
+    `Blueprint.light`)."""
 
     def declare(view: CallerView) -> Any:
         @functools.wraps(view)
@@ -98,10 +103,23 @@ def _seen_by_caller(
             seen = wiring().games.load_for(game_id, bearer_token(), rider=request_rider())
             return view(self, *seen)
 
-        answer = blp.response(200, schema, errors=(401, 404, 503))
-        return blp.doc(operationId=operation_id, security=security)(answer(get))
+        documents = (
+            blp.doc(operationId=operation_id, security=security),
+            blp.response(200, schema, errors=(401, 404, 503)),
+        )
+        # A view answering a Response itself (legal moves) needs no layer of flask-smorest's.
+        return (blp.light(*documents) if light else _stacked(*documents))(get)
 
     return declare
+
+
+def _stacked(*decorators: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def decorate(func: Any) -> Any:
+        for decorator in reversed(decorators):
+            func = decorator(func)
+        return func
+
+    return decorate
 
 
 def _private(response: Response) -> Response:
@@ -241,7 +259,9 @@ class GameView(MethodView):
 
 @blp.route("/<string:game_id>/legal-moves")
 class LegalMoves(MethodView):
-    @_seen_by_caller("get_legal_moves", SEAT_ONLY, LegalMovesSchema)
+    init_every_request = False  # no state: one instance serves every request
+
+    @_seen_by_caller("get_legal_moves", SEAT_ONLY, LegalMovesSchema, light=True)
     def get(self, game: Game, seat: int | None) -> Response:
         """The moves this seat may make now (empty when it may not act, or the game is over)."""
         if seat is None:
@@ -252,12 +272,16 @@ class LegalMoves(MethodView):
 
 @blp.route("/<string:game_id>/moves")
 class Moves(MethodView):
-    @blp.doc(operationId="apply_move", security=SEAT_ONLY)
-    @blp.body(MoveRequestSchema(), move_body)  # checked by hand: the hottest route
-    @blp.headers(IfMatchHeaderSchema())
-    @blp.headers(IdempotencyKeyHeaderSchema())
-    @blp.response(200, "MoveResult")
-    @blp.errors(400, 401, 404, 409, 412, 413, 415, 422, 503)
+    init_every_request = False  # no state: one instance serves every request
+
+    @blp.light(  # the hottest route: it answers a Response itself
+        blp.doc(operationId="apply_move", security=SEAT_ONLY),
+        blp.body(MoveRequestSchema(), move_body),  # checked by hand
+        blp.headers(IfMatchHeaderSchema()),
+        blp.headers(IdempotencyKeyHeaderSchema()),
+        blp.response(200, "MoveResult"),
+        blp.errors(400, 401, 404, 409, 412, 413, 415, 422, 503),
+    )
     def post(self, body: dict[str, Any], game_id: str, **_headers: Any) -> Response:
         """Apply a move for this seat; server bots then answer until a human must act.
 
