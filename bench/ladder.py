@@ -42,6 +42,7 @@ LEVELS: dict[str, list[tuple[str, str]]] = {
         ("greedy", "greedy"),
         ("policy", "cardtable_sdk.policies.skyjo:bot"),
         ("expert", "expert"),
+        ("search", "search"),
     ],
     "skipbo": [
         ("random", "random"),
@@ -49,6 +50,7 @@ LEVELS: dict[str, list[tuple[str, str]]] = {
         ("greedy", "greedy"),
         ("expert (fast)", "sdk/examples/skipbo_expert.py:fast_bot"),
         ("expert", "sdk/examples/skipbo_expert.py:bot"),
+        ("search", "search"),
     ],
 }
 """Each game's levels, weakest first: (name, arena bot spec)."""

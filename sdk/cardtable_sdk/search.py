@@ -12,7 +12,8 @@ same sizes): a determinization, for ISMCTS-style search or rollouts. `clone` cop
 state (without its log) many times faster than `from_dict(to_dict())`. States have
 `legal_moves(seat)`, `apply(seat, move)`, `view(seat)`, `active_seats()`, `is_over`,
 `totals()` and `winners()`. `engine_bot(game, "greedy")` plays rollouts as the server's
-greedy bot does.
+greedy bot does; `engine_bot(game, "search")` is the strongest hosted bot (the expert
+checked by determinized rollouts; docs/bots.md gives its strength and CPU per move).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ __all__ = ["GameState", "clone", "determinize", "engine_bot", "sample_state"]
 
 
 def engine_bot(game: str, name: str) -> Callable[[Any, list[Move], random.Random], Move]:
-    """The engine's own bot `name` ("random" or "greedy", as the server plays them), a
-    function of (view, legal moves, random.Random): a rollout policy for search."""
+    """The engine's own bot `name` ("random", "greedy", "expert" or "search", as the server
+    plays them), a function of (view, legal moves, random.Random): a rollout policy for
+    search, or an opponent."""
     bot: Callable[[Any, list[Move], random.Random], Move] = get_rules(game).bots[name]
     return bot

@@ -96,11 +96,13 @@ def test_every_game_gets_the_turn_limit_whoever_plays_it(api: Api) -> None:
 @pytest.mark.parametrize(
     ("game", "options"), [("skyjo", {"max_rounds": 1}), ("skipbo", {"stock_size": 8})]
 )
-def test_the_expert_is_a_server_bot_of_each_game(
-    api: Api, game: str, options: dict[str, Any]
+@pytest.mark.parametrize("strong", ["expert", "search"])
+def test_the_strongest_bots_are_server_bots_of_each_game(
+    api: Api, game: str, options: dict[str, Any], strong: str
 ) -> None:
-    """The strongest bots are hosted: `"bot": "expert"` plays a whole game on the server."""
-    bots = [{"name": "E", "bot": "expert"}, {"name": "G", "bot": "greedy"}]
+    """The strongest bots are hosted: `"bot": "expert"` (and `"search"`) plays a whole game
+    on the server."""
+    bots = [{"name": "E", "bot": strong}, {"name": "G", "bot": "greedy"}]
     created = api.create(game, bots, options=options, seed=5)
     game_id, reads = created["id"], 0
     while not api.view(game_id)["finished"]:

@@ -37,7 +37,7 @@ def test_game_types_describe_every_game_and_option(api: Api) -> None:
     }  # fmt: skip
     assert skipbo_options["stock_size"]["default_by_players"]["2"] == 30
     assert skipbo_options["stock_size"]["default_by_players"]["6"] == 20
-    assert set(games["skipbo"]["bots"]) == {"random", "greedy", "expert"}
+    assert set(games["skipbo"]["bots"]) == {"random", "greedy", "expert", "search"}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

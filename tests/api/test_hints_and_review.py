@@ -135,3 +135,13 @@ def test_a_finished_games_review_is_computed_once(app: Any, api: Api, raw_redis:
     raw_redis.set(key, '{"unit": "expected_round_score", "method": "m", "seats": []}')
     again = api.client.get(f"/games/{game_id}/review").get_json()
     assert again["seats"] == []
+
+
+def test_a_skipbo_review_judges_moves_against_the_experts(api: Api) -> None:
+    created = api.create("skipbo", 2, seed=6, options={"stock_size": 4})
+    api.play_to_end(created, random.Random(5))
+    body = api.client.get(f"/games/{created['id']}/review").get_json()
+    assert body["unit"] == "win_probability"
+    mistakes = [m for seat in body["seats"] for m in seat["mistakes"]]
+    assert mistakes, "random moves lose something somewhere"
+    assert all(0 < m["loss"] <= 1 and m["move"] != m["best_move"] for m in mistakes)

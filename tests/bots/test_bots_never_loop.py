@@ -28,6 +28,12 @@ def _hosted(state: GameState, seat: int) -> dict[str, Any]:
     return bot(state.view(seat), state.legal_moves(seat), random.Random(0))
 
 
+def _search(state: GameState, seat: int) -> dict[str, Any]:
+    """The `search` bot plays only moves among the expert's (never a non-progressing one)."""
+    bot = GAMES["skyjo"].bots["search"]
+    return bot(state.view(seat), state.legal_moves(seat), random.Random(0))
+
+
 def _example(state: GameState, seat: int) -> dict[str, Any]:
     module = importlib.import_module("skyjo_expert")
     return dict(module.bot(make_view(state.view(seat)), state.legal_moves(seat)))
@@ -44,7 +50,7 @@ def _staller(state: GameState, seat: int) -> dict[str, Any]:
     return max(up, key=lambda m: (m["type"] == "take_discard", grid[m["row"] * COLS + m["col"]]))
 
 
-@pytest.fixture(params=[_hosted, _example], ids=["hosted", "example"])
+@pytest.fixture(params=[_hosted, _example, _search], ids=["hosted", "example", "search"])
 def expert(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Decide:
     monkeypatch.syspath_prepend(str(EXAMPLES))
     decide: Decide = request.param

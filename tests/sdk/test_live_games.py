@@ -173,7 +173,7 @@ def test_game_types_describe_both_games(table: Cardtable) -> None:
     skyjo = types["skyjo"]
     assert (skyjo.min_players, skyjo.max_players) == (2, 8)
     assert {o.name for o in skyjo.options} >= {"end_score", "initial_reveals", "max_rounds"}
-    assert sorted(skyjo.bots) == ["expert", "greedy", "random"]
+    assert sorted(skyjo.bots) == ["expert", "greedy", "random", "search"]
     assert {o.name: o.default for o in types["skipbo"].options}["stop_rule"] == "french"
 
 

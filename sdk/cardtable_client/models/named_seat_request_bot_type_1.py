@@ -1,11 +1,12 @@
 from typing import Literal
 
-NamedSeatRequestBotType1 = Literal["expert", "greedy", "random"]
+NamedSeatRequestBotType1 = Literal["expert", "greedy", "random", "search"]
 
 NAMED_SEAT_REQUEST_BOT_TYPE_1_VALUES: set[NamedSeatRequestBotType1] = {
     "expert",
     "greedy",
     "random",
+    "search",
 }
 
 

@@ -1,11 +1,12 @@
 from typing import Literal
 
-NamedSeatRequestBotType2Type1 = Literal["expert", "greedy", "random"]
+NamedSeatRequestBotType2Type1 = Literal["expert", "greedy", "random", "search"]
 
 NAMED_SEAT_REQUEST_BOT_TYPE_2_TYPE_1_VALUES: set[NamedSeatRequestBotType2Type1] = {
     "expert",
     "greedy",
     "random",
+    "search",
 }
 
 

@@ -1,11 +1,12 @@
 from typing import Literal
 
-NamedSeatRequestBotType3Type1 = Literal["expert", "greedy", "random"]
+NamedSeatRequestBotType3Type1 = Literal["expert", "greedy", "random", "search"]
 
 NAMED_SEAT_REQUEST_BOT_TYPE_3_TYPE_1_VALUES: set[NamedSeatRequestBotType3Type1] = {
     "expert",
     "greedy",
     "random",
+    "search",
 }
 
 

@@ -1,11 +1,12 @@
 from typing import Literal
 
-StartRequestFill = Literal["expert", "greedy", "random"]
+StartRequestFill = Literal["expert", "greedy", "random", "search"]
 
 START_REQUEST_FILL_VALUES: set[StartRequestFill] = {
     "expert",
     "greedy",
     "random",
+    "search",
 }
 
 

@@ -694,7 +694,7 @@ export interface components {
              * @description Let the server play this seat with one of its bots.
              * @enum {string|null}
              */
-            bot?: "expert" | "greedy" | "random" | null;
+            bot?: "expert" | "greedy" | "random" | "search" | null;
         };
         /** @description An open seat: no name, no bot; a join takes it later. */
         OpenSeatRequest: {
@@ -1624,7 +1624,7 @@ export interface components {
              * @default greedy
              * @enum {string}
              */
-            fill: "expert" | "greedy" | "random";
+            fill: "expert" | "greedy" | "random" | "search";
             /** @description Start as the invite's holder instead of the creator's seat. */
             invite?: string;
         };

@@ -49,7 +49,7 @@ from cardtable_engine.registry import get_rules
 
 OPPONENTS = ("humans", "bots", "any")
 STATUSES = ("waiting", "matched", "cancelled", "expired")
-SERVER_BOTS = ("expert", "greedy", "random")
+SERVER_BOTS = ("search", "expert", "greedy", "random")
 """The server bots that are rated players, strongest first; a game seats those it hosts."""
 SERVER_BOT_SEATS = 7
 """Each server bot is this many rated players (`bot-expert-1` … `-7`), so that one table of

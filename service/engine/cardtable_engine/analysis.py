@@ -3,8 +3,9 @@ it is worth (per game: `games/<game>/analysis.py`), computed from that view alon
 hint never tells a seat anything about the cards it cannot see.
 
 `hints` ranks one view's moves, best first. `review` walks a finished game's record and,
-at each decision, judges the move made against the best by the same estimate, each seat
-from its own view at the time; the largest losses per seat are its mistakes."""
+at each decision, judges the move made against the best by the same estimate (Skip-Bo:
+against the expert's choice, its games having hundreds of decisions), each seat from its
+own view at the time; the largest losses per seat are its mistakes."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ __all__ = ["MISTAKES_PER_SEAT", "hints", "position_seed", "review"]
 ESTIMATORS: dict[str, ModuleType] = {"skyjo": skyjo, "skipbo": skipbo}
 LOWER_IS_BETTER = {"expected_round_score"}
 MISTAKES_PER_SEAT = 5
-REVIEW_SKIPBO_SAMPLES = 2
+REVIEW_SKIPBO_SAMPLES = 4
 """Skip-Bo reviews judge each decision on fewer samples than a hint (a game has hundreds)."""
 
 
@@ -84,6 +85,12 @@ def review(game: str, record: Mapping[str, Any], game_id: str) -> dict[str, Any]
             return
         seed = position_seed(game_id, int(view["version"]), seat)
         if game == "skipbo":
+            # Hundreds of decisions a game: the move made is judged against the expert's
+            # choice only, on fewer samples than a hint.
+            choice = skipbo.fast_bot(view, legal)
+            if choice == move:
+                return
+            legal = [move, choice]
             values = skipbo.estimates(view, legal, seed, samples=REVIEW_SKIPBO_SAMPLES)
         else:
             values = module.estimates(view, legal, seed)

@@ -104,7 +104,7 @@ def test_defaults_and_option_description() -> None:
     }
     assert described["target_score"]["nullable"] is True
     assert RULES.describe()["move_types"] == ["play", "discard", "pass"]
-    assert sorted(RULES.bots) == ["expert", "greedy", "random"]
+    assert sorted(RULES.bots) == ["expert", "greedy", "random", "search"]
 
 
 @pytest.mark.parametrize(

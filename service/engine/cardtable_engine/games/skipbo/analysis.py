@@ -19,6 +19,8 @@ from cardtable_engine.base import GameState
 from cardtable_engine.errors import Move
 from cardtable_engine.games.skipbo.bots import greedy_bot
 from cardtable_engine.games.skipbo.expert import fast_bot
+
+__all__ = ["METHOD", "UNIT", "estimates", "fast_bot"]
 from cardtable_engine.search import clone, sample_state
 
 UNIT = "win_probability"

@@ -244,14 +244,19 @@ SAMPLES, CANDIDATES = 4, 4
 STOCK_WORTH, HAND_WORTH, WON = 10.0, 1.0, 1000.0
 
 
-def rollout_discard(view: Mapping[str, Any], discards: list[Any]) -> Any:
+def rollout_discard(
+    view: Mapping[str, Any],
+    discards: list[Any],
+    samples: int = SAMPLES,
+    candidates: int = CANDIDATES,
+) -> Any:
     """The discard whose rollouts (the rival's turn, then ours, both sides played by the
     fast policies, on the same guesses of the hidden cards) leave us furthest ahead."""
-    ranked = ranked_discards(view, discards)[:CANDIDATES]
+    ranked = ranked_discards(view, discards)[:candidates]
     if len(ranked) == 1:
         return ranked[0]
     rng = random.Random(_version(view))
-    guesses = [sample_state("skipbo", view, rng) for _ in range(SAMPLES)]
+    guesses = [sample_state("skipbo", view, rng) for _ in range(samples)]
     me = _seat(view)
 
     def outcome(move: Any) -> float:

@@ -10,6 +10,7 @@ from cardtable_engine.errors import InvalidOptions
 from cardtable_engine.games.skipbo.bots import BOTS
 from cardtable_engine.games.skipbo.cards import DECK_SIZE, HAND_SIZE
 from cardtable_engine.games.skipbo.expert import expert_bot
+from cardtable_engine.games.skipbo.montecarlo import search_bot
 from cardtable_engine.options import JSON, GameInfo, choice_option, flag_option, integer_option
 
 MOVE_TYPES = ("play", "discard", "pass")
@@ -84,6 +85,6 @@ INFO = GameInfo(
     max_players=MAX_PLAYERS,
     option_specs=OPTION_SPECS,
     move_types=MOVE_TYPES,
-    bots={**BOTS, "expert": expert_bot},
+    bots={**BOTS, "expert": expert_bot, "search": search_bot},
     check_option_values=check_option_values,
 )

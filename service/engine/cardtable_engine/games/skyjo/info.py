@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from cardtable_engine import turn_limit
 from cardtable_engine.games.skyjo.bots import greedy_bot, random_bot
 from cardtable_engine.games.skyjo.expert import expert_bot
+from cardtable_engine.games.skyjo.montecarlo import search_bot
 from cardtable_engine.options import JSON, GameInfo, choice_option, flag_option, integer_option
 
 MOVE_TYPES = ("reveal", "take_discard", "draw", "replace", "discard_and_reveal")
@@ -65,6 +66,6 @@ INFO = GameInfo(
     max_players=8,
     option_specs=OPTION_SPECS,
     move_types=MOVE_TYPES,
-    bots={"random": random_bot, "greedy": greedy_bot, "expert": expert_bot},
+    bots={"random": random_bot, "greedy": greedy_bot, "expert": expert_bot, "search": search_bot},
     check_option_values=check_option_values,
 )
