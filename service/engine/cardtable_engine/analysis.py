@@ -67,6 +67,15 @@ def hints(game: str, view: Mapping[str, Any], legal: Sequence[Move], seed: int) 
 Decision = Callable[[int, Mapping[str, Any], list[Move], Move], None]
 
 
+def loss_of(values: list[float], legal: list[Move], move: Move, lower: bool) -> tuple[Move, float]:
+    """The best of `legal` by `values` (lower or higher is better) and what `move` lost
+    against it (0 when it is the best)."""
+    pick = min if lower else max
+    best = pick(range(len(legal)), key=values.__getitem__)
+    played = values[legal.index(move)]
+    return legal[best], (played - values[best] if lower else values[best] - played)
+
+
 def review(game: str, record: Mapping[str, Any], game_id: str) -> dict[str, Any]:
     """The moves where each seat lost the most by the estimate: `MISTAKES_PER_SEAT` per seat,
     largest loss first; `turn` counts the game's moves from 0."""
@@ -94,16 +103,10 @@ def review(game: str, record: Mapping[str, Any], game_id: str) -> dict[str, Any]
             values = skipbo.estimates(view, legal, seed, samples=REVIEW_SKIPBO_SAMPLES)
         else:
             values = module.estimates(view, legal, seed)
-        best = (
-            min(range(len(legal)), key=values.__getitem__)
-            if lower
-            else max(range(len(legal)), key=values.__getitem__)
-        )
-        played = values[legal.index(move)]
-        loss = played - values[best] if lower else values[best] - played
+        best, loss = loss_of(values, legal, move, lower)
         if loss > 1e-9:
             found[seat].append(
-                {"turn": turn - 1, "move": move, "best_move": legal[best], "loss": round(loss, 3)}
+                {"turn": turn - 1, "move": move, "best_move": best, "loss": round(loss, 3)}
             )
 
     get_rules(game).state_class.replay(record, before_move=judge)
