@@ -320,7 +320,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="the bot player's key (or $CARDTABLE_KEY)",
     )
     who.add_argument("--name", help="create a bot player of this name and print its key once")
-    parser.add_argument("--id", dest="player_id", help="the player's id (else read from a game)")
+    parser.add_argument(
+        "--id",
+        dest="player_id",
+        help="the player's id (else read from a game); write --id=ID, as an id may begin with -",
+    )
     parser.add_argument("--game", required=True, choices=("skyjo", "skipbo"))
     parser.add_argument(
         "--bot", required=True, help="module:function, file.py[:function] or policy:file.npz"
@@ -357,7 +361,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     with Cardtable(args.url) as table:
         if args.name:
             created = table.create_player(args.name, kind="bot")
-            print(f"created bot player {created.name!r}, id {created.id}")
+            # `--id=ID` in one word: an id may begin with "-", which argparse would take
+            # for an option.
+            print(f"created bot player {created.name!r}, id {created.id} (pass --id={created.id})")
             print(f"its key (shown only now; keep it, pass it with --key): {created.key}")
             player = table.player_session(created.key, created.id)
         else:

@@ -98,7 +98,7 @@ def test_ctrl_c_cancels_the_waiting_ticket_and_exits_0(
     created = table.create_player(f"Patient{secrets.token_hex(4)}", kind="bot")
     # A bot that only accepts humans, with none queueing: its ticket waits until Ctrl-C.
     ladder = Ladder(
-        "--url", live_server.url, "--key", created.key, "--id", created.id,
+        "--url", live_server.url, "--key", created.key, f"--id={created.id}",
         "--game", "skyjo", "--bot", str(RANDOM_BOT), "--opponents", "humans",
     )  # fmt: skip
     ticket = ladder.wait_for(r"queued: ticket (\S+)").group(1)
@@ -143,7 +143,7 @@ def test_the_ladder_plays_n_duplicate_sets_and_each_is_rated_once(
 ) -> None:
     created = table.create_player(f"Dup{secrets.token_hex(4)}", kind="bot")
     ladder = Ladder(
-        "--url", live_server.url, "--key", created.key, "--id", created.id,
+        "--url", live_server.url, "--key", created.key, f"--id={created.id}",
         "--game", "skyjo", "--bot", str(RANDOM_BOT), "--games", "2", "--duplicate",
     )  # fmt: skip
     code, lines = ladder.finish()
@@ -169,7 +169,7 @@ def test_ctrl_c_during_a_duplicate_set_lets_its_games_end_and_exits_0(
 ) -> None:
     created = table.create_player(f"DupStop{secrets.token_hex(4)}", kind="bot")
     ladder = Ladder(
-        "--url", live_server.url, "--key", created.key, "--id", created.id,
+        "--url", live_server.url, "--key", created.key, f"--id={created.id}",
         "--game", "skyjo", "--bot", str(RANDOM_BOT), "--games", "5", "--duplicate",
     )  # fmt: skip
     ladder.wait_for(r"matched: duplicate set \S+:")
