@@ -29,12 +29,11 @@ import hashlib
 import hmac
 import json
 import logging
-import time
 from typing import TYPE_CHECKING, Any
 
-from cardtable.games.live_table import Game, iso_utc
-from cardtable.rated.ratings import HISTORY_KEPT, RESULT_TTL_SECONDS, rate
-from cardtable.rated.skill import MU, displayed, rating_of
+from cardtable.games.live_table import Game
+from cardtable.rated.ratings import RESULT_TTL_SECONDS, rate
+from cardtable.rated.skill import displayed, rating_of
 from cardtable.store import NotFound, RedisClient
 from cardtable.store.secrets import SharedSecret
 from cardtable_engine.host import ServiceError
@@ -228,45 +227,12 @@ class SetRatings:
             result = self._result(game.game, standings)
             self.redis.hsetnx(key, "result", json.dumps(result))
             stored = self.redis.hget(key, "result")
-        self._apply(game, set_id, size, json.loads(stored))
+        # One history entry a player (naming the set's first game), the set's id counted
+        # once per player by the single game's machinery.
+        players = json.loads(stored)["players"]
+        self.ratings.apply_shares(set_id, game, players, game_id_of(set_id, 0), set=set_id)
         self.redis.hset(key, "done", "1")
         return True
-
-    def _apply(self, game: Game, set_id: str, size: int, result: dict[str, Any]) -> None:
-        """Apply the set's result to each of its players (once per player: see below)."""
-        when = iso_utc(time.time())
-        first_game = game_id_of(set_id, 0)
-        for entry in result["players"]:
-            player = entry["player"]
-            history = {
-                "game_id": first_game,
-                "game": game.game,
-                "date": when,
-                "placement": entry["placement"],
-                "players": size,
-                "before": entry["before"],
-                "after": entry["after"],
-                "set": set_id,
-            }
-            # The single game's machinery (lua/rating_apply.lua): the set's id is counted
-            # once per player, whoever applies it and however often.
-            self.ratings._apply(
-                keys=[
-                    self.ratings.players.key_for(player),
-                    self.ratings.players.rated_key(player),
-                    self.ratings.players.history_key(player),
-                ],
-                args=[
-                    set_id,
-                    game.game,
-                    repr(entry["mu_after"] - entry["mu_before"]),
-                    repr(entry["sigma_after"]),
-                    json.dumps(history),
-                    HISTORY_KEPT,
-                    repr(MU),
-                ],
-            )
-            self.ratings._rank(player, game.game)
 
     def standings(self, set_id: str) -> list[dict[str, list[int]]]:
         """The shares of the set's games finished so far (see `standing`)."""

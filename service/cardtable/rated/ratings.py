@@ -160,17 +160,33 @@ class Ratings:
             self.redis.expire(key, RESULT_TTL_SECONDS)
             stored = self.redis.hget(key, "result")
         result = json.loads(stored)
+        self.apply_shares(game.game_id, game, result["seats"], game.game_id)
+        self.redis.hset(key, "done", "1")
+        return True
+
+    def apply_shares(
+        self,
+        counted_id: str,
+        game: Game,
+        entries: list[dict[str, Any]],
+        history_game_id: str,
+        **history_extra: Any,
+    ) -> None:
+        """Apply each player's share of a settled result, with its history entry: the
+        rating script (lua/rating_apply.lua) counts `counted_id` (a game's id, or a
+        duplicate set's) once per player, whoever applies it and however often."""
         when = iso_utc(time.time())
-        for entry in result["seats"]:
+        for entry in entries:
             player = entry["player"]
             history = {
-                "game_id": game.game_id,
+                "game_id": history_game_id,
                 "game": game.game,
                 "date": when,
                 "placement": entry["placement"],
-                "players": len(result["seats"]),
+                "players": len(entries),
                 "before": entry["before"],
                 "after": entry["after"],
+                **history_extra,
             }
             self._apply(
                 keys=[
@@ -179,7 +195,7 @@ class Ratings:
                     self.players.history_key(player),
                 ],
                 args=[
-                    game.game_id,
+                    counted_id,
                     game.game,
                     repr(entry["mu_after"] - entry["mu_before"]),
                     repr(entry["sigma_after"]),
@@ -189,8 +205,6 @@ class Ratings:
                 ],
             )
             self._rank(player, game.game)
-        self.redis.hset(key, "done", "1")
-        return True
 
     def _result(self, game: Game) -> dict[str, Any]:
         ids = list(game.hosting.players or [])
